@@ -1,0 +1,4 @@
+export * from './memory.js';
+export * from './history.js';
+
+export * from './operations.js';

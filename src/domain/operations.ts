@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { MemoryKind } from './memory.js';
+
+/**
+ * What an extractor (the LLM prompt or the heuristic one) decides for a batch of new messages.
+ * Existing memories are referred to by the short alias they were shown under ("1", "2", …),
+ * never by their id; the pipeline maps aliases back and rejects any alias it did not show.
+ */
+export const TodoSpec = z.object({
+  /** What to do, in the user's words. */
+  content: z.string().min(1),
+  /** Natural-language due time as said ("下周五", "tomorrow 3pm"), parsed against the message time. */
+  dueText: z.string().optional(),
+  /** ISO due time when the extractor already resolved it. */
+  dueAt: z.string().optional(),
+});
+export type TodoSpec = z.infer<typeof TodoSpec>;
+
+export const AddOperation = z.object({
+  op: z.literal('add'),
+  kind: MemoryKind,
+  content: z.string().min(1),
+  importance: z.number().min(0).max(1).default(0.5),
+  confidence: z.number().min(0).max(1).default(0.8),
+  /** ISO time the event happened or will happen, for kind "event" (and plans with a date). */
+  happenedAt: z.string().optional(),
+  structuredData: z.record(z.string(), z.unknown()).optional(),
+  todo: TodoSpec.optional(),
+  /** Ids of the new messages this memory came from (subset of the batch). */
+  sourceMessageIds: z.array(z.string()).optional(),
+});
+export const UpdateOperation = z.object({
+  op: z.literal('update'),
+  target: z.string().min(1),
+  /** The new full content, not a diff. */
+  content: z.string().min(1),
+  kind: MemoryKind.optional(),
+  importance: z.number().min(0).max(1).optional(),
+  reason: z.string().default(''),
+});
+export const DeleteOperation = z.object({
+  op: z.literal('delete'),
+  target: z.string().min(1),
+  reason: z.string().default(''),
+});
+export const ReinforceOperation = z.object({
+  op: z.literal('reinforce'),
+  target: z.string().min(1),
+  reason: z.string().default(''),
+});
+export const SkipOperation = z.object({
+  op: z.literal('skip'),
+  reason: z.string().default(''),
+});
+
+export const MemoryOperation = z.discriminatedUnion('op', [AddOperation, UpdateOperation, DeleteOperation, ReinforceOperation, SkipOperation]);
+export type MemoryOperation = z.infer<typeof MemoryOperation>;
+export type AddOperation = z.infer<typeof AddOperation>;
+
+export const ExtractionResult = z.object({
+  operations: z.array(MemoryOperation),
+  /** One short sentence: what was extracted or why nothing was. */
+  reason: z.string().default(''),
+});
+export type ExtractionResult = z.infer<typeof ExtractionResult>;
+
+/** A message as the extractors see it. */
+export interface ExtractionMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  createdAt: Date;
+}
+
+/** An existing memory as shown to an extractor, under its alias. */
+export interface AliasedMemory {
+  alias: string;
+  kind: MemoryKind;
+  content: string;
+  createdAt: Date;
+}

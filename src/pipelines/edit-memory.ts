@@ -1,0 +1,42 @@
+import type { ChangeContext } from '../domain/history.js';
+import { MemoryPatch, type Memory } from '../domain/memory.js';
+import { NotFoundError, parseInput } from '../errors.js';
+import type { MemoryChanges } from '../store/store.js';
+import { detectLanguage } from '../text/language.js';
+import type { MemoryDeps } from './deps.js';
+
+async function existing(deps: MemoryDeps, userId: string, id: string): Promise<Memory> {
+  const memory = await deps.store.getMemory(userId, id);
+  if (!memory) throw new NotFoundError('Memory', id);
+  return memory;
+}
+
+/** Updates fields of a memory; a new content is re-embedded. History keeps before and after. */
+export async function updateMemory(deps: MemoryDeps, userId: string, id: string, patch: MemoryPatch, change: ChangeContext = { actor: 'user' }): Promise<Memory> {
+  const data = parseInput(MemoryPatch, patch, 'memory update');
+  const before = await existing(deps, userId, id);
+  const changes: MemoryChanges = { ...data, updatedAt: deps.clock.now() } as MemoryChanges;
+  let vector: Float32Array | undefined;
+  if (data.content !== undefined && data.content !== before.content) {
+    [vector] = await deps.embedder.embed([data.content]);
+    changes.language = detectLanguage(data.content);
+    changes.embedderId = deps.embedder.id;
+  }
+  return deps.store.updateMemory(userId, id, changes, vector, change);
+}
+
+/** Soft delete: the memory stops being recalled but can be restored; history says who and why. */
+export async function deleteMemory(deps: MemoryDeps, userId: string, id: string, change: ChangeContext = { actor: 'user' }): Promise<Memory> {
+  await existing(deps, userId, id);
+  return deps.store.updateMemory(userId, id, { status: 'deleted', updatedAt: deps.clock.now() }, undefined, change);
+}
+
+export async function restoreMemory(deps: MemoryDeps, userId: string, id: string, change: ChangeContext = { actor: 'user' }): Promise<Memory> {
+  await existing(deps, userId, id);
+  return deps.store.updateMemory(userId, id, { status: 'active', updatedAt: deps.clock.now() }, undefined, change);
+}
+
+/** Really erases a memory: its row, vector and keyword row; history keeps only that it was purged. */
+export async function purgeMemory(deps: MemoryDeps, userId: string, id: string, change: ChangeContext = { actor: 'user' }): Promise<void> {
+  await deps.store.purgeMemory(userId, id, { at: deps.clock.now(), ...change });
+}

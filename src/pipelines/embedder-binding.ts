@@ -1,0 +1,13 @@
+import { EmbedderMismatchError } from '../errors.js';
+import type { Embedder } from '../embedders/embedder.js';
+import type { Store } from '../store/store.js';
+
+/**
+ * Makes sure the store's vectors come from this embedder. A fresh store is bound to it; a store
+ * bound to another embedder is refused with EMBEDDER_MISMATCH (never mixed), and reindex fixes it.
+ */
+export async function ensureEmbedder(store: Store, embedder: Embedder): Promise<void> {
+  const info = await store.embedderInfo();
+  if (info === null) return store.bindEmbedder({ id: embedder.id, dimensions: embedder.dimensions });
+  if (info.id !== embedder.id || info.dimensions !== embedder.dimensions) throw new EmbedderMismatchError(info.id, embedder.id);
+}

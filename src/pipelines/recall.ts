@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { MemoryKind, MemoryStatus, type Memory } from '../domain/memory.js';
+import { dot } from '../embedders/embedder.js';
+import { parseInput } from '../errors.js';
+import { fuse, minMax, type MethodScores } from '../recall/fusion.js';
+import { finalScore, recency, type ScoreParts } from '../recall/rank.js';
+import { RecallConfig } from '../recall/recall-config.js';
+import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
+import { indexTerms } from '../text/segment.js';
+import type { MemoryDeps } from './deps.js';
+
+export const RecallOptions = z.object({
+  userId: z.string().min(1),
+  query: z.string().max(20_000),
+  /** @default 10 */
+  limit: z.number().int().min(1).max(500).default(10),
+  kinds: z.array(MemoryKind).optional(),
+  /** @default ['active'] */
+  statuses: z.array(MemoryStatus).min(1).default(['active']),
+  agentId: z.string().optional(),
+  sessionId: z.string().optional(),
+  /** createdAt window. */
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+  /** Also return memories whose expiresAt has passed. @default false */
+  includeExpired: z.boolean().default(false),
+  /** @default 'hybrid' */
+  recipe: z.enum(Object.keys(RECIPES) as [RecipeName, ...RecipeName[]]).optional(),
+  /** Partial config over the recipe. */
+  config: RecallConfig.partial().optional(),
+  /** Record the access (lastAccessedAt, accessCount). Never raises importance. @default true */
+  touch: z.boolean().default(true),
+});
+export type RecallOptions = z.input<typeof RecallOptions>;
+
+export interface RecalledMemory {
+  memory: Memory;
+  score: ScoreParts;
+}
+
+/**
+ * Hybrid recall within one user: vector and keyword candidates, fused, then ranked by relevance,
+ * recency and importance. Each result carries its score parts.
+ */
+export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<RecalledMemory[]> {
+  const o = parseInput(RecallOptions, options, 'recall options');
+  const config = resolveRecallConfig(o.recipe, o.config);
+  const query = o.query.trim();
+  if (query.length === 0) return [];
+  const now = deps.clock.now();
+  const filtered = o.kinds !== undefined || o.agentId !== undefined || o.sessionId !== undefined || o.from !== undefined || o.to !== undefined;
+  // Filters apply after candidate generation, so fetch more when they may discard many.
+  const k = filtered ? config.candidates * 4 : config.candidates;
+
+  const useVector = config.methods.includes('vector');
+  const useKeyword = config.methods.includes('keyword');
+  const queryVector = useVector ? (await deps.embedder.embed([query]))[0] : undefined;
+  const terms = useKeyword ? indexTerms(query) : [];
+
+  const [vectorHits, keywordHits] = await Promise.all([
+    queryVector ? deps.store.searchVector({ userId: o.userId, vector: queryVector, k, statuses: o.statuses }) : [],
+    terms.length > 0 ? deps.store.searchKeyword({ userId: o.userId, terms, k, statuses: o.statuses, bm25: config.bm25 }) : [],
+  ]);
+  const vectorScores: MethodScores = new Map(vectorHits.map((h) => [h.id, h.score]));
+  const keywordScores: MethodScores = new Map(keywordHits.map((h) => [h.id, h.score]));
+  const candidateIds = [...new Set([...vectorScores.keys(), ...keywordScores.keys()])];
+  if (candidateIds.length === 0) return [];
+
+  const memories = await deps.store.listMemories({
+    userId: o.userId,
+    ids: candidateIds,
+    statuses: o.statuses,
+    kinds: o.kinds,
+    agentId: o.agentId,
+    sessionId: o.sessionId,
+    createdFrom: o.from,
+    createdTo: o.to,
+    notExpiredAt: o.includeExpired ? undefined : now,
+  });
+  const byId = new Map(memories.map((m) => [m.id, m]));
+
+  // Keyword-only candidates still get a cosine, so both methods judge every candidate.
+  if (queryVector) {
+    const missing = memories.filter((m) => !vectorScores.has(m.id)).map((m) => m.id);
+    const vectors = await deps.store.vectorsOf(o.userId, missing);
+    for (const [id, v] of vectors) vectorScores.set(id, dot(queryVector, v));
+  }
+
+  const kept = memories.filter((m) => keywordScores.has(m.id) || (vectorScores.get(m.id) ?? -1) >= config.minSimilarity);
+  if (kept.length === 0) return [];
+  const keptIds = new Set(kept.map((m) => m.id));
+  const only = (s: MethodScores): MethodScores => new Map([...s].filter(([id]) => keptIds.has(id)));
+  const fused = fuse(
+    [
+      { weight: useVector ? config.methodWeights.vector : 0, scores: only(vectorScores) },
+      { weight: useKeyword ? config.methodWeights.keyword : 0, scores: only(keywordScores) },
+    ],
+    config.fusion,
+    config.rrfK,
+  );
+  const relevance = minMax(fused);
+
+  const results: RecalledMemory[] = kept.map((memory) => {
+    const rel = relevance.get(memory.id) ?? 0;
+    const rec = recency(memory, now, config.recencyHalfLifeDays);
+    const score: ScoreParts = {
+      relevance: rel,
+      recency: rec,
+      importance: memory.importance,
+      final: finalScore(rel, rec, memory.importance, config.weights),
+    };
+    const v = vectorScores.get(memory.id);
+    const kw = keywordScores.get(memory.id);
+    if (v !== undefined) score.vector = v;
+    if (kw !== undefined) score.keyword = kw;
+    return { memory: byId.get(memory.id)!, score };
+  });
+  results.sort((a, b) => b.score.final - a.score.final);
+  const top = results.slice(0, o.limit);
+
+  if (o.touch && top.length > 0) {
+    await deps.store.recordAccess(o.userId, top.map((r) => r.memory.id), now);
+    for (const r of top) {
+      r.memory = { ...r.memory, lastAccessedAt: now, accessCount: r.memory.accessCount + 1 };
+    }
+  }
+  return top;
+}

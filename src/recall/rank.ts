@@ -1,0 +1,30 @@
+import type { Memory } from '../domain/memory.js';
+import type { RecallConfig } from './recall-config.js';
+
+const DAY_MS = 86_400_000;
+
+/** Why an item was recalled: every part of its score. */
+export interface ScoreParts {
+  /** Cosine similarity to the query, when the item has a vector. */
+  vector?: number;
+  /** BM25 keyword score, when a query term matched. */
+  keyword?: number;
+  /** Fused relevance on [0, 1] within this query's candidates. */
+  relevance: number;
+  /** 1 for just now, 0.5 after one half-life. */
+  recency: number;
+  importance: number;
+  /** The weighted sum the ranking uses. */
+  final: number;
+}
+
+/** Recency from the last time the memory was confirmed, changed or recalled. */
+export function recency(memory: Pick<Memory, 'updatedAt' | 'lastAccessedAt'>, now: Date, halfLifeDays: number): number {
+  const last = Math.max(memory.updatedAt.getTime(), memory.lastAccessedAt?.getTime() ?? 0);
+  const ageDays = Math.max(0, now.getTime() - last) / DAY_MS;
+  return Math.pow(0.5, ageDays / halfLifeDays);
+}
+
+export function finalScore(relevance: number, rec: number, importance: number, weights: RecallConfig['weights']): number {
+  return weights.relevance * relevance + weights.recency * rec + weights.importance * importance;
+}

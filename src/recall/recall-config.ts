@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Retrieval is data (STYLE): a config of enums and numbers, and named recipes built from it. */
+export const RecallMethod = z.enum(['vector', 'keyword']);
+export type RecallMethod = z.infer<typeof RecallMethod>;
+
+/**
+ * zscore: standardise each method's scores over its candidates, then add them weighted
+ *   (measured better than RRF on LoCoMo: it keeps how far ahead a strong match is).
+ * rrf: reciprocal-rank fusion, rank only.
+ */
+export const FusionMethod = z.enum(['zscore', 'rrf']);
+export type FusionMethod = z.infer<typeof FusionMethod>;
+
+export const RecallConfig = z.object({
+  methods: z.array(RecallMethod).min(1).default(['vector', 'keyword']),
+  fusion: FusionMethod.default('zscore'),
+  /** Weight of each method in the fusion. */
+  methodWeights: z.object({ vector: z.number().min(0), keyword: z.number().min(0) }).default({ vector: 0.5, keyword: 0.5 }),
+  /** Candidates fetched per method before fusion. */
+  candidates: z.number().int().min(1).max(1000).default(60),
+  rrfK: z.number().positive().default(60),
+  /** Final score = relevance·w.relevance + recency·w.recency + importance·w.importance (seed 004). */
+  weights: z
+    .object({ relevance: z.number().min(0), recency: z.number().min(0), importance: z.number().min(0) })
+    .default({ relevance: 0.6, recency: 0.2, importance: 0.2 }),
+  /** Days after which recency counts half. */
+  recencyHalfLifeDays: z.number().positive().default(30),
+  bm25: z.object({ k1: z.number().positive(), b: z.number().min(0).max(1) }).default({ k1: 1.2, b: 0.4 }),
+  /**
+   * A candidate is dropped unless its cosine similarity reaches this or it matched a keyword.
+   * 0 keeps everything (plain search); the context recipe raises it so nothing unrelated is injected.
+   */
+  minSimilarity: z.number().min(-1).max(1).default(0),
+});
+export type RecallConfig = z.infer<typeof RecallConfig>;
+export type RecallConfigInput = z.input<typeof RecallConfig>;

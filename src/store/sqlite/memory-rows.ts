@@ -1,0 +1,110 @@
+import type { Memory } from '../../domain/memory.js';
+import { Memory as MemorySchema, Provenance } from '../../domain/memory.js';
+import type { MemoryChanges } from '../store.js';
+
+export interface MemoryRow {
+  rid: number;
+  id: string;
+  user_id: string;
+  agent_id: string | null;
+  session_id: string | null;
+  kind: string;
+  content: string;
+  structured_data: string | null;
+  importance: number;
+  confidence: number;
+  source: string;
+  verified: number;
+  core: number;
+  status: string;
+  provenance: string;
+  language: string;
+  created_at: number;
+  updated_at: number;
+  last_accessed_at: number | null;
+  access_count: number;
+  expires_at: number | null;
+  happened_at: number | null;
+  embedder_id: string | null;
+}
+
+const date = (ms: number | null): Date | undefined => (ms === null ? undefined : new Date(ms));
+const ms = (d: Date | undefined): number | null => (d === undefined ? null : d.getTime());
+
+export function rowToMemory(row: MemoryRow): Memory {
+  return MemorySchema.parse({
+    id: row.id,
+    userId: row.user_id,
+    agentId: row.agent_id ?? undefined,
+    sessionId: row.session_id ?? undefined,
+    kind: row.kind,
+    content: row.content,
+    structuredData: row.structured_data === null ? undefined : JSON.parse(row.structured_data),
+    importance: row.importance,
+    confidence: row.confidence,
+    source: row.source,
+    verified: row.verified === 1,
+    core: row.core === 1,
+    status: row.status,
+    provenance: Provenance.parse(JSON.parse(row.provenance)),
+    language: row.language,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    lastAccessedAt: date(row.last_accessed_at),
+    accessCount: row.access_count,
+    expiresAt: date(row.expires_at),
+    happenedAt: date(row.happened_at),
+    embedderId: row.embedder_id ?? undefined,
+  });
+}
+
+/** Column values for a memory, keyed by column name (everything but rid). */
+export function memoryToColumns(m: Memory): Record<string, string | number | null> {
+  return {
+    id: m.id,
+    user_id: m.userId,
+    agent_id: m.agentId ?? null,
+    session_id: m.sessionId ?? null,
+    kind: m.kind,
+    content: m.content,
+    structured_data: m.structuredData === undefined ? null : JSON.stringify(m.structuredData),
+    importance: m.importance,
+    confidence: m.confidence,
+    source: m.source,
+    verified: m.verified ? 1 : 0,
+    core: m.core ? 1 : 0,
+    status: m.status,
+    provenance: JSON.stringify(m.provenance),
+    language: m.language,
+    created_at: m.createdAt.getTime(),
+    updated_at: m.updatedAt.getTime(),
+    last_accessed_at: ms(m.lastAccessedAt),
+    access_count: m.accessCount,
+    expires_at: ms(m.expiresAt),
+    happened_at: ms(m.happenedAt),
+    embedder_id: m.embedderId ?? null,
+  };
+}
+
+/** A JSON-safe view of some fields of a memory, for history before/after. */
+export function snapshot(m: Memory, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const rec = m as unknown as Record<string, unknown>;
+  for (const f of fields) {
+    const v = rec[f];
+    out[f] = v instanceof Date ? v.toISOString() : v === undefined ? null : v;
+  }
+  return out;
+}
+
+/** Names of the fields whose value really differs between a memory and the changes applied to it. */
+export function changedFields(before: Memory, changes: MemoryChanges): string[] {
+  const rec = before as unknown as Record<string, unknown>;
+  return Object.entries(changes)
+    .filter(([key, value]) => JSON.stringify(norm(rec[key])) !== JSON.stringify(norm(value)))
+    .map(([key]) => key);
+}
+
+function norm(v: unknown): unknown {
+  return v instanceof Date ? v.toISOString() : v === null ? undefined : v;
+}

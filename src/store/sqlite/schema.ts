@@ -1,0 +1,92 @@
+import type Database from 'better-sqlite3';
+import { EngramError } from '../../errors.js';
+
+/**
+ * Versioned migrations, tracked in PRAGMA user_version. Append only: never edit a shipped step.
+ * Vector tables are not here: their dimension comes from the embedder (see vector-index.ts).
+ */
+const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
+  (db) => {
+    db.exec(`
+      CREATE TABLE engram_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+      CREATE TABLE memories (
+        rid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL,
+        agent_id TEXT,
+        session_id TEXT,
+        kind TEXT NOT NULL,
+        content TEXT NOT NULL,
+        structured_data TEXT,
+        importance REAL NOT NULL,
+        confidence REAL NOT NULL,
+        source TEXT NOT NULL,
+        verified INTEGER NOT NULL,
+        core INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        provenance TEXT NOT NULL,
+        language TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        last_accessed_at INTEGER,
+        access_count INTEGER NOT NULL DEFAULT 0,
+        expires_at INTEGER,
+        happened_at INTEGER,
+        embedder_id TEXT
+      );
+      CREATE INDEX memories_user_created ON memories (user_id, created_at);
+      CREATE INDEX memories_user_kind ON memories (user_id, kind, status);
+
+      CREATE TABLE memory_history (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        memory_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        action TEXT NOT NULL,
+        changed TEXT NOT NULL,
+        before TEXT,
+        after TEXT,
+        actor TEXT NOT NULL,
+        reason TEXT,
+        produced_by TEXT,
+        message_ids TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX memory_history_memory ON memory_history (user_id, memory_id, seq);
+
+      -- Keyword index over pre-segmented terms. user_tok partitions it by user inside FTS itself.
+      CREATE VIRTUAL TABLE memory_fts USING fts5 (user_tok, terms, tokenize = 'unicode61 remove_diacritics 2');
+      INSERT INTO memory_fts (memory_fts, rank) VALUES ('secure-delete', 1);
+
+      -- Per-user corpus statistics for BM25 (document count and total length).
+      CREATE TABLE keyword_stats (
+        index_name TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        doc_count INTEGER NOT NULL,
+        term_total INTEGER NOT NULL,
+        PRIMARY KEY (index_name, user_id)
+      );
+    `);
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new EngramError('MIGRATION_FAILED', `Database schema version ${current} is newer than this Engram (${MIGRATIONS.length}); upgrade Engram.`);
+  }
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    const step = MIGRATIONS[v]!;
+    try {
+      db.transaction(() => {
+        step(db);
+        db.pragma(`user_version = ${v + 1}`);
+      })();
+    } catch (cause) {
+      throw new EngramError('MIGRATION_FAILED', `Migration ${v + 1} failed`, { cause });
+    }
+  }
+}

@@ -1,0 +1,383 @@
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import type { IdGenerator } from '../../deps.js';
+import { randomIds } from '../../deps.js';
+import type { ChangeContext, HistoryAction, HistoryEvent } from '../../domain/history.js';
+import type { Memory } from '../../domain/memory.js';
+import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
+import { indexTerms } from '../../text/segment.js';
+import { Mutex } from '../mutex.js';
+import type { EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, SearchHit, Store, VectorSearch } from '../store.js';
+import { KeywordIndex } from './keyword-index.js';
+import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from './memory-rows.js';
+import { migrate } from './schema.js';
+import { DEFAULT_CHUNK_SIZE, VectorIndex } from './vector-index.js';
+
+export interface SqliteStoreOptions {
+  /** File path, or ":memory:". @default "engram.db" */
+  path?: string;
+  /** vec0 chunk size (rows reserved per user partition). @default 32 */
+  chunkSize?: number;
+  ids?: IdGenerator;
+  /** How long to wait for another process's write lock. @default 5000 */
+  busyTimeoutMs?: number;
+}
+
+const MEMORY_VEC = 'memory_vec';
+const ACTIVE = ['active'] as const;
+
+/**
+ * The embedded default store: SQLite (WAL) through better-sqlite3, vectors in sqlite-vec,
+ * keywords in FTS5. better-sqlite3 is synchronous; a mutex keeps an async transaction's
+ * statements from interleaving with other calls on the same connection, and SQLite's own
+ * locking (BEGIN IMMEDIATE + busy timeout) serialises writers across processes.
+ */
+export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
+  const db = new Database(options.path ?? 'engram.db');
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('secure_delete = ON');
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  db.pragma('foreign_keys = ON');
+  sqliteVec.load(db);
+  migrate(db);
+  return new SqliteStore(db, new Mutex(), options.ids ?? randomIds, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false);
+}
+
+class SqliteStore implements Store {
+  private readonly keywords: KeywordIndex;
+  private vectors: VectorIndex | null = null;
+
+  constructor(
+    readonly db: Database.Database,
+    private readonly mutex: Mutex,
+    private readonly ids: IdGenerator,
+    private readonly chunkSize: number,
+    private readonly inTransaction: boolean,
+    shared?: { keywords: KeywordIndex; vectors: () => VectorIndex | null },
+  ) {
+    this.keywords = shared?.keywords ?? new KeywordIndex(db, 'memory_fts');
+    if (shared) this.vectorsRef = shared.vectors;
+    else if (this.meta('embedder_id') !== undefined) this.vectors = new VectorIndex(db, MEMORY_VEC);
+  }
+
+  private vectorsRef: (() => VectorIndex | null) | undefined;
+
+  private vec(): VectorIndex | null {
+    return this.vectorsRef ? this.vectorsRef() : this.vectors;
+  }
+
+  /** Runs synchronous work under the connection lock (or directly inside a transaction). */
+  private run<T>(fn: () => T): Promise<T> {
+    if (this.inTransaction) return Promise.resolve().then(fn);
+    return this.mutex.run(fn);
+  }
+
+  private meta(key: string): string | undefined {
+    const row = this.db.prepare('SELECT value FROM engram_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT INTO engram_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  embedderInfo(): Promise<EmbedderInfo | null> {
+    return this.run(() => {
+      const id = this.meta('embedder_id');
+      const dims = this.meta('embedder_dimensions');
+      return id === undefined || dims === undefined ? null : { id, dimensions: Number(dims) };
+    });
+  }
+
+  bindEmbedder(info: EmbedderInfo, options: { replace?: boolean } = {}): Promise<void> {
+    return this.run(() => {
+      const current = this.meta('embedder_id');
+      if (current === info.id && Number(this.meta('embedder_dimensions')) === info.dimensions) {
+        this.vectors ??= new VectorIndex(this.db, MEMORY_VEC);
+        return;
+      }
+      if (current !== undefined && !options.replace) throw new EmbedderMismatchError(current, info.id);
+      this.db.transaction(() => {
+        VectorIndex.drop(this.db, MEMORY_VEC);
+        VectorIndex.create(this.db, MEMORY_VEC, info.dimensions, this.chunkSize);
+        this.db.prepare('UPDATE memories SET embedder_id = NULL').run();
+        this.setMeta('embedder_id', info.id);
+        this.setMeta('embedder_dimensions', String(info.dimensions));
+      })();
+      this.vectors = new VectorIndex(this.db, MEMORY_VEC);
+    });
+  }
+
+  private requireVectors(): VectorIndex {
+    const v = this.vec();
+    if (!v) throw new EngramError('STORE_FAILED', 'No embedder is bound to this store yet (bindEmbedder first)');
+    return v;
+  }
+
+  private rowOf(userId: string, id: string): MemoryRow | undefined {
+    return this.db.prepare('SELECT * FROM memories WHERE id = ? AND user_id = ?').get(id, userId) as MemoryRow | undefined;
+  }
+
+  private writeHistory(memory: Pick<Memory, 'id' | 'userId'>, action: HistoryAction, changed: string[], before: Record<string, unknown> | null, after: Record<string, unknown> | null, change: ChangeContext, at: Date): void {
+    this.db
+      .prepare(
+        `INSERT INTO memory_history (id, memory_id, user_id, action, changed, before, after, actor, reason, produced_by, message_ids, at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        this.ids.next(),
+        memory.id,
+        memory.userId,
+        action,
+        JSON.stringify(changed),
+        before === null ? null : JSON.stringify(before),
+        after === null ? null : JSON.stringify(after),
+        change.actor,
+        change.reason ?? null,
+        change.producedBy ?? null,
+        JSON.stringify(change.messageIds ?? []),
+        at.getTime(),
+      );
+  }
+
+  insertMemory(memory: Memory, vector: Float32Array | null, change: ChangeContext): Promise<void> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        const cols = memoryToColumns(memory);
+        const names = Object.keys(cols);
+        let rid: number;
+        try {
+          const info = this.db.prepare(`INSERT INTO memories (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...Object.values(cols));
+          rid = Number(info.lastInsertRowid);
+        } catch (cause) {
+          if (String(cause).includes('UNIQUE')) throw new EngramError('CONFLICT', `Memory ${memory.id} already exists`, { cause });
+          throw cause;
+        }
+        this.keywords.upsert(rid, memory.userId, indexTerms(memory.content));
+        if (vector) this.requireVectors().upsert(rid, memory.userId, memory.status, vector);
+        const fields = Object.keys(memory).filter((k) => k !== 'id' && k !== 'userId');
+        this.writeHistory(memory, 'create', fields, null, snapshot(memory, fields), change, memory.createdAt);
+      })(),
+    );
+  }
+
+  updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext): Promise<Memory> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        const row = this.rowOf(userId, id);
+        if (!row) throw new NotFoundError('Memory', id);
+        const before = rowToMemory(row);
+        const changed = changedFields(before, changes).filter((f) => f !== 'updatedAt');
+        const after: Memory = { ...before, ...stripNulls(changes) } as Memory;
+        if (changed.length === 0 && vector === undefined) return before;
+        const cols = memoryToColumns(after);
+        delete cols.id;
+        delete cols.user_id;
+        this.db.prepare(`UPDATE memories SET ${Object.keys(cols).map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`).run(...Object.values(cols), row.rid);
+        if (changed.includes('content')) this.keywords.upsert(row.rid, userId, indexTerms(after.content));
+        const vec = this.vec();
+        if (vector) this.requireVectors().upsert(row.rid, userId, after.status, vector);
+        else if (vector === null) vec?.remove(row.rid);
+        else if (changed.includes('status')) vec?.setStatus(row.rid, after.status);
+        if (changed.length > 0) this.writeHistory(after, actionFor(before, after, changed), changed, snapshot(before, changed), snapshot(after, changed), change, after.updatedAt);
+        return after;
+      })(),
+    );
+  }
+
+  purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        const row = this.rowOf(userId, id);
+        if (!row) throw new NotFoundError('Memory', id);
+        this.keywords.remove(row.rid, userId);
+        this.vec()?.remove(row.rid);
+        this.db.prepare('DELETE FROM memories WHERE rid = ?').run(row.rid);
+        // A purge erases the content from history too; one event without content says it happened.
+        this.db.prepare('UPDATE memory_history SET before = NULL, after = NULL WHERE user_id = ? AND memory_id = ?').run(userId, id);
+        this.writeHistory({ id, userId }, 'purge', [], null, null, change, change.at ?? new Date());
+      })(),
+    );
+  }
+
+  getMemory(userId: string, id: string): Promise<Memory | null> {
+    return this.run(() => {
+      const row = this.rowOf(userId, id);
+      return row ? rowToMemory(row) : null;
+    });
+  }
+
+  private where(q: MemoryQuery): { sql: string; args: unknown[] } {
+    const clauses = ['user_id = ?'];
+    const args: unknown[] = [q.userId];
+    const statuses = q.statuses ?? ACTIVE;
+    clauses.push(`status IN (${statuses.map(() => '?').join(', ')})`);
+    args.push(...statuses);
+    if (q.ids) {
+      clauses.push(`id IN (${q.ids.map(() => '?').join(', ') || 'NULL'})`);
+      args.push(...q.ids);
+    }
+    if (q.kinds && q.kinds.length > 0) {
+      clauses.push(`kind IN (${q.kinds.map(() => '?').join(', ')})`);
+      args.push(...q.kinds);
+    }
+    if (q.agentId !== undefined) (clauses.push('agent_id = ?'), args.push(q.agentId));
+    if (q.sessionId !== undefined) (clauses.push('session_id = ?'), args.push(q.sessionId));
+    if (q.createdFrom) (clauses.push('created_at >= ?'), args.push(q.createdFrom.getTime()));
+    if (q.createdTo) (clauses.push('created_at <= ?'), args.push(q.createdTo.getTime()));
+    if (q.notExpiredAt) (clauses.push('(expires_at IS NULL OR expires_at > ?)'), args.push(q.notExpiredAt.getTime()));
+    return { sql: clauses.join(' AND '), args };
+  }
+
+  listMemories(q: MemoryQuery): Promise<Memory[]> {
+    return this.run(() => {
+      const { sql, args } = this.where(q);
+      const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance' }[q.orderBy ?? 'createdAt'];
+      const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+      const rows = this.db
+        .prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
+        .all(...args, q.limit ?? -1, q.offset ?? 0) as MemoryRow[];
+      return rows.map(rowToMemory);
+    });
+  }
+
+  countMemories(q: MemoryQuery): Promise<number> {
+    return this.run(() => {
+      const { sql, args } = this.where(q);
+      return (this.db.prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}`).get(...args) as { n: number }).n;
+    });
+  }
+
+  history(userId: string, memoryId: string): Promise<HistoryEvent[]> {
+    return this.run(() => {
+      const rows = this.db.prepare('SELECT * FROM memory_history WHERE user_id = ? AND memory_id = ? ORDER BY seq').all(userId, memoryId) as Array<Record<string, string | number | null>>;
+      return rows.map((r) => ({
+        id: String(r.id),
+        memoryId: String(r.memory_id),
+        userId: String(r.user_id),
+        action: r.action as HistoryAction,
+        changed: JSON.parse(String(r.changed)) as string[],
+        before: r.before === null ? null : (JSON.parse(String(r.before)) as Record<string, unknown>),
+        after: r.after === null ? null : (JSON.parse(String(r.after)) as Record<string, unknown>),
+        actor: r.actor as HistoryEvent['actor'],
+        reason: r.reason === null ? undefined : String(r.reason),
+        producedBy: r.produced_by === null ? undefined : String(r.produced_by),
+        messageIds: JSON.parse(String(r.message_ids)) as string[],
+        at: new Date(Number(r.at)),
+      }));
+    });
+  }
+
+  recordAccess(userId: string, ids: readonly string[], at: Date): Promise<void> {
+    if (ids.length === 0) return Promise.resolve();
+    return this.run(() => {
+      const stmt = this.db.prepare('UPDATE memories SET last_accessed_at = ?, access_count = access_count + 1 WHERE user_id = ? AND id = ?');
+      this.db.transaction(() => {
+        for (const id of ids) stmt.run(at.getTime(), userId, id);
+      })();
+    });
+  }
+
+  private idsOf(userId: string, rowids: readonly number[], statuses: readonly string[]): Map<number, string> {
+    if (rowids.length === 0) return new Map();
+    const rows = this.db
+      .prepare(`SELECT rid, id FROM memories WHERE user_id = ? AND status IN (${statuses.map(() => '?').join(', ')}) AND rid IN (${rowids.map(() => '?').join(', ')})`)
+      .all(userId, ...statuses, ...rowids) as Array<{ rid: number; id: string }>;
+    return new Map(rows.map((r) => [r.rid, r.id]));
+  }
+
+  searchVector(q: VectorSearch): Promise<SearchHit[]> {
+    return this.run(() => {
+      const statuses = q.statuses ?? ACTIVE;
+      const hits = this.requireVectors().search(q.userId, q.vector, q.k, statuses);
+      const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
+      return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : []));
+    });
+  }
+
+  searchKeyword(q: KeywordSearch): Promise<SearchHit[]> {
+    return this.run(() => {
+      const statuses = q.statuses ?? ACTIVE;
+      // Over-fetch: soft-deleted rows stay in the keyword index and are filtered out here.
+      const hits = this.keywords.search(q.userId, q.terms, q.k * 2 + 10, q.bm25);
+      const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
+      return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, q.k);
+    });
+  }
+
+  vectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
+    return this.run(() => {
+      const out = new Map<string, Float32Array>();
+      const vec = this.vec();
+      if (!vec || ids.length === 0) return out;
+      const rows = this.db.prepare(`SELECT rid, id FROM memories WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).all(userId, ...ids) as Array<{ rid: number; id: string }>;
+      for (const r of rows) {
+        const v = vec.get(r.rid);
+        if (v) out.set(r.id, v);
+      }
+      return out;
+    });
+  }
+
+  memoriesWithoutVector(limit: number): Promise<Array<{ userId: string; id: string; content: string }>> {
+    return this.run(() => {
+      const current = this.meta('embedder_id') ?? null;
+      const rows = this.db
+        .prepare('SELECT user_id, id, content FROM memories WHERE embedder_id IS NULL OR embedder_id != ? ORDER BY rid LIMIT ?')
+        .all(current, limit) as Array<{ user_id: string; id: string; content: string }>;
+      return rows.map((r) => ({ userId: r.user_id, id: r.id, content: r.content }));
+    });
+  }
+
+  setVectors(rows: ReadonlyArray<{ userId: string; id: string; vector: Float32Array }>, embedderId: string): Promise<void> {
+    return this.run(() => {
+      const vec = this.requireVectors();
+      this.db.transaction(() => {
+        for (const r of rows) {
+          const row = this.rowOf(r.userId, r.id);
+          if (!row) continue;
+          vec.upsert(row.rid, r.userId, row.status, r.vector);
+          this.db.prepare('UPDATE memories SET embedder_id = ? WHERE rid = ?').run(embedderId, row.rid);
+        }
+      })();
+    });
+  }
+
+  transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn(this);
+    return this.mutex.run(async () => {
+      const tx = new SqliteStore(this.db, this.mutex, this.ids, this.chunkSize, true, { keywords: this.keywords, vectors: () => this.vec() });
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(tx);
+        this.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  close(): Promise<void> {
+    return this.mutex.run(() => {
+      if (this.db.open) this.db.close();
+    });
+  }
+}
+
+function stripNulls(changes: MemoryChanges): Partial<Memory> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(changes)) out[k] = v === null ? undefined : v;
+  return out as Partial<Memory>;
+}
+
+function actionFor(before: Memory, after: Memory, changed: string[]): HistoryAction {
+  if (changed.includes('status')) {
+    if (after.status === 'deleted') return 'delete';
+    if (after.status === 'archived') return 'archive';
+    if (before.status !== 'active' && after.status === 'active') return 'restore';
+  }
+  return 'update';
+}

@@ -1,0 +1,79 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Exact (brute-force) cosine search within one user, in a sqlite-vec vec0 table partitioned by
+ * user_id. `status` is a metadata column so filtering happens inside the KNN scan.
+ *
+ * chunk_size: vec0 allocates vectors in chunks of this many rows *per partition*, so each user
+ * costs at least one chunk on disk. The default of 1024 would reserve 2 MB per user at 512
+ * dimensions; see README "Disk cost per user" for the measured trade-off behind the default here.
+ */
+export const DEFAULT_CHUNK_SIZE = 32;
+
+export class VectorIndex {
+  private readonly insertStmt: Database.Statement;
+  private readonly deleteStmt: Database.Statement;
+  private readonly statusStmt: Database.Statement;
+  private readonly knnStmts = new Map<number, Database.Statement>();
+  private readonly getStmt: Database.Statement;
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly table: string,
+  ) {
+    this.insertStmt = db.prepare(`INSERT INTO ${table} (rid, user_id, status, embedding) VALUES (?, ?, ?, ?)`);
+    this.deleteStmt = db.prepare(`DELETE FROM ${table} WHERE rid = ?`);
+    this.statusStmt = db.prepare(`UPDATE ${table} SET status = ? WHERE rid = ?`);
+    this.getStmt = db.prepare(`SELECT embedding FROM ${table} WHERE rid = ?`);
+  }
+
+  static create(db: Database.Database, table: string, dimensions: number, chunkSize = DEFAULT_CHUNK_SIZE): void {
+    db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${table} USING vec0 (
+         rid INTEGER PRIMARY KEY,
+         user_id TEXT PARTITION KEY,
+         status TEXT,
+         embedding FLOAT[${dimensions}] distance_metric=cosine,
+         chunk_size=${chunkSize}
+       )`,
+    );
+  }
+
+  static drop(db: Database.Database, table: string): void {
+    db.exec(`DROP TABLE IF EXISTS ${table}`);
+  }
+
+  upsert(rowid: number, userId: string, status: string, vector: Float32Array): void {
+    this.deleteStmt.run(BigInt(rowid));
+    this.insertStmt.run(BigInt(rowid), userId, status, vector);
+  }
+
+  remove(rowid: number): void {
+    this.deleteStmt.run(BigInt(rowid));
+  }
+
+  setStatus(rowid: number, status: string): void {
+    this.statusStmt.run(status, BigInt(rowid));
+  }
+
+  get(rowid: number): Float32Array | undefined {
+    const row = this.getStmt.get(BigInt(rowid)) as { embedding: Buffer } | undefined;
+    if (!row) return undefined;
+    return new Float32Array(row.embedding.buffer.slice(row.embedding.byteOffset, row.embedding.byteOffset + row.embedding.byteLength));
+  }
+
+  /** Top-k rowids by cosine similarity (1 - cosine distance), best first. */
+  search(userId: string, vector: Float32Array, k: number, statuses: readonly string[]): Array<{ rowid: number; score: number }> {
+    if (k <= 0 || statuses.length === 0) return [];
+    let stmt = this.knnStmts.get(statuses.length);
+    if (!stmt) {
+      stmt = this.db.prepare(
+        `SELECT rid, distance FROM ${this.table}
+         WHERE embedding MATCH ? AND k = ? AND user_id = ? AND status IN (${statuses.map(() => '?').join(', ')})`,
+      );
+      this.knnStmts.set(statuses.length, stmt);
+    }
+    const rows = stmt.all(vector, k, userId, ...statuses) as Array<{ rid: number; distance: number }>;
+    return rows.map((r) => ({ rowid: r.rid, score: 1 - r.distance }));
+  }
+}

@@ -1,0 +1,94 @@
+import type { ChangeContext, HistoryEvent } from '../domain/history.js';
+import type { Memory, MemoryKind, MemoryStatus } from '../domain/memory.js';
+
+/** Filters for listing memories. Every query is scoped to one user. */
+export interface MemoryQuery {
+  userId: string;
+  ids?: readonly string[];
+  kinds?: readonly MemoryKind[];
+  /** @default ['active'] */
+  statuses?: readonly MemoryStatus[];
+  agentId?: string;
+  sessionId?: string;
+  /** createdAt window, inclusive. */
+  createdFrom?: Date;
+  createdTo?: Date;
+  /** When set, memories whose expiresAt has passed at this instant are left out. */
+  notExpiredAt?: Date;
+  /** @default 'createdAt' */
+  orderBy?: 'createdAt' | 'updatedAt' | 'importance';
+  /** @default 'desc' */
+  order?: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+/** A candidate from one retrieval method; `score` is method-specific (higher is better). */
+export interface SearchHit {
+  id: string;
+  score: number;
+}
+
+export interface VectorSearch {
+  userId: string;
+  vector: Float32Array;
+  k: number;
+  /** Restricts candidates to these statuses. @default ['active'] */
+  statuses?: readonly MemoryStatus[];
+}
+
+export interface KeywordSearch {
+  userId: string;
+  /** Index terms of the query (see text/segment.ts indexTerms). Never FTS syntax: the store quotes them. */
+  terms: readonly string[];
+  k: number;
+  statuses?: readonly MemoryStatus[];
+  /** BM25 parameters; k1 term saturation, b length normalisation. */
+  bm25?: { k1: number; b: number };
+}
+
+export interface EmbedderInfo {
+  id: string;
+  dimensions: number;
+}
+
+/** The fields of a memory the store may change in place. */
+export type MemoryChanges = Partial<Omit<Memory, 'id' | 'userId' | 'createdAt'>>;
+
+/**
+ * The storage port. Every method is scoped by userId: no method returns or touches another user's
+ * rows. Every change to a memory writes a history event in the same transaction.
+ */
+export interface Store {
+  /** The embedder this store's vectors were made with, or null for a store that has none yet. */
+  embedderInfo(): Promise<EmbedderInfo | null>;
+  /**
+   * Binds the store to an embedder. The first bind creates the vector index; binding another
+   * embedder throws EMBEDDER_MISMATCH unless `replace` is set (used by reindex, which drops every vector).
+   */
+  bindEmbedder(info: EmbedderInfo, options?: { replace?: boolean }): Promise<void>;
+
+  insertMemory(memory: Memory, vector: Float32Array | null, change: ChangeContext): Promise<void>;
+  /** Applies changes, records before/after of the changed fields, returns the new memory. */
+  updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext): Promise<Memory>;
+  /** Really erases a memory: row, vector, keyword row. Its history keeps one 'purge' event with no content. */
+  purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void>;
+  getMemory(userId: string, id: string): Promise<Memory | null>;
+  listMemories(query: MemoryQuery): Promise<Memory[]>;
+  countMemories(query: MemoryQuery): Promise<number>;
+  history(userId: string, memoryId: string): Promise<HistoryEvent[]>;
+  /** Marks memories as recalled: lastAccessedAt and accessCount only (never importance). */
+  recordAccess(userId: string, ids: readonly string[], at: Date): Promise<void>;
+
+  searchVector(query: VectorSearch): Promise<SearchHit[]>;
+  searchKeyword(query: KeywordSearch): Promise<SearchHit[]>;
+  /** Vectors of the given memories, for scoring candidates found by keyword only. */
+  vectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
+  /** Every (userId, id, content) that needs a vector from the bound embedder, in pages. */
+  memoriesWithoutVector(limit: number): Promise<Array<{ userId: string; id: string; content: string }>>;
+  setVectors(rows: ReadonlyArray<{ userId: string; id: string; vector: Float32Array }>, embedderId: string): Promise<void>;
+
+  /** Runs `fn` atomically: every write inside commits together or not at all. */
+  transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

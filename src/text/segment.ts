@@ -1,0 +1,42 @@
+import { stemmer } from 'stemmer';
+import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from './stopwords.js';
+
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+const HAN_ONLY = /^\p{Script=Han}+$/u;
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+/**
+ * Splits text into words without assuming spaces separate them: Intl.Segmenter's dictionary
+ * handles Chinese, and Latin words come out as usual. Punctuation and spaces are dropped.
+ */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const s of segmenter.segment(text.normalize('NFKC'))) {
+    if (s.isWordLike || WORDLIKE.test(s.segment)) out.push(s.segment);
+  }
+  return out;
+}
+
+/**
+ * Index terms for keyword search: lowercase, English stop words dropped and Porter-stemmed,
+ * Chinese stop words dropped, and Chinese words of 3+ characters also indexed as their
+ * character bigrams, so "宠物用品" still meets a query for "宠物" however the dictionary split it.
+ */
+export function indexTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const raw of words(text)) {
+    // Keep letters and digits only, so the FTS tokenizer and our own term counting agree.
+    const w = raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    if (w.length === 0) continue;
+    if (HAN_ONLY.test(w)) {
+      if (CHINESE_STOPWORDS.has(w)) continue;
+      terms.push(w);
+      if (w.length >= 3) for (let i = 0; i + 2 <= w.length; i++) terms.push(w.slice(i, i + 2));
+    } else {
+      if (ENGLISH_STOPWORDS.has(w)) continue;
+      const stem = /^[a-z]+$/.test(w) ? stemmer(w) : w;
+      if (stem.length > 0) terms.push(stem);
+    }
+  }
+  return terms;
+}
