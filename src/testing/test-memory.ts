@@ -1,0 +1,20 @@
+import { createHashEmbedder } from '../embedders/hash-embedder.js';
+import type { Embedder } from '../embedders/embedder.js';
+import { createMemory, type MemoryEngine } from '../memory.js';
+import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
+import { fixedClock, sequentialIds, type ManualClock } from './clock.js';
+
+/**
+ * A memory engine for tests: in-memory SQLite (a real store), the deterministic hash embedder,
+ * a manual clock and sequential ids. Exported so users can test their own integrations.
+ */
+export function testMemory(options: { path?: string; embedder?: Embedder; clock?: ManualClock } = {}): MemoryEngine & { clock: ManualClock } {
+  const clock = options.clock ?? fixedClock('2026-01-01T00:00:00Z');
+  const engine = createMemory({
+    store: openSqliteStore({ path: options.path ?? ':memory:' }),
+    embedder: options.embedder ?? createHashEmbedder(),
+    clock,
+    ids: sequentialIds('mem'),
+  });
+  return Object.assign(engine, { clock });
+}
