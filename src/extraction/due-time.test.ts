@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRemindAt, findTimePhrase, parseDueTime, timeZoneOffsetMinutes } from './due-time.js';
+
+// Wednesday 2025-03-12, 10:00 in Shanghai.
+const reference = new Date('2025-03-12T02:00:00Z');
+const timeZone = 'Asia/Shanghai';
+const due = (text: string, tz: string | undefined = timeZone, ref = reference): string | undefined =>
+  parseDueTime({ text, reference: ref, ...(tz ? { timeZone: tz } : {}) })?.toISOString();
+
+describe('parseDueTime in Chinese', () => {
+  it('resolves a day and a time of day on the user’s wall clock', () => {
+    expect(due('明天下午三点')).toBe('2025-03-13T07:00:00.000Z');
+    expect(due('提醒我明天下午3点开会')).toBe('2025-03-13T07:00:00.000Z');
+    expect(due('下周一上午10点')).toBe('2025-03-17T02:00:00.000Z');
+  });
+
+  it('gives a day without a time the default hour, 09:00 local', () => {
+    expect(due('下周五')).toBe('2025-03-21T01:00:00.000Z');
+    expect(due('后天')).toBe('2025-03-14T01:00:00.000Z');
+    expect(due('三天后')).toBe('2025-03-15T01:00:00.000Z');
+  });
+
+  it('maps parts of the day to hours people mean', () => {
+    expect(due('明天早上')).toBe('2025-03-13T01:00:00.000Z');
+    expect(due('今天晚上')).toBe('2025-03-12T12:00:00.000Z');
+  });
+
+  it('counts minute and hour durations from the reference instant', () => {
+    expect(due('半小时后提醒我')).toBe('2025-03-12T02:30:00.000Z');
+    expect(due('两个小时后')).toBe('2025-03-12T04:00:00.000Z');
+    expect(due('一个半小时以后')).toBe('2025-03-12T03:30:00.000Z');
+  });
+
+  it('resolves periods chrono does not know to their first day', () => {
+    expect(due('我下周要去东京出差')).toBe('2025-03-17T01:00:00.000Z');
+    expect(due('下个月')).toBe('2025-04-01T01:00:00.000Z');
+    expect(due('明年')).toBe('2026-01-01T01:00:00.000Z');
+    expect(due('这周末')).toBe('2025-03-15T01:00:00.000Z');
+  });
+
+  it('reports the phrase as written', () => {
+    expect(findTimePhrase({ text: '提醒我明天下午三点开会', reference, timeZone })).toMatchObject({ text: '明天下午三点', index: 3 });
+  });
+});
+
+describe('parseDueTime in English', () => {
+  it('resolves a day and a time', () => {
+    expect(due('remind me to call mom tomorrow at 5pm')).toBe('2025-03-13T09:00:00.000Z');
+    expect(due('next Friday at 3pm')).toBe('2025-03-21T07:00:00.000Z');
+  });
+
+  it('gives a day without a time 09:00 local', () => {
+    expect(due('next Friday')).toBe('2025-03-21T01:00:00.000Z');
+    expect(due('tomorrow')).toBe('2025-03-13T01:00:00.000Z');
+    expect(due('tomorrow morning')).toBe('2025-03-13T01:00:00.000Z');
+  });
+
+  it('counts durations from the reference instant', () => {
+    expect(due('in 2 hours')).toBe('2025-03-12T04:00:00.000Z');
+  });
+
+  it('defaults to UTC', () => {
+    expect(parseDueTime({ text: 'tomorrow at 5pm', reference })?.toISOString()).toBe('2025-03-13T17:00:00.000Z');
+  });
+
+  it('takes the offset at the due date across a DST change', () => {
+    // Saturday 2025-03-08 10:00 EST; clocks spring forward on Sunday.
+    expect(due('tomorrow at 9am', 'America/New_York', new Date('2025-03-08T15:00:00Z'))).toBe('2025-03-09T13:00:00.000Z');
+  });
+
+  it('returns undefined without a time phrase', () => {
+    expect(due('I love cats')).toBeUndefined();
+    expect(due('我喜欢猫')).toBeUndefined();
+  });
+});
+
+describe('helpers', () => {
+  it('defaultRemindAt is one hour before', () => {
+    expect(defaultRemindAt(new Date('2025-03-13T07:00:00Z')).toISOString()).toBe('2025-03-13T06:00:00.000Z');
+  });
+
+  it('timeZoneOffsetMinutes reads the IANA zone', () => {
+    expect(timeZoneOffsetMinutes('Asia/Shanghai', reference)).toBe(480);
+    expect(timeZoneOffsetMinutes('UTC', reference)).toBe(0);
+    expect(timeZoneOffsetMinutes('America/New_York', new Date('2025-07-01T00:00:00Z'))).toBe(-240);
+  });
+});

@@ -1,0 +1,174 @@
+import * as chrono from 'chrono-node';
+import { hasHan } from '../text/language.js';
+
+/** A time phrase found in a text and the instant it resolves to. */
+export interface TimePhrase {
+  /** The phrase as written ("明天下午三点", "tomorrow at 5pm"). */
+  text: string;
+  /** Where the phrase starts in the text. */
+  index: number;
+  date: Date;
+}
+
+export interface ParseDueTimeOptions {
+  /** Text holding a time phrase; only the first phrase counts. */
+  text: string;
+  /** When the text was said: relative phrases ("明天", "next Friday") count from here. */
+  reference: Date;
+  /**
+   * The user's IANA time zone; "明天下午三点" means 15:00 on the user's wall clock.
+   * @default 'UTC'
+   */
+  timeZone?: string;
+  /**
+   * Local hour used when the phrase names a day but no time of day ("下周五", "tomorrow").
+   * @default 9
+   */
+  defaultHour?: number;
+}
+
+const DEFAULT_HOUR = 9;
+const DURATION_EN = /\b(?:minutes?|mins?|hours?|hrs?)\b/i;
+
+/**
+ * Parts of the day chrono leaves uncertain ("明天早上", "tomorrow evening"): chrono would pick 06:00
+ * or 22:00, which make poor due times, so they get hours people actually mean.
+ */
+const PART_OF_DAY: ReadonlyArray<readonly [RegExp, number]> = [
+  [/早上|早晨|清晨|明早|上午|morning/i, 9],
+  [/中午|noon|midday/i, 12],
+  [/下午|afternoon/i, 15],
+  [/傍晚|evening/i, 18],
+  [/晚上|今晚|明晚|夜里|tonight|night/i, 20],
+];
+
+/** Resolves the first time phrase in `text` to an instant; undefined when there is none. */
+export function parseDueTime(options: ParseDueTimeOptions): Date | undefined {
+  return findTimePhrase(options)?.date;
+}
+
+/** The reminder for a due time fires one hour before it (seed 000: remind_at = due_at - 1h). */
+export function defaultRemindAt(dueAt: Date): Date {
+  return new Date(dueAt.getTime() - 60 * 60 * 1000);
+}
+
+/** Like parseDueTime, but also says which words were the time phrase (for todo.dueText). */
+export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undefined {
+  const { text, reference } = options;
+  const timeZone = options.timeZone ?? 'UTC';
+  const defaultHour = options.defaultHour ?? DEFAULT_HOUR;
+  const zh = hasHan(text);
+  if (zh) {
+    // chrono's Chinese duration parser ignores the reference time zone ("半小时后" lands a day off).
+    const duration = chineseDuration(text, reference);
+    if (duration) return duration;
+  }
+  const ref = { instant: reference, timezone: timeZoneOffsetMinutes(timeZone, reference) };
+  const parsers = zh ? [chrono.zh.hans, chrono.zh.hant, chrono.casual] : [chrono.casual];
+  for (const parser of parsers) {
+    const result = parser.parse(text, ref, { forwardDate: true })[0];
+    if (!result) continue;
+    const { start } = result;
+    let date = start.date();
+    // chrono applies the reference's UTC offset to every date; rebuilding from the wall-clock
+    // components takes the offset at the target date, so "tomorrow 9am" survives a DST change.
+    // Hour and minute durations ("in 2 hours") are exact instants already.
+    if (!DURATION_EN.test(result.text)) {
+      const certain = start.isCertain('hour');
+      const hour = certain ? (start.get('hour') ?? defaultHour) : (PART_OF_DAY.find(([re]) => re.test(result.text))?.[1] ?? defaultHour);
+      const minute = certain ? (start.get('minute') ?? 0) : 0;
+      date = wallClockToInstant({ year: start.get('year') ?? 0, month: start.get('month') ?? 1, day: start.get('day') ?? 1, hour, minute }, timeZone);
+    }
+    return { text: result.text, index: result.index, date };
+  }
+  return zh ? chinesePeriod(text, reference, timeZone, defaultHour) : undefined;
+}
+
+/** Minutes the zone is ahead of UTC at that instant (Asia/Shanghai: 480), DST included. */
+export function timeZoneOffsetMinutes(timeZone: string, at: Date): number {
+  const w = wallClock(at, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+function wallClock(at: Date, timeZone: string): WallClock & { weekday: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    weekday: 'short',
+  }).formatToParts(at);
+  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '0';
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  return { year: +get('year'), month: +get('month'), day: +get('day'), hour: +get('hour') % 24, minute: +get('minute'), weekday };
+}
+
+/** The instant a wall-clock time in a zone stands for; the offset is taken at that date, not today's. */
+function wallClockToInstant(w: WallClock, timeZone: string): Date {
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  let instant = asUtc - timeZoneOffsetMinutes(timeZone, new Date(asUtc)) * 60_000;
+  instant = asUtc - timeZoneOffsetMinutes(timeZone, new Date(instant)) * 60_000;
+  return new Date(instant);
+}
+
+const CN_DIGITS: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+
+/** "3", "十", "十五", "二十", "两" → number. */
+function chineseNumber(s: string): number | undefined {
+  if (/^\d+$/.test(s)) return Number(s);
+  if (s === '半') return 0.5;
+  const tens = s.indexOf('十');
+  if (tens < 0) return s.length === 1 ? CN_DIGITS[s] : undefined;
+  const high = tens === 0 ? 1 : CN_DIGITS[s.slice(0, tens)];
+  const low = tens === s.length - 1 ? 0 : CN_DIGITS[s.slice(tens + 1)];
+  return high === undefined || low === undefined ? undefined : high * 10 + low;
+}
+
+const DURATION_ZH = /(\d+|[零一二两三四五六七八九十]+|半)\s*个?(半)?\s*(分钟|小时|钟头)(?:之后|以后|后)/;
+
+function chineseDuration(text: string, reference: Date): TimePhrase | undefined {
+  const m = DURATION_ZH.exec(text);
+  if (!m) return undefined;
+  const n = chineseNumber(m[1] ?? '');
+  if (n === undefined) return undefined;
+  const minutes = (n + (m[2] ? 0.5 : 0)) * (m[3] === '分钟' ? 1 : 60);
+  return { text: m[0], index: m.index, date: new Date(reference.getTime() + minutes * 60_000) };
+}
+
+/** Periods chrono's Chinese parser does not know; each resolves to the first day of the period. */
+const PERIODS_ZH: ReadonlyArray<readonly [RegExp, (w: WallClock & { weekday: number }) => WallClock]> = [
+  [/下个?(?:周|星期|礼拜)/, (w) => ({ ...w, day: w.day + (((8 - w.weekday) % 7) || 7) })],
+  [/(?:这个?|本)?周末/, (w) => ({ ...w, day: w.day + ((6 - w.weekday + 7) % 7) })],
+  [/下个?月/, (w) => ({ ...w, month: w.month + 1, day: 1 })],
+  [/月底/, (w) => ({ ...w, month: w.month + 1, day: 0 })],
+  [/明年/, (w) => ({ ...w, year: w.year + 1, month: 1, day: 1 })],
+  [/年底/, (w) => ({ ...w, month: 12, day: 31 })],
+];
+
+function chinesePeriod(text: string, reference: Date, timeZone: string, defaultHour: number): TimePhrase | undefined {
+  for (const [re, shift] of PERIODS_ZH) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const target = shift(wallClock(reference, timeZone));
+    // Date.UTC normalises overflowing days and months (day 0 = last day of the previous month).
+    const normal = new Date(Date.UTC(target.year, target.month - 1, target.day));
+    const date = wallClockToInstant(
+      { year: normal.getUTCFullYear(), month: normal.getUTCMonth() + 1, day: normal.getUTCDate(), hour: defaultHour, minute: 0 },
+      timeZone,
+    );
+    return { text: m[0], index: m.index, date };
+  }
+  return undefined;
+}

@@ -1,0 +1,77 @@
+import type { MemoryKind } from '../../domain/memory.js';
+
+/**
+ * What a statement is about. Single-valued slots hold one value at a time, so a new value
+ * replaces the memory holding the old one; the others accumulate.
+ */
+export type Slot =
+  | 'name'
+  | 'job'
+  | 'employer'
+  | 'home'
+  | 'origin'
+  | 'family'
+  | 'pet'
+  | 'allergy'
+  | 'like'
+  | 'dislike'
+  | 'no-longer-like'
+  | 'no-longer'
+  | 'plan'
+  | 'todo';
+
+export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin']);
+
+export type Lang = 'zh' | 'en';
+
+/** The words a pattern pulled out of one clause. */
+export interface Statement {
+  /** The memory, one self-contained third-person sentence in the user's language. */
+  content: string;
+  /** The slot's value (the name, the city, the liked thing), compared to spot repeats and changes. */
+  value: string;
+  /** For todos: the task in the user's own words, time phrase still in it. */
+  task?: string;
+  /** Plans and todos need a time phrase unless the verb itself commits ("决定", "plan to"). */
+  needsTime?: boolean;
+}
+
+/** One row of a pattern table: a regex over one clause and how to word what it matched. */
+export interface Pattern {
+  slot: Slot;
+  kind: MemoryKind;
+  importance: number;
+  re: RegExp;
+  build: (m: RegExpExecArray) => Statement | undefined;
+}
+
+/** A statement found in a user message, before it is compared with existing memories. */
+export interface Candidate extends Statement {
+  slot: Slot;
+  kind: MemoryKind;
+  importance: number;
+  lang: Lang;
+  messageId: string;
+  /** Said as a correction ("不对，…", "actually, …"). */
+  correction: boolean;
+  todo?: { content: string; dueText?: string; dueAt?: string };
+  happenedAt?: string;
+}
+
+/** Lowercased letters and digits only, with a plural "s" dropped: "Cats!" and "cat" compare equal. */
+export function normalize(text: string): string {
+  const flat = text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return /^[a-z]{3,}s$/.test(flat) ? flat.slice(0, -1) : flat;
+}
+
+/** First person to third in the tail of a sentence: "my mom" → "their mom", "我妈" → "自己妈". */
+export function thirdPerson(text: string, lang: Lang): string {
+  if (lang === 'zh') return text.replace(/我(?!们)/g, '自己');
+  return text
+    .replace(/\bmyself\b/gi, 'themselves')
+    .replace(/\bmine\b/gi, 'theirs')
+    .replace(/\bmy\b/gi, 'their')
+    .replace(/\bme\b/gi, 'them')
+    .replace(/\bI'm\b/g, "they're")
+    .replace(/\bI\b/g, 'they');
+}

@@ -1,0 +1,56 @@
+import { hasHan } from '../../text/language.js';
+
+/** One clause of a user message, ready for the pattern tables. */
+export interface Clause {
+  text: string;
+  /** The clause, or an earlier one in the message, was flagged as a correction ("不对", "actually"). */
+  correction: boolean;
+  /** Questions and hypotheticals state nothing; only a request ("能提醒我…吗") survives them. */
+  question: boolean;
+}
+
+const CORRECTION_ZH = /^(?:(?:不对|不是的|不是|错了|我说错了|说错了|更正一下|纠正一下|更正|纠正)(?:[，,:：\s]+|$)|(?:其实|实际上|事实上)[，,:：\s]*)/u;
+const FILLER_ZH = /^(?:对了|另外|还有|顺便说一下|顺便说|哦对|嗯嗯|嗯|那个|而且|但是|不过|所以|然后|好的)[，,:：\s]*/u;
+const CORRECTION_EN = /^(?:actually|no|nope|correction|sorry|wait|in fact|to be honest)\b[,:]?\s*/i;
+const FILLER_EN = /^(?:well|oh|um|uh|btw|by the way|also|and|but|so|ok|okay|yeah|yes|hey|hi|hello|fyi)\b[,:]?\s*/i;
+const QUESTION = /[?？]$|[吗么]$|是不是|对不对|有没有/u;
+const QUESTION_EN = /^(?:do|does|did|is|are|was|were|can|could|would|should|will|what|how|why|when|where|who|which)\b/i;
+const HYPOTHETICAL = /^(?:如果|要是|假如|假设|万一|if|what if|suppose)\b/iu;
+/**
+ * A Chinese clause with no subject after one that had "我" keeps it: in "我叫李明，是后端工程师"
+ * the second clause is about the user too. "叫" is left out: "…一只猫，叫小白" names the cat.
+ */
+const SUBJECTLESS_ZH = /^(?:也|还|都|很|非常|特别|最|是|在|住在|喜欢|爱|讨厌|不|有|养|今年|打算|准备|计划|决定|要|从事|来自|对)/u;
+
+/** Splits a message into clauses: sentences, and for Chinese also the parts between commas. */
+export function splitClauses(message: string): Clause[] {
+  const text = message.normalize('NFKC').replace(/[’‘]/g, "'");
+  const sentences = text.split(/(?<=[。！!？?；;\n])|(?<=\.)\s+/u);
+  const out: Clause[] = [];
+  let correction = false;
+  for (const sentence of sentences) {
+    const parts = hasHan(sentence) ? sentence.split(/(?<=[，,])/u) : [sentence];
+    const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
+    let subject = false;
+    for (const part of parts) {
+      let clause = part.trim().replace(/[，,。；;\s]+$/u, '');
+      for (let stripped = true; stripped; ) {
+        stripped = false;
+        for (const [re, corrects] of [[CORRECTION_ZH, true], [CORRECTION_EN, true], [FILLER_ZH, false], [FILLER_EN, false]] as const) {
+          const m = re.exec(clause);
+          if (m && m[0].length > 0 && (m[0].length < clause.length || corrects)) {
+            clause = clause.slice(m[0].length);
+            correction ||= corrects;
+            stripped = true;
+          }
+        }
+      }
+      if (clause.length === 0) continue;
+      if (subject && SUBJECTLESS_ZH.test(clause)) clause = `我${clause}`;
+      subject = clause.startsWith('我');
+      const asked = question || QUESTION_EN.test(clause) || HYPOTHETICAL.test(clause);
+      out.push({ text: clause.replace(/[吗呢]?[?？]*$/u, ''), correction, question: asked });
+    }
+  }
+  return out;
+}

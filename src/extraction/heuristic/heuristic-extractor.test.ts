@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import type { AliasedMemory, ExtractionMessage, MemoryOperation } from '../../domain/operations.js';
+import { extractHeuristically } from './heuristic-extractor.js';
+
+// Wednesday 2025-03-12, 10:00 in Shanghai.
+const createdAt = new Date('2025-03-12T02:00:00Z');
+const timeZone = 'Asia/Shanghai';
+let n = 0;
+const user = (content: string): ExtractionMessage => ({ id: `m${++n}`, role: 'user', content, createdAt });
+const memory = (alias: string, content: string, kind: AliasedMemory['kind'] = 'identity'): AliasedMemory => ({ alias, kind, content, createdAt });
+
+function ops(content: string | ExtractionMessage[], existing: AliasedMemory[] = []): MemoryOperation[] {
+  const messages = typeof content === 'string' ? [user(content)] : content;
+  return extractHeuristically({ messages, existing, timeZone }).operations;
+}
+/** The one add, as kind + content. */
+function added(content: string, existing: AliasedMemory[] = []): { kind: string; content: string; importance: number } | undefined {
+  const op = ops(content, existing).find((o) => o.op === 'add');
+  return op?.op === 'add' ? { kind: op.kind, content: op.content, importance: op.importance } : undefined;
+}
+
+describe('extractHeuristically: what the user states', () => {
+  it.each([
+    ['我叫李明', 'identity', '用户叫李明', 0.9],
+    ['我的名字是王芳', 'identity', '用户叫王芳', 0.9],
+    ['My name is Alice', 'identity', "The user's name is Alice", 0.9],
+    ['call me Bob', 'identity', "The user's name is Bob", 0.9],
+    ['我是后端工程师', 'identity', '用户是后端工程师', 0.8],
+    ['我在字节跳动工作', 'identity', '用户在字节跳动工作', 0.8],
+    ["I'm a software engineer", 'identity', 'The user is a software engineer', 0.8],
+    ['I work at Google', 'identity', 'The user works at Google', 0.8],
+    ['我住在上海', 'identity', '用户住在上海', 0.8],
+    ['I live in Paris', 'identity', 'The user lives in Paris', 0.8],
+    ['我有两个孩子', 'person', '用户有两个孩子', 0.7],
+    ['我老婆是医生', 'person', '用户的老婆是医生', 0.7],
+    ['My wife is a doctor', 'person', "The user's wife is a doctor", 0.7],
+    ['I have two kids', 'person', 'The user has two kids', 0.7],
+    ['我养了一只猫叫小白', 'fact', '用户养了一只猫，名叫小白', 0.7],
+    ['我养了一只猫，叫小白', 'fact', '用户养了一只猫，名叫小白', 0.7],
+    ['I have a dog named Rex', 'fact', 'The user has a dog named Rex', 0.7],
+    ['我喜欢猫', 'preference', '用户喜欢猫', 0.6],
+    ['我特别喜欢吃火锅', 'preference', '用户特别喜欢吃火锅', 0.6],
+    ['我不喜欢香菜', 'preference', '用户不喜欢香菜', 0.6],
+    ['我讨厌下雨天', 'preference', '用户讨厌下雨天', 0.6],
+    ['I love cats', 'preference', 'The user loves cats', 0.6],
+    ["I don't like cilantro", 'preference', "The user doesn't like cilantro", 0.6],
+    ['I really enjoy hiking with my dad', 'preference', 'The user really enjoys hiking with their dad', 0.6],
+    ['我对花生过敏', 'fact', '用户对花生过敏', 0.8],
+    ["I'm allergic to peanuts", 'fact', 'The user is allergic to peanuts', 0.8],
+    ['我决定用 Redis 了', 'plan', '用户决定用 Redis', 0.6],
+    ["I've decided to use Postgres", 'plan', 'The user decided to use Postgres', 0.6],
+  ])('%s → %s "%s"', (text, kind, content, importance) => {
+    expect(added(text)).toEqual({ kind, content, importance });
+  });
+
+  it('gives a plan with a date its time', () => {
+    const [zh] = ops('我下周要去东京出差');
+    expect(zh).toMatchObject({ op: 'add', kind: 'plan', content: '用户下周要去东京出差', happenedAt: '2025-03-17T01:00:00.000Z' });
+    const [en] = ops("I'm going to Paris next month");
+    expect(en).toMatchObject({ op: 'add', kind: 'plan', content: 'The user is going to Paris next month' });
+  });
+
+  it('needs a time before "要"/"going to" counts as a plan', () => {
+    expect(ops('我要一杯咖啡')[0]?.op).toBe('skip');
+    expect(ops("I'm going to think about it")[0]?.op).toBe('skip');
+  });
+
+  it('makes a todo with the time phrase as said', () => {
+    const [zh] = ops('提醒我明天下午三点开会');
+    expect(zh).toMatchObject({
+      op: 'add', kind: 'todo', importance: 0.7, content: '用户有待办事项：明天下午三点开会',
+      todo: { content: '开会', dueText: '明天下午三点', dueAt: '2025-03-13T07:00:00.000Z' },
+    });
+    const [en] = ops('remind me to call mom tomorrow at 5pm');
+    expect(en).toMatchObject({
+      op: 'add', kind: 'todo', content: 'The user has a to-do: call mom tomorrow at 5pm',
+      todo: { content: 'call mom', dueText: 'tomorrow at 5pm', dueAt: '2025-03-13T09:00:00.000Z' },
+    });
+  });
+
+  it.each([
+    ['别忘了周五前交报告', { content: '交报告', dueText: '周五前' }],
+    ['记得后天给妈妈打电话', { content: '给妈妈打电话', dueText: '后天' }],
+    ['能提醒我明天开会吗？', { content: '开会', dueText: '明天' }],
+    ["don't let me forget to buy milk", { content: 'buy milk' }],
+    ['Can you remind me to water the plants on Sunday?', { content: 'water the plants', dueText: 'on Sunday' }],
+  ])('todo: %s', (text, todo) => {
+    const [op] = ops(text);
+    expect(op).toMatchObject({ op: 'add', kind: 'todo', todo });
+  });
+
+  it('records the source message and a modest confidence', () => {
+    const message = user('我喜欢猫');
+    expect(ops([message])[0]).toMatchObject({ op: 'add', confidence: 0.7, sourceMessageIds: [message.id] });
+  });
+
+  it('reads each clause: "我叫李明，是后端工程师" is a name and a job', () => {
+    expect(ops('我叫李明，是后端工程师').map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(['用户叫李明', '用户是后端工程师']);
+  });
+});
+
+describe('extractHeuristically: what it leaves alone', () => {
+  it('never extracts from assistant or system messages', () => {
+    const messages: ExtractionMessage[] = [
+      { id: 'a1', role: 'assistant', content: '我叫小助手，我喜欢猫', createdAt },
+      { id: 's1', role: 'system', content: 'My name is Engram and I love cats', createdAt },
+    ];
+    expect(ops(messages)).toEqual([{ op: 'skip', reason: 'no explicit statement found' }]);
+  });
+
+  it.each(['你喜欢猫吗？', '如果我住在上海会怎样', '我想问一下天气', '我爱你', 'Do you like cats?', 'I love it', '今天天气不错'])(
+    'skips questions, hypotheticals and chatter: %s',
+    (text) => {
+      const result = ops(text);
+      expect(result).toHaveLength(1);
+      expect(result[0]?.op).toBe('skip');
+    },
+  );
+
+  it('says why it skipped, in the user’s language', () => {
+    expect(extractHeuristically({ messages: [user('今天天气不错')], existing: [] }).operations).toEqual([{ op: 'skip', reason: '没有明确的可记忆信息' }]);
+  });
+});
+
+describe('extractHeuristically: against existing memories', () => {
+  it('updates the memory holding the old name', () => {
+    const [op] = ops('我叫李明', [memory('1', '用户叫李华')]);
+    expect(op).toMatchObject({ op: 'update', target: '1', content: '用户叫李明' });
+    expect(op?.op === 'update' && op.reason).toContain('李华');
+  });
+
+  it('swaps only the value inside a combined memory', () => {
+    expect(ops('不对，我叫李明', [memory('1', '用户叫张三，是后端工程师')])[0]).toMatchObject({ op: 'update', target: '1', content: '用户叫李明，是后端工程师' });
+  });
+
+  it.each([
+    ['I moved to Berlin', "The user lives in Paris", 'The user lives in Berlin'],
+    ["Actually, I'm a teacher", 'The user is a software engineer', 'The user is a teacher'],
+    ['其实我住在杭州', '用户住在上海', '用户住在杭州'],
+    ['my name is Bob', "The user's name is Robert", "The user's name is Bob"],
+  ])('a changed single value updates: %s', (text, old, content) => {
+    expect(ops(text, [memory('7', old)])[0]).toMatchObject({ op: 'update', target: '7', content });
+  });
+
+  it.each([
+    ['我喜欢猫', '用户喜欢猫'],
+    ['我真的很喜欢猫', '用户喜欢猫'],
+    ['I love cats', 'The user loves cats'],
+    ['I love cats!', 'The user really loves cats'],
+    ['我叫李明', '用户叫李明'],
+    ['My name is Bob', "The user's name is Bob"],
+  ])('a repeat reinforces instead of adding: %s', (text, old) => {
+    expect(ops(text, [memory('3', old, 'preference')])).toEqual([expect.objectContaining({ op: 'reinforce', target: '3' })]);
+  });
+
+  it('"I no longer like X" deletes the memory that says the user likes X', () => {
+    expect(ops('我不再喜欢咖啡了', [memory('2', '用户喜欢咖啡', 'preference')])).toEqual([expect.objectContaining({ op: 'delete', target: '2' })]);
+    expect(ops("I don't like coffee anymore", [memory('2', 'The user loves coffee', 'preference')])).toEqual([expect.objectContaining({ op: 'delete', target: '2' })]);
+  });
+
+  it('a turned preference updates the old one', () => {
+    expect(ops('其实我不喜欢香菜', [memory('4', '用户喜欢香菜', 'preference')])[0]).toMatchObject({ op: 'update', target: '4', content: '用户不喜欢香菜' });
+    expect(ops('I hate olives', [memory('4', 'The user likes olives', 'preference')])[0]).toMatchObject({ op: 'update', target: '4', content: 'The user hates olives' });
+  });
+
+  it('"no longer" rewrites the memory it contradicts', () => {
+    expect(ops('我已经不在字节跳动工作了', [memory('5', '用户在字节跳动工作')])[0]).toMatchObject({ op: 'update', target: '5', content: '用户不再在字节跳动工作' });
+    expect(ops('I no longer work at Google', [memory('5', 'The user works at Google')])[0]).toMatchObject({ op: 'update', target: '5', content: 'The user no longer works at Google' });
+    expect(ops("I don't eat meat anymore")[0]).toMatchObject({ op: 'add', content: 'The user no longer eats meat' });
+  });
+
+  it('within one batch the last value of a slot wins', () => {
+    const result = ops([user('我叫李华'), user('不对，我叫李明')], [memory('1', '用户叫王五')]);
+    expect(result).toEqual([expect.objectContaining({ op: 'update', target: '1', content: '用户叫李明' })]);
+  });
+
+  it('leaves unrelated memories alone and adds the new fact', () => {
+    expect(ops('我喜欢狗', [memory('1', '用户喜欢猫', 'preference')])).toEqual([expect.objectContaining({ op: 'add', content: '用户喜欢狗' })]);
+  });
+});

@@ -1,0 +1,111 @@
+import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../../domain/operations.js';
+import { detectLanguage } from '../../text/language.js';
+import { findTimePhrase, type TimePhrase } from '../due-time.js';
+import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang } from './candidate.js';
+import { splitClauses, type Clause } from './clauses.js';
+import { matchClause, type Match } from './match.js';
+import { reconcile } from './reconcile.js';
+
+export interface HeuristicExtractionInput {
+  /** The new messages only; context messages are not mined. */
+  messages: readonly ExtractionMessage[];
+  /** Existing related memories under their aliases, to reinforce, update or delete. */
+  existing: readonly AliasedMemory[];
+  /**
+   * The user's IANA time zone, for todo and plan dates.
+   * @default 'UTC'
+   */
+  timeZone?: string;
+}
+
+/** "…，叫小白" right after a pet without a name names that pet. */
+const PET_NAME = /^(?:它|牠)?(?:叫|名叫|名字叫)([\p{Script=Han}·]{1,6}|[A-Za-z][A-Za-z .'-]{0,30})[了啊呀哦呢的吧啦嘛~～!！]*$/u;
+
+/**
+ * The extractor that needs no model: it reads only what the user states outright ("我叫李明",
+ * "I love cats", "提醒我明天下午三点开会") with the pattern tables, and compares it with the existing
+ * memories. It is honest rather than clever: anything implied or unusual is left to the LLM.
+ * Assistant and system messages never produce memories.
+ */
+export function extractHeuristically(input: HeuristicExtractionInput): ExtractionResult {
+  const timeZone = input.timeZone ?? 'UTC';
+  const userMessages = input.messages.filter((m) => m.role === 'user');
+  const candidates: Candidate[] = [];
+  for (const message of userMessages) {
+    let last: Candidate | undefined;
+    for (const clause of splitClauses(message.content)) {
+      const petName = PET_NAME.exec(clause.text);
+      if (last?.slot === 'pet' && last.value.endsWith(':') && petName) {
+        last.content += last.lang === 'zh' ? `，名叫${petName[1]}` : ` named ${petName[1]}`;
+        last.value += petName[1];
+        continue;
+      }
+      const candidate = read(clause, message, timeZone);
+      if (candidate) candidates.push((last = candidate));
+    }
+  }
+  // A single-valued slot said twice in one batch ("我叫李华。不对，我叫李明"): the last word counts.
+  const kept = candidates.filter((c, i) => !SINGLE_VALUED_SLOTS.has(c.slot) || !candidates.slice(i + 1).some((d) => d.slot === c.slot));
+  const operations = reconcile(kept, input.existing);
+  const lang: Lang = detectLanguage(userMessages.map((m) => m.content).join('\n'));
+  if (operations.length === 0) {
+    const reason = lang === 'zh' ? '没有明确的可记忆信息' : 'no explicit statement found';
+    return { operations: [{ op: 'skip', reason }], reason };
+  }
+  const counts = new Map<string, number>();
+  for (const op of operations) counts.set(op.op, (counts.get(op.op) ?? 0) + 1);
+  const summary = [...counts].map(([op, n]) => `${op} ${n}`).join(', ');
+  return { operations, reason: lang === 'zh' ? `用户的明确陈述（启发式）：${summary}` : `explicit user statements (heuristic): ${summary}` };
+}
+
+function read(clause: Clause, message: ExtractionMessage, timeZone: string): Candidate | undefined {
+  let match: Match | undefined = matchClause(clause.text, clause.question ? (p) => p.slot === 'todo' : undefined);
+  if (!match) return undefined;
+  // "记得我叫李明" is a statement behind a "remember", not a task.
+  const task = match.statement.task;
+  if (match.pattern.slot === 'todo' && task && /^(?:我|I\b|my\b)/i.test(task)) {
+    match = matchClause(task, (p) => p.slot !== 'todo') ?? match;
+  }
+  const { pattern, statement, lang } = match;
+  const base: Candidate = {
+    ...statement,
+    content: statement.content.trim(),
+    value: statement.value.trim(),
+    slot: pattern.slot,
+    kind: pattern.kind,
+    importance: pattern.importance,
+    lang,
+    messageId: message.id,
+    correction: clause.correction,
+  };
+  const reference = message.createdAt;
+  if (pattern.slot === 'todo' && statement.task) return todo(base, statement.task, findTimePhrase({ text: statement.task, reference, timeZone }));
+  if (pattern.slot === 'plan') {
+    const phrase = findTimePhrase({ text: clause.text, reference, timeZone });
+    if (statement.needsTime && !phrase) return undefined;
+    return phrase ? { ...base, happenedAt: phrase.date.toISOString() } : base;
+  }
+  return base;
+}
+
+/** A todo keeps the task in the user's words for the reminder and the time phrase as said. */
+function todo(base: Candidate, task: string, phrase: TimePhrase | undefined): Candidate {
+  const lang: Lang = detectLanguage(task);
+  const content = lang === 'zh' ? `用户有待办事项：${thirdPerson(task, 'zh')}` : `The user has a to-do: ${thirdPerson(task, 'en')}`;
+  if (!phrase) return { ...base, lang, content, todo: { content: task } };
+  let dueText = phrase.text;
+  let rest = task.slice(0, phrase.index) + task.slice(phrase.index + phrase.text.length);
+  // "周五前交报告": the deadline word belongs to the due time.
+  const before = /^\s*(?:之前|以前|前)/u.exec(task.slice(phrase.index + phrase.text.length));
+  if (before) {
+    dueText += before[0].trim();
+    rest = task.slice(0, phrase.index) + task.slice(phrase.index + phrase.text.length + before[0].length);
+  }
+  const what = rest
+    .replace(/\s+(?:by|before|on|at)\s*$/i, '')
+    .replace(/\s{2,}/g, ' ')
+    .replace(/^[\s，,]*(?:要|得|去)?/u, '')
+    .replace(/[\s，,]+$/u, '')
+    .trim();
+  return { ...base, lang, content, todo: { content: what || task, dueText, dueAt: phrase.date.toISOString() } };
+}

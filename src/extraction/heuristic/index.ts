@@ -1,0 +1,2 @@
+export { extractHeuristically, type HeuristicExtractionInput } from './heuristic-extractor.js';
+export { isSmallTalk, isSmallTalkBatch } from './small-talk.js';

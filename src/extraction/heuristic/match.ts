@@ -1,0 +1,28 @@
+import type { Lang, Pattern, Statement } from './candidate.js';
+import { EN_PATTERNS } from './patterns-en.js';
+import { ZH_PATTERNS } from './patterns-zh.js';
+
+export interface Match {
+  pattern: Pattern;
+  statement: Statement;
+  lang: Lang;
+}
+
+const TABLES: ReadonlyArray<readonly [Lang, readonly Pattern[]]> = [
+  ['zh', ZH_PATTERNS],
+  ['en', EN_PATTERNS],
+];
+
+/** The first pattern row that matches the clause, Chinese table first; `only` narrows the rows. */
+export function matchClause(clause: string, only?: (p: Pattern) => boolean): Match | undefined {
+  for (const [lang, table] of TABLES) {
+    for (const pattern of table) {
+      if (only && !only(pattern)) continue;
+      const m = pattern.re.exec(clause);
+      if (!m) continue;
+      const statement = pattern.build(m);
+      if (statement) return { pattern, statement, lang };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,176 @@
+import { thirdPerson, type Pattern } from './candidate.js';
+
+/**
+ * English statements, one clause at a time ("my name is Bob", "I don't like cilantro"). The first
+ * row that matches wins, so narrower rows ("no longer like") come before wider ones ("like").
+ * Names must be capitalised, which keeps "call me tomorrow" from naming anyone "tomorrow".
+ */
+
+const END = '[.!~]*$';
+const NAME = "([A-Z][\\p{L}'-]*(?: [A-Z][\\p{L}'-]*){0,2}|\\p{Script=Han}{1,4})";
+const IM = "I(?:'m| am)";
+const JOB =
+  '(.{0,30}?(?:engineer|developer|programmer|designer|doctor|nurse|teacher|professor|lawyer|accountant|manager|student|researcher|scientist|writer|journalist|editor|analyst|architect|consultant|founder|entrepreneur|chef|driver|artist|photographer|freelancer|director|officer|intern|dev))';
+const REL =
+  '(wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|mom|mum|mother|dad|father|brother|sister|grandma|grandmother|grandpa|grandfather)';
+const PET = '(cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig)';
+const COUNT = '(a|an|one|two|three|four|five|\\d+)';
+const NOT_OBJECTS = /^(?:you|it|this|that|them|him|her|these|those)\b/i;
+const ADV = '((?:really |absolutely |just |truly |also |totally |do |still )*)';
+
+const re = (source: string, flags = 'iu'): RegExp => new RegExp(`^${source}${END}`, flags);
+const tail = (text: string | undefined): string => thirdPerson(text ?? '', 'en');
+/** Third-person singular of the verbs the like and dislike rows know. */
+const THIRD: Record<string, string> = {
+  love: 'loves', like: 'likes', enjoy: 'enjoys', adore: 'adores', prefer: 'prefers', hate: 'hates', dislike: 'dislikes',
+  "can't stand": "can't stand", 'cannot stand': 'cannot stand', "don't like": "doesn't like", 'do not like': 'does not like',
+  "don't enjoy": "doesn't enjoy", "don't eat": "doesn't eat", 'never eat': 'never eats', "don't drink": "doesn't drink",
+};
+const verb = (v: string | undefined): string => THIRD[(v ?? '').toLowerCase()] ?? v ?? '';
+/** "work at Google" → "works at Google": the first verb of a tail, in the third person singular. */
+const thirdSingular = (phrase: string): string =>
+  phrase.replace(/^(\w+)/, (v) => (v === 'have' ? 'has' : /(?:s|sh|ch|x|o)$/.test(v) ? `${v}es` : /[^aeiou]y$/.test(v) ? `${v.slice(0, -1)}ies` : `${v}s`));
+const adverbs = (a: string | undefined): string => (a ?? '').replace(/\b(?:also|do|still) /gi, '').toLowerCase();
+
+export const EN_PATTERNS: readonly Pattern[] = [
+  // Corrections that take something back.
+  {
+    slot: 'no-longer-like', kind: 'preference', importance: 0.6,
+    re: re("I (?:no longer|don't|do not) (?:like|love|enjoy) (.+?) ?(?:anymore|any more)?"),
+    build: (m) => (/\b(?:no longer|anymore|any more)\b/i.test(m[0]) ? { content: `The user no longer likes ${tail(m[1])}`, value: m[1]! } : undefined),
+  },
+  {
+    slot: 'no-longer', kind: 'fact', importance: 0.6,
+    re: re(`${IM} no longer (.+?)`),
+    build: (m) => ({ content: `The user is no longer ${tail(m[1])}`, value: m[1]!.replace(/^(?:an?|the) /i, '') }),
+  },
+  {
+    slot: 'no-longer', kind: 'fact', importance: 0.6,
+    re: re("I (?:no longer (.+?)|(?:don't|do not) (.+?) (?:anymore|any more))"),
+    build: (m) => {
+      const what = m[1] ?? m[2]!;
+      const place = /^(?:work|live)s? (?:at|for|in) (.+)$/i.exec(what)?.[1];
+      return { content: `The user no longer ${thirdSingular(tail(what))}`, value: place ?? what };
+    },
+  },
+  // Identity.
+  {
+    slot: 'name', kind: 'identity', importance: 0.9,
+    re: re(`(?:[Mm]y name(?:'s| is)|${IM} called|${IM} named|(?:[Yy]ou can |[Pp]lease )?[Cc]all me|I go by) ${NAME}`, 'u'),
+    build: (m) => ({ content: `The user's name is ${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'job', kind: 'identity', importance: 0.8,
+    re: re('I work as (an? )?(.+?)'),
+    build: (m) => ({ content: `The user works as ${m[1] ?? ''}${tail(m[2])}`, value: m[2]! }),
+  },
+  {
+    slot: 'job', kind: 'identity', importance: 0.8,
+    re: re(`${IM} (an? )${JOB}((?: at| for| in) .+?)?`),
+    build: (m) => ({ content: `The user is ${m[1]}${m[2]}${tail(m[3])}`, value: m[2]! }),
+  },
+  {
+    slot: 'employer', kind: 'identity', importance: 0.8,
+    re: re('I (?:currently |now )?work (at|for) (.+?)'),
+    build: (m) => ({ content: `The user works ${m[1]!.toLowerCase()} ${m[2]}`, value: m[2]! }),
+  },
+  {
+    slot: 'home', kind: 'identity', importance: 0.8,
+    re: re(`(?:I (?:currently |now )?live in|I(?:'ve| have)? (?:just |recently )?moved to|${IM} (?:now )?based in) (.+?)`),
+    build: (m) => ({ content: `The user lives in ${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'origin', kind: 'identity', importance: 0.7,
+    re: re(`(?:${IM} (?:originally )?from|I come from|I grew up in) (.+?)`),
+    build: (m) => ({ content: `The user is from ${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'allergy', kind: 'fact', importance: 0.8,
+    re: re(`${IM} allergic to (.+?)`),
+    build: (m) => ({ content: `The user is allergic to ${tail(m[1])}`, value: m[1]! }),
+  },
+  // Family and pets.
+  {
+    slot: 'family', kind: 'person', importance: 0.7,
+    re: re(`I have ${COUNT} (kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?)`),
+    build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`, value: m[2]!.toLowerCase().replace(/s$/, '') }),
+  },
+  {
+    slot: 'family', kind: 'person', importance: 0.7,
+    re: re(`${IM} (married|divorced|single|engaged)`),
+    build: (m) => ({ content: `The user is ${m[1]!.toLowerCase()}`, value: 'marriage' }),
+  },
+  {
+    slot: 'pet', kind: 'fact', importance: 0.7,
+    re: re(`I (?:have|own|got|adopted) ${COUNT} ${PET}s?(?:,? (?:named|called) ${NAME})?`),
+    build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}${m[3] ? ` named ${m[3]}` : ''}`, value: `${m[2]!.toLowerCase()}:${m[3] ?? ''}` }),
+  },
+  {
+    slot: 'pet', kind: 'fact', importance: 0.7,
+    re: re(`[Mm]y ${PET}(?:'s name is| is named| is called) ${NAME}`, 'u'),
+    build: (m) => ({ content: `The user's ${m[1]} is named ${m[2]}`, value: `${m[1]}:${m[2]}` }),
+  },
+  {
+    slot: 'family', kind: 'person', importance: 0.7,
+    re: re(`my ${REL}(?:'s name is| is named| is called) (.+?)`),
+    build: (m) => ({ content: `The user's ${m[1]!.toLowerCase()} is named ${m[2]}`, value: m[1]!.toLowerCase() }),
+  },
+  {
+    slot: 'family', kind: 'person', importance: 0.7,
+    re: re(`my ${REL}(?: (is|works|lives|likes|loves|was|just|has|teaches|studies)|('s)) (.+?)`),
+    build: (m) => ({ content: `The user's ${m[1]!.toLowerCase()}${m[2] ? ` ${m[2]}` : "'s"} ${tail(m[4])}`, value: m[1]!.toLowerCase() }),
+  },
+  // Likes and dislikes.
+  {
+    slot: 'dislike', kind: 'preference', importance: 0.6,
+    re: re(`I ${ADV}(hate|dislike|can't stand|cannot stand|don't like|do not like|don't enjoy|don't eat|never eat|don't drink) (.+?)`),
+    build: (m) => (NOT_OBJECTS.test(m[3]!) ? undefined : { content: `The user ${adverbs(m[1])}${verb(m[2])} ${tail(m[3])}`, value: m[3]! }),
+  },
+  {
+    slot: 'dislike', kind: 'preference', importance: 0.6,
+    re: re(`${IM} not (?:a (?:big )?fan of|into) (.+?)`),
+    build: (m) => ({ content: `The user is not a fan of ${tail(m[1])}`, value: m[1]! }),
+  },
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re(`I ${ADV}(love|like|enjoy|adore|prefer) (.+?)`),
+    build: (m) => (NOT_OBJECTS.test(m[3]!) ? undefined : { content: `The user ${adverbs(m[1])}${verb(m[2])} ${tail(m[3])}`, value: m[3]! }),
+  },
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re(`${IM} (?:a (?:big |huge )?fan of|into|passionate about) (.+?)`),
+    build: (m) => ({ content: `The user is a fan of ${tail(m[1])}`, value: m[1]! }),
+  },
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re('my fav(?:ou?rite)? (.+?) is (.+?)'),
+    build: (m) => ({ content: `The user's favorite ${tail(m[1])} is ${tail(m[2])}`, value: m[2]! }),
+  },
+  // Plans and decisions: "decided to" commits by itself, "going to" only with a time.
+  {
+    slot: 'plan', kind: 'plan', importance: 0.6,
+    re: re(`I(?:'ve| have)? (decided|plan|planned|am planning|'m planning) to (.+?)`),
+    build: (m) => ({ content: `The user ${m[1]!.replace(/^'m|^am/, 'is').replace(/^plan$/, 'plans')} to ${tail(m[2])}`, value: m[2]! }),
+  },
+  {
+    slot: 'plan', kind: 'plan', importance: 0.6,
+    re: re(`${IM} (going to|gonna|about to|(?:\\w+ing)) (.+?)`),
+    build: (m) => ({ content: `The user is ${m[1] === 'gonna' ? 'going to' : m[1]} ${tail(m[2])}`, value: m[2]!, needsTime: true }),
+  },
+  {
+    slot: 'plan', kind: 'plan', importance: 0.6,
+    re: re("I('ll| will| have to| need to) (.+?)"),
+    build: (m) => ({ content: `The user ${/to$/.test(m[1]!) ? 'needs to' : 'will'} ${tail(m[2])}`, value: m[2]!, needsTime: true }),
+  },
+  // Todos: the task keeps its time phrase; the extractor parses it.
+  {
+    slot: 'todo', kind: 'todo', importance: 0.7,
+    re: re("(?:please |can you |could you |pls )?(?:remind me|don't let me forget|help me remember)(?: to| that| about)? (.+?)(?: please)?\\??"),
+    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
+  },
+  {
+    slot: 'todo', kind: 'todo', importance: 0.7,
+    re: re("(?:please )?(?:don't forget|remember|I (?:need|have) to remember) to (.+?)"),
+    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
+  },
+];

@@ -1,0 +1,158 @@
+import { thirdPerson, type Pattern } from './candidate.js';
+
+/**
+ * Chinese statements, one clause at a time ("我叫李明", "我不喜欢香菜"). The first row that matches
+ * wins, so narrower rows ("不再喜欢") come before wider ones ("不喜欢", "喜欢").
+ * Every regex is anchored at both ends: a clause that only contains a pattern says something else.
+ */
+
+/** Sentence-final particles and marks that add nothing ("我搬到上海了啊！"). */
+const END = '[了啊呀哦呢的吧啦嘛哈~～!！]*$';
+const NAME = '([\\p{Script=Han}·]{1,6}?|[A-Za-z][A-Za-z .\'-]{0,30})';
+const NOT_NAMES = new Set(['外卖', '车', '醒', '人', '什么']);
+const ADV = '((?:很|非常|特别|超级|超|最|比较|挺|真的|一直|也|还|都)*)';
+/** Adverbs that only link to an earlier clause ("也", "还") are dropped from the memory. */
+const strength = (adv: string | undefined): string => (adv ?? '').replace(/[也还都]/g, '');
+const JOB =
+  '(.{0,12}?(?:工程师|程序员|码农|设计师|医生|护士|老师|教师|教授|律师|会计|经理|主管|总监|研究员|研究生|博士生|大学生|高中生|学生|作家|记者|编辑|分析师|架构师|开发者|顾问|销售|创业者|老板|厨师|司机|演员|歌手|摄影师|产品|运营|科学家|警察|公务员|自由职业者))';
+const REL =
+  '(老婆|妻子|太太|爱人|老公|丈夫|先生|男朋友|女朋友|男友|女友|对象|儿子|女儿|孩子|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸|妈)';
+const PET = '(猫咪|小猫|猫|狗狗|小狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|龟|鸟|金毛|柯基|泰迪|哈士奇|布偶猫|英短|橘猫)';
+const COUNT = '(一|两|二|三|四|五|几|\\d+)';
+const NOT_OBJECTS = /^(?:你|他|她|它|这|那|这样|那样|什么|谁)/;
+
+const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'u');
+
+export const ZH_PATTERNS: readonly Pattern[] = [
+  // Corrections that take something back.
+  {
+    slot: 'no-longer-like', kind: 'preference', importance: 0.6,
+    re: re('我(?:现在|已经)*不再(?:喜欢|爱)(.+?)'),
+    build: (m) => ({ content: `用户不再喜欢${thirdPerson(m[1]!, 'zh')}`, value: m[1]! }),
+  },
+  {
+    slot: 'no-longer-like', kind: 'preference', importance: 0.6,
+    re: new RegExp(`^我(?:现在|已经)*不(?:喜欢|爱)(.+?)了${END}`, 'u'),
+    build: (m) => ({ content: `用户不再喜欢${thirdPerson(m[1]!, 'zh')}`, value: m[1]! }),
+  },
+  {
+    slot: 'no-longer', kind: 'fact', importance: 0.6,
+    re: re('我(?:现在|已经)*不在(.+?)(工作|上班)了'),
+    build: (m) => ({ content: `用户不再在${m[1]}${m[2]}`, value: m[1]! }),
+  },
+  {
+    slot: 'no-longer', kind: 'fact', importance: 0.6,
+    re: re('我(?:现在|已经)*不再(.+?)'),
+    build: (m) => ({ content: `用户不再${thirdPerson(m[1]!, 'zh')}`, value: m[1]! }),
+  },
+  // Identity.
+  {
+    slot: 'name', kind: 'identity', importance: 0.9,
+    re: re(`(?:我的?名字(?:是|叫)|我叫做?|我名叫|(?:你)?(?:可以)?(?:就)?叫我)${NAME}(?:就行|就好|就可以|以后.*)?`),
+    build: (m) => (NOT_NAMES.has(m[1]!) || m[1]!.startsWith('了') ? undefined : { content: `用户叫${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'job', kind: 'identity', importance: 0.8,
+    re: re(`我(?:现在)?(?:是|当)(?:一名|一个|一位|个|名)?${JOB}`),
+    build: (m) => ({ content: `用户是${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'job', kind: 'identity', importance: 0.8,
+    re: re('我(?:的工作是|的职业是|从事)(.+?)'),
+    build: (m) => ({ content: `用户的工作是${thirdPerson(m[1]!, 'zh')}`, value: m[1]! }),
+  },
+  {
+    slot: 'home', kind: 'identity', importance: 0.8,
+    re: re('我(?:现在|目前)?(?:住在|家在|生活在|定居在|(?:已经)?搬到了?|(?:已经)?搬去了?|搬家到)(.+?)'),
+    build: (m) => ({ content: `用户住在${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'home', kind: 'identity', importance: 0.8,
+    re: re('我(?:现在|目前)?在(.+?)(?:生活|定居)'),
+    build: (m) => ({ content: `用户住在${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'employer', kind: 'identity', importance: 0.8,
+    re: re('我(?:现在|目前)?在(.+?)(工作|上班|任职|实习)'),
+    build: (m) => (/^(?:忙|努力|认真|加班)/.test(m[1]!) ? undefined : { content: `用户在${m[1]}${m[2]}`, value: m[1]! }),
+  },
+  {
+    slot: 'origin', kind: 'identity', importance: 0.7,
+    re: re('我(?:来自|老家(?:是|在)|是从)(.+?)(?:来的)?'),
+    build: (m) => ({ content: `用户来自${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'origin', kind: 'identity', importance: 0.7,
+    re: re('我是(\\p{Script=Han}{2,5}?)人'),
+    build: (m) => (/[好坏个一中]/.test(m[1]!) ? undefined : { content: `用户是${m[1]}人`, value: m[1]! }),
+  },
+  {
+    slot: 'allergy', kind: 'fact', importance: 0.8,
+    re: re('我对(.+?)过敏'),
+    build: (m) => ({ content: `用户对${m[1]}过敏`, value: m[1]! }),
+  },
+  // Family and pets.
+  {
+    slot: 'family', kind: 'person', importance: 0.7,
+    re: re(`我(?:家)?有${COUNT}个(孩子|小孩|儿子|女儿|兄弟姐妹|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹)`),
+    build: (m) => ({ content: `用户有${m[1]}个${m[2]}`, value: m[2]! }),
+  },
+  {
+    slot: 'family', kind: 'person', importance: 0.7,
+    re: re('我(?:已经)?(结婚|离婚|订婚|单身)'),
+    build: (m) => ({ content: m[1] === '单身' ? '用户单身' : `用户已${m[1]}`, value: '婚姻' }),
+  },
+  {
+    slot: 'pet', kind: 'fact', importance: 0.7,
+    re: re(`我(?:家)?(?:养了|养着|养|有)${COUNT}?(只|条|匹|头|个)${PET}(?:[，,]?(?:它)?(?:叫|名叫|名字叫)${NAME})?`),
+    build: (m) => ({ content: `用户养了${m[1] ?? '一'}${m[2]}${m[3]}${m[4] ? `，名叫${m[4]}` : ''}`, value: `${m[3]}:${m[4] ?? ''}` }),
+  },
+  {
+    slot: 'pet', kind: 'fact', importance: 0.7,
+    re: re(`我(?:家)?的?${PET}(?:的名字)?(?:叫|名叫|是)${NAME}`),
+    build: (m) => ({ content: `用户的${m[1]}叫${m[2]}`, value: `${m[1]}:${m[2]}` }),
+  },
+  {
+    slot: 'family', kind: 'person', importance: 0.7,
+    re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做)(.+?)`),
+    build: (m) => ({ content: `用户的${m[1]}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[1]! }),
+  },
+  // Likes and dislikes.
+  {
+    slot: 'dislike', kind: 'preference', importance: 0.6,
+    re: re(`我${ADV}(不太喜欢|不喜欢|不爱吃|不爱|讨厌|受不了|不吃|不喝|反感|害怕|怕)(.+?)`),
+    build: (m) => (NOT_OBJECTS.test(m[3]!) ? undefined : { content: `用户${strength(m[1])}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[3]! }),
+  },
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re(`我${ADV}(喜欢|爱吃|爱喝|爱看|爱玩|热爱|喜爱|偏爱|偏好|爱)(.+?)`),
+    build: (m) => (NOT_OBJECTS.test(m[3]!) ? undefined : { content: `用户${strength(m[1])}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[3]! }),
+  },
+  // Plans and decisions: "决定" commits by itself, "要" only with a time ("我下周要去东京出差").
+  {
+    slot: 'plan', kind: 'plan', importance: 0.6,
+    re: re('([^我，,]{0,12}?)我((?:已经)?(?:决定|打算|计划|准备))(.+?)'),
+    build: (m) => ({ content: `用户${m[1]}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[3]! }),
+  },
+  {
+    slot: 'plan', kind: 'plan', importance: 0.6,
+    re: re('([^我，,]{0,12}?)我([^，,不没吗]{0,12}?)(要|会|将要|将|得)(.+?)'),
+    build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}${thirdPerson(m[4]!, 'zh')}`, value: m[4]!, needsTime: true }),
+  },
+  // Todos: the task keeps its time phrase; the extractor parses it.
+  {
+    slot: 'todo', kind: 'todo', importance: 0.7,
+    re: re('(?:请|麻烦)?(?:你)?(?:能不能|能|可以|可不可以)?(?:帮我)?(?:记得|记住|要)?提醒(?:一下)?我(?:一下)?(?:要)?(.+?)'),
+    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
+  },
+  {
+    slot: 'todo', kind: 'todo', importance: 0.7,
+    re: re('(?:你)?(?:别|不要)忘(?:了|记)?(?:提醒我)?(.+?)'),
+    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
+  },
+  {
+    slot: 'todo', kind: 'todo', importance: 0.7,
+    re: re('(?:请)?(?:帮我)?(?:记得|记住|记一下)(?:要)?(.+?)'),
+    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
+  },
+];

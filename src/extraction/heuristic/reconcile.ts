@@ -1,0 +1,133 @@
+import type { AliasedMemory, MemoryOperation } from '../../domain/operations.js';
+import { detectLanguage } from '../../text/language.js';
+import { normalize, SINGLE_VALUED_SLOTS, type Candidate, type Lang, type Slot } from './candidate.js';
+import { splitClauses } from './clauses.js';
+import { matchClause } from './match.js';
+
+/** What an existing memory says, read back with the same pattern tables. */
+interface Known {
+  memory: AliasedMemory;
+  slot: Slot;
+  value: string;
+}
+
+/**
+ * Existing memories are third person ("用户叫李华", "The user loves cats"); turned back into first
+ * person they run through the very tables that read the user, so both sides agree on slots.
+ */
+function firstPerson(content: string): string {
+  if (detectLanguage(content) === 'zh') return content.replace(/用户/g, '我');
+  return content
+    .replace(/\bthe user's\b/gi, 'my')
+    .replace(/\bthe user is\b/gi, "I'm")
+    .replace(/\bthe user has\b/gi, 'I have')
+    .replace(/\bthe user (?:doesn't|does not)\b/gi, "I don't")
+    .replace(/\bthe user ((?:really |also |absolutely |just |no longer |never |truly |totally |still )*)([a-z]+)\b/gi, (_, adv: string, verb: string) => {
+      const base = /(?:ch|sh|ss|x|o)es$/.test(verb) ? verb.slice(0, -2) : /[^s]s$/.test(verb) ? verb.slice(0, -1) : verb;
+      return `I ${adv}${base}`;
+    });
+}
+
+function readExisting(existing: readonly AliasedMemory[]): Known[] {
+  const known: Known[] = [];
+  for (const memory of existing) {
+    for (const clause of splitClauses(firstPerson(memory.content))) {
+      const match = matchClause(clause.text, (p) => p.slot !== 'todo');
+      if (match) known.push({ memory, slot: match.pattern.slot, value: match.statement.value });
+    }
+  }
+  return known;
+}
+
+const same = (a: string, b: string): boolean => normalize(a) === normalize(b);
+
+const LABELS: Partial<Record<Slot, readonly [string, string]>> = {
+  name: ['名字', 'name'],
+  job: ['职业', 'job'],
+  employer: ['工作单位', 'employer'],
+  home: ['住址', 'home'],
+  origin: ['籍贯', 'origin'],
+};
+
+function reason(lang: Lang, zh: string, en: string): string {
+  return lang === 'zh' ? zh : en;
+}
+
+/** One candidate against what is already known: the operation that keeps memory true and lean. */
+function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonly Known[]): MemoryOperation {
+  const duplicate = existing.find((m) => same(m.content, c.content));
+  if (duplicate) return { op: 'reinforce', target: duplicate.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
+
+  if (SINGLE_VALUED_SLOTS.has(c.slot)) {
+    const holder = known.find((k) => k.slot === c.slot);
+    if (holder && same(holder.value, c.value)) {
+      return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
+    }
+    if (holder) {
+      const old = holder.memory.content;
+      // Keep the rest of a combined memory ("用户叫张三，是后端工程师") and swap only the value.
+      const content = detectLanguage(old) === c.lang && old.includes(holder.value) ? old.replace(holder.value, c.value) : c.content;
+      const [zh, en] = LABELS[c.slot] ?? ['信息', 'details'];
+      return {
+        op: 'update', target: holder.memory.alias, content, kind: c.kind,
+        reason: reason(c.lang, `用户${c.correction ? '更正' : '更新'}了${zh}：${holder.value} → ${c.value}`, `the user ${c.correction ? 'corrected' : 'updated'} their ${en}: ${holder.value} → ${c.value}`),
+      };
+    }
+  }
+
+  if (c.slot === 'like' || c.slot === 'dislike') {
+    const holder = known.find((k) => (k.slot === 'like' || k.slot === 'dislike') && same(k.value, c.value));
+    if (holder?.slot === c.slot) return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次表达了这个偏好', 'the user restated this preference') };
+    if (holder) return { op: 'update', target: holder.memory.alias, content: c.content, kind: c.kind, reason: reason(c.lang, '用户的偏好变了', "the user's preference changed") };
+  }
+
+  if (c.slot === 'no-longer-like') {
+    const holder = known.find((k) => k.slot === 'like' && same(k.value, c.value));
+    if (holder) return { op: 'delete', target: holder.memory.alias, reason: reason(c.lang, `用户不再喜欢${c.value}`, `the user no longer likes ${c.value}`) };
+  }
+
+  if (c.slot === 'no-longer') {
+    const value = normalize(c.value);
+    const holder =
+      known.find((k) => k.slot !== 'no-longer' && k.slot !== 'no-longer-like' && same(k.value, c.value))?.memory ??
+      (value.length >= 2 ? existing.find((m) => normalize(m.content).includes(value)) : undefined);
+    if (holder) return { op: 'update', target: holder.alias, content: c.content, kind: c.kind, reason: reason(c.lang, '情况已经改变', 'this is no longer true') };
+  }
+
+  if (c.slot === 'pet' && !c.value.endsWith(':')) {
+    const holder = known.find((k) => k.slot === 'pet' && same(k.value, c.value));
+    if (holder) return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
+  }
+
+  return {
+    op: 'add',
+    kind: c.kind,
+    content: c.content,
+    importance: c.importance,
+    confidence: 0.7,
+    sourceMessageIds: [c.messageId],
+    ...(c.happenedAt ? { happenedAt: c.happenedAt } : {}),
+    ...(c.todo ? { todo: c.todo } : {}),
+    structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value },
+  };
+}
+
+/**
+ * Turns candidates into operations: a repeat reinforces, a changed single value or preference
+ * updates the memory holding the old one, "no longer" deletes or rewrites it, the rest is added.
+ * Each existing memory gets at most one operation, the last one said.
+ */
+export function reconcile(candidates: readonly Candidate[], existing: readonly AliasedMemory[]): MemoryOperation[] {
+  const known = readExisting(existing);
+  const byTarget = new Map<string, MemoryOperation>();
+  const adds = new Map<string, MemoryOperation>();
+  for (const c of candidates) {
+    const op = decide(c, existing, known);
+    if (op.op === 'add') adds.set(normalize(op.content), op);
+    else if (op.op !== 'skip') {
+      const before = byTarget.get(op.target);
+      if (!(op.op === 'reinforce' && before && before.op !== 'reinforce')) byTarget.set(op.target, op);
+    }
+  }
+  return [...byTarget.values(), ...adds.values()];
+}
