@@ -11,6 +11,9 @@ import { ensureEmbedder } from './pipelines/embedder-binding.js';
 import { recall, type RecalledMemory, type RecallOptions } from './pipelines/recall.js';
 import { reindex, type ReindexResult } from './pipelines/reindex.js';
 import type { MemoryQuery, Store } from './store/store.js';
+import type { Message, Session } from './domain/conversation.js';
+import { appendMessages, type AppendOptions, type AppendResult } from './pipelines/append-messages.js';
+import { searchMessages, type FoundMessage, type SearchMessagesOptions } from './pipelines/search-messages.js';
 import { NotFoundError } from './errors.js';
 
 export interface CreateMemoryOptions {
@@ -40,6 +43,13 @@ export interface MemoryEngine {
   history(userId: string, id: string): Promise<HistoryEvent[]>;
   recall(options: RecallOptions): Promise<RecalledMemory[]>;
   context(options: ContextOptions): Promise<ContextBlock>;
+  /** Stores conversation messages (idempotent by id). */
+  appendMessages(options: AppendOptions): Promise<AppendResult>;
+  /** Searches raw messages, ranked with neighbour and session context. */
+  searchMessages(options: SearchMessagesOptions): Promise<FoundMessage[]>;
+  /** The last `size` messages of a session, oldest first: the working window for the caller's prompt. */
+  workingWindow(userId: string, sessionId: string, size?: number): Promise<Message[]>;
+  getSession(userId: string, sessionId: string): Promise<Session>;
   /** Re-embeds everything with this engine's embedder (after changing embedders). */
   reindex(): Promise<ReindexResult>;
   readonly deps: MemoryDeps;
@@ -86,6 +96,16 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     history: after((userId: string, id: string) => deps.store.history(userId, id)),
     recall: after((o: RecallOptions) => recall(deps, o)),
     context: after((o: ContextOptions) => buildContext(deps, o)),
+    appendMessages: after((o: AppendOptions) => appendMessages(deps, o)),
+    searchMessages: after((o: SearchMessagesOptions) => searchMessages(deps, o)),
+    workingWindow: after(async (userId: string, sessionId: string, size = 30) =>
+      (await deps.store.listMessages({ userId, sessionId, order: 'desc', limit: size })).reverse(),
+    ),
+    getSession: after(async (userId: string, sessionId: string) => {
+      const session = await deps.store.getSession(userId, sessionId);
+      if (!session) throw new NotFoundError('Session', sessionId);
+      return session;
+    }),
     reindex: async () => {
       const result = await reindex(deps);
       bound = Promise.resolve();

@@ -2,3 +2,4 @@ export * from './memory.js';
 export * from './history.js';
 
 export * from './operations.js';
+export * from './conversation.js';

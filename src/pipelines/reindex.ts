@@ -18,13 +18,15 @@ export async function reindex(deps: Pick<MemoryDeps, 'store' | 'embedder' | 'log
   }
   const batchSize = options.batchSize ?? 64;
   let reembedded = 0;
-  for (;;) {
-    const page = await store.memoriesWithoutVector(batchSize);
-    if (page.length === 0) break;
-    const vectors = await embedder.embed(page.map((p) => p.content));
-    await store.setVectors(page.map((p, i) => ({ userId: p.userId, id: p.id, vector: vectors[i]! })), embedder.id);
-    reembedded += page.length;
-    deps.logger.info('reindex progress', { reembedded });
+  for (const collection of ['memories', 'messages'] as const) {
+    for (;;) {
+      const page = await store.pendingVectors(collection, batchSize);
+      if (page.length === 0) break;
+      const vectors = await embedder.embed(page.map((p) => p.content));
+      await store.setVectors(collection, page.map((p, i) => ({ userId: p.userId, id: p.id, vector: vectors[i]! })), embedder.id);
+      reembedded += page.length;
+      deps.logger.info('reindex progress', { collection, reembedded });
+    }
   }
   return { embedderId: embedder.id, reembedded };
 }

@@ -4,6 +4,7 @@ export type MethodScores = Map<string, number>;
 
 function zScores(scores: MethodScores): Map<string, number> {
   const values = [...scores.values()];
+  if (values.length === 0) return new Map();
   const mean = values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
   const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(values.length, 1);
   const sd = Math.sqrt(variance) || 1;
@@ -11,8 +12,9 @@ function zScores(scores: MethodScores): Map<string, number> {
 }
 
 /**
- * Fuses per-method candidate scores into one score per id. With z-score fusion an id a method did
- * not return gets that method's lowest standardised score (it was below its cut-off), not zero.
+ * Fuses per-method candidate scores into one score per id. With z-score fusion every method is
+ * standardised over the whole candidate set; an id a method did not return counts as that
+ * method's "no match" value, min(0, its lowest score): below everything it did return.
  */
 export function fuse(perMethod: ReadonlyArray<{ weight: number; scores: MethodScores }>, method: FusionMethod, rrfK: number): Map<string, number> {
   const ids = new Set<string>();
@@ -24,9 +26,9 @@ export function fuse(perMethod: ReadonlyArray<{ weight: number; scores: MethodSc
       const ranked = [...scores].sort((a, b) => b[1] - a[1]);
       ranked.forEach(([id], rank) => fused.set(id, fused.get(id)! + weight / (rrfK + rank + 1)));
     } else {
-      const z = zScores(scores);
-      const floor = Math.min(...z.values());
-      for (const id of ids) fused.set(id, fused.get(id)! + weight * (z.get(id) ?? floor));
+      const missing = Math.min(0, ...scores.values());
+      const z = zScores(new Map([...ids].map((id) => [id, scores.get(id) ?? missing])));
+      for (const id of ids) fused.set(id, fused.get(id)! + weight * z.get(id)!);
     }
   }
   return fused;

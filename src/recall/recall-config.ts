@@ -32,6 +32,22 @@ export const RecallConfig = z.object({
    * 0 keeps everything (plain search); the context recipe raises it so nothing unrelated is injected.
    */
   minSimilarity: z.number().min(-1).max(1).default(0),
+  /**
+   * Raw messages only: a turn borrows score from its neighbours and its session, because the
+   * evidence for a question is often the answer to the turn that matched it.
+   */
+  conversation: z
+    .object({
+      /** How many turns either side count as neighbours. */
+      radius: z.number().int().min(0).max(5),
+      /** Weight of the best neighbour's fused score. */
+      neighbourWeight: z.number().min(0),
+      /** Weight of the session's score (mean of its best turns). */
+      sessionWeight: z.number().min(0),
+      /** How many of a session's best turns make its score. */
+      sessionTop: z.number().int().min(1),
+    })
+    .default({ radius: 1, neighbourWeight: 0.3, sessionWeight: 0.3, sessionTop: 3 }),
 });
 export type RecallConfig = z.infer<typeof RecallConfig>;
 export type RecallConfigInput = z.input<typeof RecallConfig>;

@@ -148,10 +148,10 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
       await store.insertMemory(memoryFixture({ id: 'm', userId: 'u', content: 'x' }), vec(1), user);
       await expect(store.bindEmbedder({ id: 'other@8', dimensions: 8 })).rejects.toSatisfy((e) => EngramError.hasCode(e, 'EMBEDDER_MISMATCH'));
       await store.bindEmbedder({ id: 'other@8', dimensions: 8 }, { replace: true });
-      expect(await store.memoriesWithoutVector(10)).toEqual([{ userId: 'u', id: 'm', content: 'x' }]);
+      expect(await store.pendingVectors('memories', 10)).toEqual([{ userId: 'u', id: 'm', content: 'x' }]);
       const v8 = new Float32Array(8).fill(Math.SQRT1_2 / 2);
-      await store.setVectors([{ userId: 'u', id: 'm', vector: v8 }], 'other@8');
-      expect(await store.memoriesWithoutVector(10)).toEqual([]);
+      await store.setVectors('memories', [{ userId: 'u', id: 'm', vector: v8 }], 'other@8');
+      expect(await store.pendingVectors('memories', 10)).toEqual([]);
       expect((await store.searchVector({ userId: 'u', vector: v8, k: 1 })).map((h) => h.id)).toEqual(['m']);
     });
 
@@ -169,6 +169,54 @@ export function runStoreContract(name: string, open: () => Promise<Store>): void
         await tx.updateMemory('u', 't2', { importance: 0.9 }, undefined, user);
       });
       expect((await store.getMemory('u', 't2'))!.importance).toBe(0.9);
+    });
+  });
+}
+
+/** The conversation half of the contract. */
+export function runMessageStoreContract(name: string, open: () => Promise<Store>): void {
+  describe(`Store contract (messages): ${name}`, () => {
+    let store: Store;
+    const at = (min: number) => new Date(Date.UTC(2026, 0, 1, 0, min));
+    const msg = (id: string, content: string, min: number, role: 'user' | 'assistant' = 'user') => ({ id, role, content, createdAt: at(min), vector: vec(min % 4 === 0 ? 1 : 0, 1), embedderId: 'test@4' });
+    beforeEach(async () => {
+      store = await open();
+      await store.bindEmbedder({ id: 'test@4', dimensions: 4 });
+    });
+    afterEach(async () => store.close());
+
+    it('appends in order, idempotent by message id, and tracks the session', async () => {
+      const first = await store.appendMessages('u', 's1', [msg('a', '你好', 0), msg('b', '我下周要去东京出差', 1)]);
+      expect(first.map((m) => [m.id, m.seq])).toEqual([['a', 0], ['b', 1]]);
+      const again = await store.appendMessages('u', 's1', [msg('b', '我下周要去东京出差', 1), msg('c', 'Sounds great', 2, 'assistant')]);
+      expect(again.map((m) => [m.id, m.seq])).toEqual([['c', 2]]);
+      expect((await store.listMessages({ userId: 'u', sessionId: 's1' })).map((m) => m.id)).toEqual(['a', 'b', 'c']);
+      const session = (await store.getSession('u', 's1'))!;
+      expect(session).toMatchObject({ id: 's1', userId: 'u', processedSeq: -1, lastActiveAt: at(2), extractionState: 'ok' });
+    });
+
+    it('keeps users apart, even with the same message and session ids', async () => {
+      await store.appendMessages('u1', 's', [msg('m', 'I love cats', 0)]);
+      await store.appendMessages('u2', 's', [msg('m', 'I love dogs', 0)]);
+      expect((await store.listMessages({ userId: 'u2' })).map((m) => m.content)).toEqual(['I love dogs']);
+      expect((await store.searchMessageKeyword({ userId: 'u2', terms: indexTerms('cats'), k: 5 }))).toEqual([]);
+      expect((await store.searchMessageVector({ userId: 'u2', vector: vec(1, 1), k: 5 })).map((h) => h.id)).toEqual(['m']);
+      expect((await store.messageVectorsOf('u2', ['m'])).size).toBe(1);
+    });
+
+    it('searches Chinese and English messages and finds neighbours', async () => {
+      await store.appendMessages('u', 's', [msg('1', '缓存方案用 Redis 还是 Memcached？', 0), msg('2', '取决于你的需求', 1, 'assistant'), msg('3', 'I decided to use Redis', 2), msg('4', 'Good choice', 3, 'assistant')]);
+      expect((await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('缓存方案'), k: 5 })).map((h) => h.id)).toEqual(['1']);
+      expect((await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('decide redis'), k: 5 })).map((h) => h.id)[0]).toBe('3');
+      expect((await store.messageNeighbours('u', ['3'], 1)).map((m) => m.id).sort()).toEqual(['2', '3', '4']);
+      expect((await store.listMessages({ userId: 'u', sessionId: 's', afterSeq: 1, throughSeq: 2 })).map((m) => m.id)).toEqual(['3']);
+    });
+
+    it('deletes expired messages with their index rows', async () => {
+      await store.appendMessages('u', 's', [{ ...msg('old', 'ancient history', 0), expiresAt: at(10) }, { ...msg('new', 'ancient scrolls', 1), expiresAt: at(100) }]);
+      expect(await store.deleteExpiredMessages(at(50))).toBe(1);
+      expect((await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('ancient'), k: 5 })).map((h) => h.id)).toEqual(['new']);
+      expect((await store.listMessages({ userId: 'u' })).map((m) => m.id)).toEqual(['new']);
     });
   });
 }

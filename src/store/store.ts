@@ -1,4 +1,5 @@
 import type { ChangeContext, HistoryEvent } from '../domain/history.js';
+import type { Message, Session } from '../domain/conversation.js';
 import type { Memory, MemoryKind, MemoryStatus } from '../domain/memory.js';
 
 /** Filters for listing memories. Every query is scoped to one user. */
@@ -52,6 +53,32 @@ export interface EmbedderInfo {
   dimensions: number;
 }
 
+export type Collection = 'memories' | 'messages';
+
+export interface NewStoredMessage {
+  id: string;
+  role: Message['role'];
+  content: string;
+  callerId?: string;
+  createdAt: Date;
+  expiresAt?: Date;
+  vector: Float32Array | null;
+  embedderId?: string;
+}
+
+export interface MessageQuery {
+  userId: string;
+  sessionId?: string;
+  ids?: readonly string[];
+  /** seq strictly greater than this. */
+  afterSeq?: number;
+  /** seq less than or equal to this. */
+  throughSeq?: number;
+  /** @default 'asc' */
+  order?: 'asc' | 'desc';
+  limit?: number;
+}
+
 /** The fields of a memory the store may change in place. */
 export type MemoryChanges = Partial<Omit<Memory, 'id' | 'userId' | 'createdAt'>>;
 
@@ -84,9 +111,25 @@ export interface Store {
   searchKeyword(query: KeywordSearch): Promise<SearchHit[]>;
   /** Vectors of the given memories, for scoring candidates found by keyword only. */
   vectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
-  /** Every (userId, id, content) that needs a vector from the bound embedder, in pages. */
-  memoriesWithoutVector(limit: number): Promise<Array<{ userId: string; id: string; content: string }>>;
-  setVectors(rows: ReadonlyArray<{ userId: string; id: string; vector: Float32Array }>, embedderId: string): Promise<void>;
+  /** Items of a collection that have no vector from the bound embedder yet, in pages. */
+  pendingVectors(collection: Collection, limit: number): Promise<Array<{ userId: string; id: string; content: string }>>;
+  setVectors(collection: Collection, rows: ReadonlyArray<{ userId: string; id: string; vector: Float32Array }>, embedderId: string): Promise<void>;
+
+  // ---- conversations (raw layer) ----
+  /**
+   * Appends messages to a session in order, creating the session on first use. Idempotent by
+   * (userId, message id): messages already stored are skipped. Returns the newly stored ones.
+   */
+  appendMessages(userId: string, sessionId: string, messages: ReadonlyArray<NewStoredMessage>): Promise<Message[]>;
+  getSession(userId: string, sessionId: string): Promise<Session | null>;
+  listMessages(query: MessageQuery): Promise<Message[]>;
+  /** Messages within `radius` positions of the given ones in their sessions (the given ones included). */
+  messageNeighbours(userId: string, ids: readonly string[], radius: number): Promise<Message[]>;
+  searchMessageVector(query: Omit<VectorSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]>;
+  searchMessageKeyword(query: Omit<KeywordSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]>;
+  messageVectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
+  /** Deletes messages whose expiresAt has passed; returns how many. */
+  deleteExpiredMessages(now: Date): Promise<number>;
 
   /** Runs `fn` atomically: every write inside commits together or not at all. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;

@@ -12,7 +12,7 @@ export function testMemory(options: { path?: string; embedder?: Embedder; clock?
   const clock = options.clock ?? fixedClock('2026-01-01T00:00:00Z');
   const engine = createMemory({
     store: openSqliteStore({ path: options.path ?? ':memory:' }),
-    embedder: options.embedder ?? createHashEmbedder(),
+    embedder: options.embedder ?? createHashEmbedder({ dimensions: 1024 }),
     clock,
     ids: sequentialIds('mem'),
   });

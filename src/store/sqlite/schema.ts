@@ -69,6 +69,50 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       );
     `);
   },
+  (db) => {
+    db.exec(`
+      CREATE TABLE sessions (
+        id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        agent_id TEXT,
+        created_at INTEGER NOT NULL,
+        last_active_at INTEGER NOT NULL,
+        next_seq INTEGER NOT NULL DEFAULT 0,
+        processed_seq INTEGER NOT NULL DEFAULT -1,
+        last_processed_message_id TEXT,
+        processed_at INTEGER,
+        ended_at INTEGER,
+        failures INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        extraction_state TEXT NOT NULL DEFAULT 'ok',
+        next_attempt_at INTEGER,
+        lease_owner TEXT,
+        lease_until INTEGER,
+        PRIMARY KEY (user_id, id)
+      );
+      CREATE INDEX sessions_active ON sessions (last_active_at);
+
+      CREATE TABLE messages (
+        rid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL,
+        caller_id TEXT,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER,
+        embedder_id TEXT,
+        UNIQUE (user_id, id),
+        UNIQUE (user_id, session_id, seq)
+      );
+      CREATE INDEX messages_expiry ON messages (expires_at);
+
+      CREATE VIRTUAL TABLE message_fts USING fts5 (user_tok, terms, tokenize = 'unicode61 remove_diacritics 2');
+      INSERT INTO message_fts (message_fts, rank) VALUES ('secure-delete', 1);
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

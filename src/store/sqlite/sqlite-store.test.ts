@@ -1,8 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runStoreContract } from '../store.contract.js';
+import { runMessageStoreContract, runStoreContract } from '../store.contract.js';
 import { openSqliteStore } from './sqlite-store.js';
 
-runStoreContract('sqlite (temp file)', async () => openSqliteStore({ path: join(mkdtempSync(join(tmpdir(), 'engram-')), 'test.db') }));
+const tempFile = () => join(mkdtempSync(join(tmpdir(), 'engram-')), 'test.db');
+runStoreContract('sqlite (temp file)', async () => openSqliteStore({ path: tempFile() }));
 runStoreContract('sqlite (:memory:)', async () => openSqliteStore({ path: ':memory:' }));
+runMessageStoreContract('sqlite (temp file)', async () => openSqliteStore({ path: tempFile() }));

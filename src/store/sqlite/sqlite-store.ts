@@ -7,8 +7,10 @@ import type { Memory } from '../../domain/memory.js';
 import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import { Mutex } from '../mutex.js';
-import type { EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, SearchHit, Store, VectorSearch } from '../store.js';
+import type { Message, Session } from '../../domain/conversation.js';
+import type { Collection, EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, MessageQuery, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
 import { KeywordIndex } from './keyword-index.js';
+import { MessageTables } from './message-tables.js';
 import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from './memory-rows.js';
 import { migrate } from './schema.js';
 import { DEFAULT_CHUNK_SIZE, VectorIndex } from './vector-index.js';
@@ -24,6 +26,12 @@ export interface SqliteStoreOptions {
 }
 
 const MEMORY_VEC = 'memory_vec';
+const MESSAGE_VEC = 'message_vec';
+
+interface VectorIndexes {
+  memories: VectorIndex;
+  messages: VectorIndex;
+}
 const ACTIVE = ['active'] as const;
 
 /**
@@ -44,9 +52,15 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
   return new SqliteStore(db, new Mutex(), options.ids ?? randomIds, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false);
 }
 
+interface Shared {
+  keywords: KeywordIndex;
+  messages: MessageTables;
+  vectors: VectorIndexes | null;
+}
+
 class SqliteStore implements Store {
   private readonly keywords: KeywordIndex;
-  private vectors: VectorIndex | null = null;
+  private readonly messages: MessageTables;
 
   constructor(
     readonly db: Database.Database,
@@ -54,17 +68,24 @@ class SqliteStore implements Store {
     private readonly ids: IdGenerator,
     private readonly chunkSize: number,
     private readonly inTransaction: boolean,
-    shared?: { keywords: KeywordIndex; vectors: () => VectorIndex | null },
+    /** Shared with the transaction views of this store, so a bind is seen by all. */
+    private readonly shared: Shared = {
+      keywords: new KeywordIndex(db, 'memory_fts'),
+      messages: new MessageTables(db),
+      vectors: null,
+    },
   ) {
-    this.keywords = shared?.keywords ?? new KeywordIndex(db, 'memory_fts');
-    if (shared) this.vectorsRef = shared.vectors;
-    else if (this.meta('embedder_id') !== undefined) this.vectors = new VectorIndex(db, MEMORY_VEC);
+    this.keywords = shared.keywords;
+    this.messages = shared.messages;
+    if (!inTransaction && shared.vectors === null && this.meta('embedder_id') !== undefined) shared.vectors = this.openVectors();
   }
 
-  private vectorsRef: (() => VectorIndex | null) | undefined;
+  private openVectors(): VectorIndexes {
+    return { memories: new VectorIndex(this.db, MEMORY_VEC), messages: new VectorIndex(this.db, MESSAGE_VEC) };
+  }
 
-  private vec(): VectorIndex | null {
-    return this.vectorsRef ? this.vectorsRef() : this.vectors;
+  private vec(collection: Collection = 'memories'): VectorIndex | null {
+    return this.shared.vectors?.[collection] ?? null;
   }
 
   /** Runs synchronous work under the connection lock (or directly inside a transaction). */
@@ -94,23 +115,26 @@ class SqliteStore implements Store {
     return this.run(() => {
       const current = this.meta('embedder_id');
       if (current === info.id && Number(this.meta('embedder_dimensions')) === info.dimensions) {
-        this.vectors ??= new VectorIndex(this.db, MEMORY_VEC);
+        this.shared.vectors ??= this.openVectors();
         return;
       }
       if (current !== undefined && !options.replace) throw new EmbedderMismatchError(current, info.id);
       this.db.transaction(() => {
-        VectorIndex.drop(this.db, MEMORY_VEC);
-        VectorIndex.create(this.db, MEMORY_VEC, info.dimensions, this.chunkSize);
+        for (const table of [MEMORY_VEC, MESSAGE_VEC]) {
+          VectorIndex.drop(this.db, table);
+          VectorIndex.create(this.db, table, info.dimensions, this.chunkSize);
+        }
         this.db.prepare('UPDATE memories SET embedder_id = NULL').run();
+        this.db.prepare('UPDATE messages SET embedder_id = NULL').run();
         this.setMeta('embedder_id', info.id);
         this.setMeta('embedder_dimensions', String(info.dimensions));
       })();
-      this.vectors = new VectorIndex(this.db, MEMORY_VEC);
+      this.shared.vectors = this.openVectors();
     });
   }
 
-  private requireVectors(): VectorIndex {
-    const v = this.vec();
+  private requireVectors(collection: Collection = 'memories'): VectorIndex {
+    const v = this.vec(collection);
     if (!v) throw new EngramError('STORE_FAILED', 'No embedder is bound to this store yet (bindEmbedder first)');
     return v;
   }
@@ -320,34 +344,81 @@ class SqliteStore implements Store {
     });
   }
 
-  memoriesWithoutVector(limit: number): Promise<Array<{ userId: string; id: string; content: string }>> {
+  pendingVectors(collection: Collection, limit: number): Promise<Array<{ userId: string; id: string; content: string }>> {
     return this.run(() => {
       const current = this.meta('embedder_id') ?? null;
       const rows = this.db
-        .prepare('SELECT user_id, id, content FROM memories WHERE embedder_id IS NULL OR embedder_id != ? ORDER BY rid LIMIT ?')
+        .prepare(`SELECT user_id, id, content FROM ${collection} WHERE embedder_id IS NULL OR embedder_id != ? ORDER BY rid LIMIT ?`)
         .all(current, limit) as Array<{ user_id: string; id: string; content: string }>;
       return rows.map((r) => ({ userId: r.user_id, id: r.id, content: r.content }));
     });
   }
 
-  setVectors(rows: ReadonlyArray<{ userId: string; id: string; vector: Float32Array }>, embedderId: string): Promise<void> {
+  setVectors(collection: Collection, rows: ReadonlyArray<{ userId: string; id: string; vector: Float32Array }>, embedderId: string): Promise<void> {
     return this.run(() => {
-      const vec = this.requireVectors();
+      const vec = this.requireVectors(collection);
+      const find = this.db.prepare(`SELECT rid, ${collection === 'memories' ? 'status' : "'active' AS status"} FROM ${collection} WHERE user_id = ? AND id = ?`);
+      const mark = this.db.prepare(`UPDATE ${collection} SET embedder_id = ? WHERE rid = ?`);
       this.db.transaction(() => {
         for (const r of rows) {
-          const row = this.rowOf(r.userId, r.id);
+          const row = find.get(r.userId, r.id) as { rid: number; status: string } | undefined;
           if (!row) continue;
           vec.upsert(row.rid, r.userId, row.status, r.vector);
-          this.db.prepare('UPDATE memories SET embedder_id = ? WHERE rid = ?').run(embedderId, row.rid);
+          mark.run(embedderId, row.rid);
         }
       })();
     });
   }
 
+  appendMessages(userId: string, sessionId: string, messages: ReadonlyArray<NewStoredMessage>): Promise<Message[]> {
+    return this.run(() => this.db.transaction(() => this.messages.append(userId, sessionId, messages, this.vec('messages')))());
+  }
+
+  getSession(userId: string, sessionId: string): Promise<Session | null> {
+    return this.run(() => this.messages.session(userId, sessionId));
+  }
+
+  listMessages(query: MessageQuery): Promise<Message[]> {
+    return this.run(() => this.messages.list(query));
+  }
+
+  messageNeighbours(userId: string, ids: readonly string[], radius: number): Promise<Message[]> {
+    return this.run(() => this.messages.neighbours(userId, ids, radius));
+  }
+
+  searchMessageVector(q: Omit<VectorSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]> {
+    return this.run(() => {
+      const hits = this.requireVectors('messages').search(q.userId, q.vector, q.sessionId === undefined ? q.k : q.k * 4, ['active']);
+      const ids = this.messages.idsOf(q.userId, hits.map((h) => h.rowid), q.sessionId);
+      return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, q.k);
+    });
+  }
+
+  searchMessageKeyword(q: Omit<KeywordSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]> {
+    return this.run(() => this.messages.keyword(q.userId, q.terms, q.k, q.bm25, q.sessionId));
+  }
+
+  messageVectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
+    return this.run(() => {
+      const out = new Map<string, Float32Array>();
+      const vec = this.vec('messages');
+      if (!vec) return out;
+      for (const r of this.messages.rowidsOf(userId, ids)) {
+        const v = vec.get(r.rid);
+        if (v) out.set(r.id, v);
+      }
+      return out;
+    });
+  }
+
+  deleteExpiredMessages(now: Date): Promise<number> {
+    return this.run(() => this.db.transaction(() => this.messages.deleteExpired(now, this.vec('messages')))());
+  }
+
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
     return this.mutex.run(async () => {
-      const tx = new SqliteStore(this.db, this.mutex, this.ids, this.chunkSize, true, { keywords: this.keywords, vectors: () => this.vec() });
+      const tx = new SqliteStore(this.db, this.mutex, this.ids, this.chunkSize, true, this.shared);
       this.db.exec('BEGIN IMMEDIATE');
       try {
         const result = await fn(tx);

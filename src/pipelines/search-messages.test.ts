@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testMemory } from '../testing/test-memory.js';
+
+describe('searchMessages', () => {
+  let memory: ReturnType<typeof testMemory>;
+  beforeEach(() => {
+    memory = testMemory();
+  });
+  afterEach(() => memory.close());
+
+  const chat = (userId: string, sessionId: string, turns: Array<[string, 'user' | 'assistant', string]>) =>
+    memory.appendMessages({ messages: turns.map(([id, role, content], i) => ({ id, userId, sessionId, role, content, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })) });
+
+  it('finds a Chinese message and lets the answer borrow from the question before it', async () => {
+    await chat('u', 's1', [
+      ['q', 'user', '缓存方案用 Redis 还是 Memcached？'],
+      ['a', 'assistant', '取决于你的需求，持久化选前者'],
+      ['x', 'user', '今天天气不错'],
+    ]);
+    await chat('u', 's2', [['y', 'user', '周末去爬山']]);
+    const found = await memory.searchMessages({ userId: 'u', query: '缓存方案', limit: 3 });
+    expect(found[0]!.message.id).toBe('q');
+    // The assistant's answer shares no word with the query but ranks next, through its neighbour.
+    expect(found[1]!.message.id).toBe('a');
+    expect(found[1]!.score.neighbour).toBeGreaterThan(found[1]!.score.fused);
+  });
+
+  it('finds an English message, scoped by session and user', async () => {
+    await chat('u', 's1', [['1', 'user', 'I adopted a puppy named Rex'], ['2', 'assistant', 'Congratulations!']]);
+    await chat('u', 's2', [['3', 'user', 'Rex chewed my shoes']]);
+    await chat('other', 's1', [['4', 'user', 'My puppy is called Max']]);
+    expect((await memory.searchMessages({ userId: 'u', query: 'puppy' }))[0]!.message.id).toBe('1');
+    expect((await memory.searchMessages({ userId: 'u', query: 'Rex', sessionId: 's2' })).map((f) => f.message.id)).toEqual(['3']);
+    expect((await memory.searchMessages({ userId: 'other', query: 'puppy' })).map((f) => f.message.userId)).toEqual(['other']);
+  });
+
+  it('appends idempotently and gives the working window', async () => {
+    const first = await chat('u', 's', [['1', 'user', 'hi'], ['2', 'assistant', 'hello']]);
+    const again = await chat('u', 's', [['1', 'user', 'hi'], ['2', 'assistant', 'hello'], ['3', 'user', '我叫李明']]);
+    expect(first.appended).toHaveLength(2);
+    expect(again).toMatchObject({ skipped: 2 });
+    expect((await memory.workingWindow('u', 's', 2)).map((m) => m.id)).toEqual(['2', '3']);
+  });
+
+  it('never throws on FTS syntax', async () => {
+    await chat('u', 's', [['1', 'user', 'say "hi" (loudly)']]);
+    for (const q of ['"hi', 'NEAR(', '-', '*', 'a AND', '（你好']) await expect(memory.searchMessages({ userId: 'u', query: q })).resolves.toBeInstanceOf(Array);
+  });
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { Message } from '../domain/conversation.js';
+import { dot } from '../embedders/embedder.js';
+import { parseInput } from '../errors.js';
+import { fuse, minMax, type MethodScores } from '../recall/fusion.js';
+import { RecallConfig } from '../recall/recall-config.js';
+import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
+import { indexTerms } from '../text/segment.js';
+import type { MemoryDeps } from './deps.js';
+
+export const SearchMessagesOptions = z.object({
+  userId: z.string().min(1),
+  query: z.string().max(20_000),
+  /** @default 10 */
+  limit: z.number().int().min(1).max(500).default(10),
+  sessionId: z.string().optional(),
+  recipe: z.enum(Object.keys(RECIPES) as [RecipeName, ...RecipeName[]]).optional(),
+  config: RecallConfig.partial().optional(),
+});
+export type SearchMessagesOptions = z.input<typeof SearchMessagesOptions>;
+
+/** Why a message was found. */
+export interface MessageScoreParts {
+  vector?: number;
+  keyword?: number;
+  /** The turn's own fused score. */
+  fused: number;
+  /** Best fused score among its neighbours. */
+  neighbour: number;
+  /** Its session's score. */
+  session: number;
+  /** fused + neighbourWeight·neighbour + sessionWeight·session, mapped to [0, 1] over the candidates. */
+  final: number;
+}
+
+export interface FoundMessage {
+  message: Message;
+  score: MessageScoreParts;
+}
+
+const key = (m: Pick<Message, 'sessionId' | 'seq'>): string => `${m.sessionId}\u0000${m.seq}`;
+
+/**
+ * Searches the user's raw messages (seed 003 "按需RAG"): vector and keyword candidates and their
+ * neighbouring turns, fused, then each turn borrows from its neighbours and its session.
+ */
+export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOptions): Promise<FoundMessage[]> {
+  const o = parseInput(SearchMessagesOptions, options, 'message search options');
+  const config = resolveRecallConfig(o.recipe, o.config);
+  const query = o.query.trim();
+  if (query.length === 0) return [];
+  const useVector = config.methods.includes('vector');
+  const useKeyword = config.methods.includes('keyword');
+  const queryVector = useVector ? (await deps.embedder.embed([query]))[0] : undefined;
+  const terms = useKeyword ? indexTerms(query) : [];
+  const k = config.candidates;
+  const [vectorHits, keywordHits] = await Promise.all([
+    queryVector ? deps.store.searchMessageVector({ userId: o.userId, vector: queryVector, k, sessionId: o.sessionId }) : [],
+    terms.length > 0 ? deps.store.searchMessageKeyword({ userId: o.userId, terms, k, bm25: config.bm25, sessionId: o.sessionId }) : [],
+  ]);
+  const vectorScores: MethodScores = new Map(vectorHits.map((h) => [h.id, h.score]));
+  const keywordScores: MethodScores = new Map(keywordHits.map((h) => [h.id, h.score]));
+  const seeds = [...new Set([...vectorScores.keys(), ...keywordScores.keys()])];
+  if (seeds.length === 0) return [];
+
+  const { radius, neighbourWeight, sessionWeight, sessionTop } = config.conversation;
+  const messages = await deps.store.messageNeighbours(o.userId, seeds, radius);
+  if (queryVector) {
+    const missing = messages.filter((m) => !vectorScores.has(m.id)).map((m) => m.id);
+    for (const [id, v] of await deps.store.messageVectorsOf(o.userId, missing)) vectorScores.set(id, dot(queryVector, v));
+  }
+  const fused = fuse(
+    [
+      { weight: useVector ? config.methodWeights.vector : 0, scores: vectorScores },
+      { weight: useKeyword ? config.methodWeights.keyword : 0, scores: keywordScores },
+    ],
+    config.fusion,
+    config.rrfK,
+  );
+  // Lowest fused score stands for "not a candidate" when a neighbour or session lacks one.
+  const floor = Math.min(...fused.values());
+  const own = (m: Message): number => fused.get(m.id) ?? floor;
+  const byPosition = new Map(messages.map((m) => [key(m), m]));
+  const sessionScore = new Map<string, number>();
+  for (const sessionId of new Set(messages.map((m) => m.sessionId))) {
+    const best = messages.filter((m) => m.sessionId === sessionId).map(own).sort((a, b) => b - a).slice(0, sessionTop);
+    sessionScore.set(sessionId, best.reduce((a, b) => a + b, 0) / best.length);
+  }
+
+  const raw = new Map<string, number>();
+  const parts = new Map<string, Omit<MessageScoreParts, 'final'>>();
+  for (const m of messages) {
+    let neighbour = floor;
+    for (let d = 1; d <= radius; d++) {
+      for (const n of [byPosition.get(key({ sessionId: m.sessionId, seq: m.seq - d })), byPosition.get(key({ sessionId: m.sessionId, seq: m.seq + d }))]) {
+        if (n) neighbour = Math.max(neighbour, own(n));
+      }
+    }
+    const session = sessionScore.get(m.sessionId) ?? floor;
+    raw.set(m.id, own(m) + neighbourWeight * neighbour + sessionWeight * session);
+    const p: Omit<MessageScoreParts, 'final'> = { fused: own(m), neighbour, session };
+    const v = vectorScores.get(m.id);
+    const kw = keywordScores.get(m.id);
+    if (v !== undefined) p.vector = v;
+    if (kw !== undefined) p.keyword = kw;
+    parts.set(m.id, p);
+  }
+  const finals = minMax(raw);
+  return messages
+    .map((message) => ({ message, score: { ...parts.get(message.id)!, final: finals.get(message.id)! } }))
+    .sort((a, b) => b.score.final - a.score.final || a.message.seq - b.message.seq)
+    .slice(0, o.limit);
+}

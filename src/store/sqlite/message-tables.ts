@@ -1,0 +1,154 @@
+import type Database from 'better-sqlite3';
+import { Session, type Message } from '../../domain/conversation.js';
+import { indexTerms } from '../../text/segment.js';
+import type { MessageQuery, NewStoredMessage } from '../store.js';
+import { KeywordIndex, type Bm25Params } from './keyword-index.js';
+import type { VectorIndex } from './vector-index.js';
+
+interface MessageRow {
+  rid: number;
+  id: string;
+  user_id: string;
+  session_id: string;
+  seq: number;
+  role: string;
+  content: string;
+  caller_id: string | null;
+  created_at: number;
+  expires_at: number | null;
+}
+
+function rowToMessage(r: MessageRow): Message {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    sessionId: r.session_id,
+    seq: r.seq,
+    role: r.role as Message['role'],
+    content: r.content,
+    ...(r.caller_id === null ? {} : { callerId: r.caller_id }),
+    createdAt: new Date(r.created_at),
+    ...(r.expires_at === null ? {} : { expiresAt: new Date(r.expires_at) }),
+  };
+}
+
+const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
+const optDate = (v: number | null): Date | undefined => (v === null ? undefined : new Date(v));
+
+export function rowToSession(r: Record<string, unknown>): Session {
+  return Session.parse({
+    id: r.id,
+    userId: r.user_id,
+    agentId: opt(r.agent_id as string | null),
+    createdAt: new Date(r.created_at as number),
+    lastActiveAt: new Date(r.last_active_at as number),
+    processedSeq: r.processed_seq,
+    lastProcessedMessageId: opt(r.last_processed_message_id as string | null),
+    processedAt: optDate(r.processed_at as number | null),
+    endedAt: optDate(r.ended_at as number | null),
+    failures: r.failures,
+    lastError: opt(r.last_error as string | null),
+    extractionState: r.extraction_state,
+    nextAttemptAt: optDate(r.next_attempt_at as number | null),
+  });
+}
+
+const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ') || 'NULL';
+
+/** The raw conversation layer's tables: sessions, messages, and their keyword index. */
+export class MessageTables {
+  readonly keywords: KeywordIndex;
+
+  constructor(private readonly db: Database.Database) {
+    this.keywords = new KeywordIndex(db, 'message_fts');
+  }
+
+  append(userId: string, sessionId: string, messages: readonly NewStoredMessage[], vectors: VectorIndex | null): Message[] {
+    const db = this.db;
+    const first = messages[0];
+    if (!first) return [];
+    db.prepare(
+      `INSERT INTO sessions (id, user_id, created_at, last_active_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (user_id, id) DO NOTHING`,
+    ).run(sessionId, userId, first.createdAt.getTime(), first.createdAt.getTime());
+    const exists = db.prepare('SELECT 1 FROM messages WHERE user_id = ? AND id = ?');
+    const nextSeq = db.prepare('UPDATE sessions SET next_seq = next_seq + 1, last_active_at = max(last_active_at, ?) WHERE user_id = ? AND id = ? RETURNING next_seq - 1 AS seq');
+    const insert = db.prepare(
+      `INSERT INTO messages (id, user_id, session_id, seq, role, content, caller_id, created_at, expires_at, embedder_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const stored: Message[] = [];
+    for (const m of messages) {
+      if (exists.get(userId, m.id)) continue;
+      const { seq } = nextSeq.get(m.createdAt.getTime(), userId, sessionId) as { seq: number };
+      const info = insert.run(m.id, userId, sessionId, seq, m.role, m.content, m.callerId ?? null, m.createdAt.getTime(), m.expiresAt?.getTime() ?? null, m.vector ? (m.embedderId ?? null) : null);
+      const rid = Number(info.lastInsertRowid);
+      this.keywords.upsert(rid, userId, indexTerms(m.content));
+      if (m.vector && vectors) vectors.upsert(rid, userId, 'active', m.vector);
+      stored.push({ id: m.id, userId, sessionId, seq, role: m.role, content: m.content, createdAt: m.createdAt, ...(m.callerId ? { callerId: m.callerId } : {}), ...(m.expiresAt ? { expiresAt: m.expiresAt } : {}) });
+    }
+    return stored;
+  }
+
+  session(userId: string, sessionId: string): Session | null {
+    const row = this.db.prepare('SELECT * FROM sessions WHERE user_id = ? AND id = ?').get(userId, sessionId) as Record<string, unknown> | undefined;
+    return row ? rowToSession(row) : null;
+  }
+
+  list(q: MessageQuery): Message[] {
+    const clauses = ['user_id = ?'];
+    const args: unknown[] = [q.userId];
+    if (q.sessionId !== undefined) (clauses.push('session_id = ?'), args.push(q.sessionId));
+    if (q.ids) (clauses.push(`id IN (${placeholders(q.ids.length)})`), args.push(...q.ids));
+    if (q.afterSeq !== undefined) (clauses.push('seq > ?'), args.push(q.afterSeq));
+    if (q.throughSeq !== undefined) (clauses.push('seq <= ?'), args.push(q.throughSeq));
+    const dir = q.order === 'desc' ? 'DESC' : 'ASC';
+    const rows = this.db
+      .prepare(`SELECT * FROM messages WHERE ${clauses.join(' AND ')} ORDER BY session_id, seq ${dir} LIMIT ?`)
+      .all(...args, q.limit ?? -1) as MessageRow[];
+    return rows.map(rowToMessage);
+  }
+
+  neighbours(userId: string, ids: readonly string[], radius: number): Message[] {
+    if (ids.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT DISTINCT n.* FROM messages m JOIN messages n
+           ON n.user_id = m.user_id AND n.session_id = m.session_id AND n.seq BETWEEN m.seq - ? AND m.seq + ?
+         WHERE m.user_id = ? AND m.id IN (${placeholders(ids.length)})`,
+      )
+      .all(radius, radius, userId, ...ids) as MessageRow[];
+    return rows.map(rowToMessage);
+  }
+
+  /** rowid -> message id for the user's messages, optionally within one session. */
+  idsOf(userId: string, rowids: readonly number[], sessionId?: string): Map<number, string> {
+    if (rowids.length === 0) return new Map();
+    const session = sessionId === undefined ? '' : ' AND session_id = ?';
+    const rows = this.db
+      .prepare(`SELECT rid, id FROM messages WHERE user_id = ?${session} AND rid IN (${placeholders(rowids.length)})`)
+      .all(userId, ...(sessionId === undefined ? [] : [sessionId]), ...rowids) as Array<{ rid: number; id: string }>;
+    return new Map(rows.map((r) => [r.rid, r.id]));
+  }
+
+  rowidsOf(userId: string, ids: readonly string[]): Array<{ rid: number; id: string }> {
+    if (ids.length === 0) return [];
+    return this.db.prepare(`SELECT rid, id FROM messages WHERE user_id = ? AND id IN (${placeholders(ids.length)})`).all(userId, ...ids) as Array<{ rid: number; id: string }>;
+  }
+
+  keyword(userId: string, terms: readonly string[], k: number, bm25: Bm25Params | undefined, sessionId?: string): Array<{ id: string; score: number }> {
+    const hits = this.keywords.search(userId, terms, sessionId === undefined ? k : k * 4, bm25);
+    const ids = this.idsOf(userId, hits.map((h) => h.rowid), sessionId);
+    return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, k);
+  }
+
+  deleteExpired(now: Date, vectors: VectorIndex | null): number {
+    const rows = this.db.prepare('SELECT rid, user_id FROM messages WHERE expires_at IS NOT NULL AND expires_at <= ?').all(now.getTime()) as Array<{ rid: number; user_id: string }>;
+    for (const r of rows) {
+      this.keywords.remove(r.rid, r.user_id);
+      vectors?.remove(r.rid);
+    }
+    this.db.prepare('DELETE FROM messages WHERE expires_at IS NOT NULL AND expires_at <= ?').run(now.getTime());
+    return rows.length;
+  }
+}
