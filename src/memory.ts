@@ -14,6 +14,14 @@ import type { MemoryQuery, Store } from './store/store.js';
 import type { Message, Session } from './domain/conversation.js';
 import { appendMessages, type AppendOptions, type AppendResult } from './pipelines/append-messages.js';
 import { searchMessages, type FoundMessage, type SearchMessagesOptions } from './pipelines/search-messages.js';
+import { DEFAULT_EXTRACTION_OPTIONS, extractSession, type ExtractionDeps, type ExtractionOptions, type ExtractReport } from './pipelines/extract-session.js';
+import { createExtractionScheduler } from './pipelines/extraction-scheduler.js';
+import { resolveSettings, updateSettings } from './pipelines/settings.js';
+import { emptyStats, type ExtractionStats } from './extraction/stats.js';
+import type { LanguageModelPort } from './models/language-model.js';
+import type { ExtractionSettings, SettingsPatch } from './domain/settings.js';
+import type { Todo } from './domain/todo.js';
+import type { ExtractionRun } from './store/store.js';
 import { NotFoundError } from './errors.js';
 
 export interface CreateMemoryOptions {
@@ -25,6 +33,14 @@ export interface CreateMemoryOptions {
   ids?: IdGenerator;
   /** @default silent */
   logger?: Logger;
+  /** The LLM for extraction; without one, the heuristic extractor runs (explicit statements only). */
+  model?: LanguageModelPort;
+  /** Extraction worker settings (leases, retries, batch size). */
+  extraction?: Partial<ExtractionOptions>;
+  /** This process's id in session leases. @default a random id */
+  workerId?: string;
+  /** Test hook, see ExtractionDeps.onStep. */
+  onExtractionStep?: ExtractionDeps['onStep'];
 }
 
 export type ListOptions = Omit<MemoryQuery, 'notExpiredAt'> & { includeExpired?: boolean };
@@ -50,6 +66,27 @@ export interface MemoryEngine {
   /** The last `size` messages of a session, oldest first: the working window for the caller's prompt. */
   workingWindow(userId: string, sessionId: string, size?: number): Promise<Message[]>;
   getSession(userId: string, sessionId: string): Promise<Session>;
+  /** Marks a session ended and extracts its new messages in the background. */
+  endSession(userId: string, sessionId: string): Promise<void>;
+  /** Extracts a session's new messages now and reports what was done (seed 002's manual trigger). */
+  extract(userId: string, sessionId: string): Promise<ExtractReport>;
+  /** Starts the silence trigger: every intervalMs, extracts sessions silent for silentMinutes. @default 30000 */
+  startScheduler(intervalMs?: number): void;
+  /** Stops the scheduler and waits for running extractions. */
+  stopScheduler(): Promise<void>;
+  /** One scheduler pass, for callers that run their own timer (or tests with a manual clock). */
+  tick(): Promise<ExtractReport[]>;
+  /** Resolves when background extractions started so far have finished. */
+  idle(): Promise<void>;
+  getSettings(userId: string): Promise<ExtractionSettings>;
+  /** Settings for one user, or the global defaults with userId "*". */
+  setSettings(userId: string, patch: SettingsPatch): Promise<ExtractionSettings>;
+  listTodos(options: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]>;
+  completeTodo(userId: string, id: string): Promise<Todo>;
+  deleteTodo(userId: string, id: string): Promise<void>;
+  extractionRuns(userId: string, sessionId: string): Promise<ExtractionRun[]>;
+  /** Extraction counters of this process and the model's usage per prompt. */
+  stats(): { extraction: ExtractionStats; usage?: unknown };
   /** Re-embeds everything with this engine's embedder (after changing embedders). */
   reindex(): Promise<ReindexResult>;
   readonly deps: MemoryDeps;
@@ -73,6 +110,15 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     });
     return bound;
   };
+  const xdeps: ExtractionDeps = {
+    ...deps,
+    model: options.model,
+    workerId: options.workerId ?? `worker-${crypto.randomUUID()}`,
+    stats: emptyStats(),
+    extraction: { ...DEFAULT_EXTRACTION_OPTIONS, ...options.extraction },
+    onStep: options.onExtractionStep,
+  };
+  const scheduler = createExtractionScheduler(xdeps);
   const after = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
     await ready();
     return fn(...args);
@@ -96,7 +142,32 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     history: after((userId: string, id: string) => deps.store.history(userId, id)),
     recall: after((o: RecallOptions) => recall(deps, o)),
     context: after((o: ContextOptions) => buildContext(deps, o)),
-    appendMessages: after((o: AppendOptions) => appendMessages(deps, o)),
+    appendMessages: after(async (o: AppendOptions) => {
+      const result = await appendMessages(deps, o);
+      // Overflow trigger: a session with too many unprocessed messages is extracted without waiting for silence.
+      const touched = new Map(result.appended.map((m) => [`${m.userId}\u0000${m.sessionId}`, m]));
+      for (const m of touched.values()) {
+        const [session, settings] = await Promise.all([deps.store.getSession(m.userId, m.sessionId), resolveSettings(deps.store, m.userId)]);
+        if (session && settings.extractionEnabled && m.seq - session.processedSeq >= settings.overflowMessages) scheduler.nudge(m.userId, m.sessionId);
+      }
+      return result;
+    }),
+    endSession: after(async (userId: string, sessionId: string) => {
+      await deps.store.endSession(userId, sessionId, deps.clock.now());
+      scheduler.nudge(userId, sessionId);
+    }),
+    extract: after((userId: string, sessionId: string) => extractSession(xdeps, userId, sessionId, { force: true })),
+    startScheduler: (intervalMs?: number) => scheduler.start(intervalMs),
+    stopScheduler: () => scheduler.stop(),
+    tick: after(() => scheduler.tick()),
+    idle: () => scheduler.idle(),
+    getSettings: (userId: string) => resolveSettings(deps.store, userId),
+    setSettings: (userId: string, patch: SettingsPatch) => updateSettings(deps.store, userId, patch),
+    listTodos: (o) => deps.store.listTodos(o),
+    completeTodo: (userId: string, id: string) => deps.store.updateTodo(userId, id, { completed: true, completedAt: deps.clock.now() }),
+    deleteTodo: (userId: string, id: string) => deps.store.deleteTodo(userId, id),
+    extractionRuns: (userId: string, sessionId: string) => deps.store.listExtractionRuns(userId, sessionId),
+    stats: () => ({ extraction: { ...xdeps.stats }, usage: (options.model as { usage?: { snapshot(): unknown } } | undefined)?.usage?.snapshot() }),
     searchMessages: after((o: SearchMessagesOptions) => searchMessages(deps, o)),
     workingWindow: after(async (userId: string, sessionId: string, size = 30) =>
       (await deps.store.listMessages({ userId, sessionId, order: 'desc', limit: size })).reverse(),
@@ -111,6 +182,9 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       bound = Promise.resolve();
       return result;
     },
-    close: () => deps.store.close(),
+    close: async () => {
+      await scheduler.stop();
+      await deps.store.close();
+    },
   };
 }

@@ -35,4 +35,6 @@ export interface ChangeContext {
   messageIds?: string[];
   /** When the change happened; defaults to the store's clock reading. */
   at?: Date;
+  /** Overrides the action the store would infer (e.g. 'reinforce' for an importance bump). */
+  action?: HistoryAction;
 }

@@ -3,3 +3,5 @@ export * from './history.js';
 
 export * from './operations.js';
 export * from './conversation.js';
+export * from './todo.js';
+export * from './settings.js';

@@ -1,6 +1,7 @@
 import type { ChangeContext, HistoryEvent } from '../domain/history.js';
 import type { Message, Session } from '../domain/conversation.js';
 import type { Memory, MemoryKind, MemoryStatus } from '../domain/memory.js';
+import type { Todo } from '../domain/todo.js';
 
 /** Filters for listing memories. Every query is scoped to one user. */
 export interface MemoryQuery {
@@ -54,6 +55,23 @@ export interface EmbedderInfo {
 }
 
 export type Collection = 'memories' | 'messages';
+
+/** One extraction attempt, kept for inspection: counts, rejected operations, the model's reason. */
+export interface ExtractionRun {
+  id: string;
+  userId: string;
+  sessionId: string;
+  fromSeq: number;
+  throughSeq: number;
+  /** "heuristic", "small-talk", or the prompt id@version. */
+  extractor: string;
+  outcome: 'applied' | 'skipped' | 'failed';
+  counts: Record<string, number>;
+  rejected: Array<{ op: string; target?: string; reason: string }>;
+  reason?: string;
+  error?: string;
+  at: Date;
+}
 
 export interface NewStoredMessage {
   id: string;
@@ -130,6 +148,29 @@ export interface Store {
   messageVectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
   /** Deletes messages whose expiresAt has passed; returns how many. */
   deleteExpiredMessages(now: Date): Promise<number>;
+
+  // ---- extraction bookkeeping ----
+  /** Takes a session's extraction lease when it is free or expired; false when another worker holds it. */
+  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date): Promise<boolean>;
+  releaseSessionLease(userId: string, sessionId: string, owner: string): Promise<void>;
+  /** Sessions with messages past their watermark, with how many. */
+  sessionsWithBacklog(limit: number): Promise<Array<{ session: Session; unprocessed: number }>>;
+  /** Moves the watermark and clears the failure state (call inside the batch's transaction). */
+  markProcessed(userId: string, sessionId: string, throughSeq: number, messageId: string, at: Date): Promise<void>;
+  recordExtractionFailure(userId: string, sessionId: string, failure: { error: string; failures: number; state: 'retrying' | 'failed'; nextAttemptAt: Date }): Promise<void>;
+  endSession(userId: string, sessionId: string, at: Date): Promise<void>;
+  recordExtractionRun(run: ExtractionRun): Promise<void>;
+  listExtractionRuns(userId: string, sessionId: string): Promise<ExtractionRun[]>;
+
+  // ---- settings: user '*' holds the global defaults ----
+  getSettings(userId: string): Promise<Record<string, unknown>>;
+  setSettings(userId: string, values: Record<string, unknown>): Promise<void>;
+
+  // ---- todos ----
+  insertTodo(todo: Todo): Promise<void>;
+  listTodos(query: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]>;
+  updateTodo(userId: string, id: string, changes: Partial<Pick<Todo, 'completed' | 'completedAt' | 'reminded' | 'dueAt' | 'remindAt' | 'content'>>): Promise<Todo>;
+  deleteTodo(userId: string, id: string): Promise<void>;
 
   /** Runs `fn` atomically: every write inside commits together or not at all. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;

@@ -1,6 +1,6 @@
 import { createHashEmbedder } from '../embedders/hash-embedder.js';
 import type { Embedder } from '../embedders/embedder.js';
-import { createMemory, type MemoryEngine } from '../memory.js';
+import { createMemory, type CreateMemoryOptions, type MemoryEngine } from '../memory.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import { fixedClock, sequentialIds, type ManualClock } from './clock.js';
 
@@ -8,13 +8,20 @@ import { fixedClock, sequentialIds, type ManualClock } from './clock.js';
  * A memory engine for tests: in-memory SQLite (a real store), the deterministic hash embedder,
  * a manual clock and sequential ids. Exported so users can test their own integrations.
  */
-export function testMemory(options: { path?: string; embedder?: Embedder; clock?: ManualClock } = {}): MemoryEngine & { clock: ManualClock } {
+export function testMemory(
+  options: { path?: string; embedder?: Embedder; clock?: ManualClock } & Pick<CreateMemoryOptions, 'model' | 'extraction' | 'workerId' | 'onExtractionStep' | 'logger'> = {},
+): MemoryEngine & { clock: ManualClock } {
   const clock = options.clock ?? fixedClock('2026-01-01T00:00:00Z');
   const engine = createMemory({
     store: openSqliteStore({ path: options.path ?? ':memory:' }),
     embedder: options.embedder ?? createHashEmbedder({ dimensions: 1024 }),
     clock,
     ids: sequentialIds('mem'),
+    model: options.model,
+    extraction: options.extraction,
+    workerId: options.workerId,
+    onExtractionStep: options.onExtractionStep,
+    logger: options.logger,
   });
   return Object.assign(engine, { clock });
 }

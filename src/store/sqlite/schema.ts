@@ -113,6 +113,44 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       INSERT INTO message_fts (message_fts, rank) VALUES ('secure-delete', 1);
     `);
   },
+  (db) => {
+    db.exec(`
+      CREATE TABLE todos (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        memory_id TEXT,
+        content TEXT NOT NULL,
+        due_at INTEGER,
+        remind_at INTEGER,
+        completed INTEGER NOT NULL DEFAULT 0,
+        completed_at INTEGER,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        source_session_id TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX todos_user_due ON todos (user_id, due_at);
+
+      -- Settings: user_id '*' holds the global defaults.
+      CREATE TABLE settings (user_id TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (user_id, key));
+
+      -- One row per extraction attempt: what was decided, rejected, and why.
+      CREATE TABLE extraction_runs (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        from_seq INTEGER NOT NULL,
+        through_seq INTEGER NOT NULL,
+        extractor TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        counts TEXT NOT NULL,
+        rejected TEXT NOT NULL,
+        reason TEXT,
+        error TEXT,
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX extraction_runs_session ON extraction_runs (user_id, session_id, at);
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

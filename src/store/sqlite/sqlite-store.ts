@@ -8,9 +8,12 @@ import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.
 import { indexTerms } from '../../text/segment.js';
 import { Mutex } from '../mutex.js';
 import type { Message, Session } from '../../domain/conversation.js';
-import type { Collection, EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, MessageQuery, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
+import type { Collection, ExtractionRun, EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, MessageQuery, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
 import { KeywordIndex } from './keyword-index.js';
 import { MessageTables } from './message-tables.js';
+import { ExtractionTables } from './extraction-tables.js';
+import { TodoTables } from './todo-tables.js';
+import type { Todo } from '../../domain/todo.js';
 import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from './memory-rows.js';
 import { migrate } from './schema.js';
 import { DEFAULT_CHUNK_SIZE, VectorIndex } from './vector-index.js';
@@ -55,6 +58,8 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
 interface Shared {
   keywords: KeywordIndex;
   messages: MessageTables;
+  extraction: ExtractionTables;
+  todos: TodoTables;
   vectors: VectorIndexes | null;
 }
 
@@ -72,6 +77,8 @@ class SqliteStore implements Store {
     private readonly shared: Shared = {
       keywords: new KeywordIndex(db, 'memory_fts'),
       messages: new MessageTables(db),
+      extraction: new ExtractionTables(db),
+      todos: new TodoTables(db),
       vectors: null,
     },
   ) {
@@ -204,7 +211,7 @@ class SqliteStore implements Store {
         if (vector) this.requireVectors().upsert(row.rid, userId, after.status, vector);
         else if (vector === null) vec?.remove(row.rid);
         else if (changed.includes('status')) vec?.setStatus(row.rid, after.status);
-        if (changed.length > 0) this.writeHistory(after, actionFor(before, after, changed), changed, snapshot(before, changed), snapshot(after, changed), change, after.updatedAt);
+        if (changed.length > 0) this.writeHistory(after, change.action ?? actionFor(before, after, changed), changed, snapshot(before, changed), snapshot(after, changed), change, after.updatedAt);
         return after;
       })(),
     );
@@ -413,6 +420,62 @@ class SqliteStore implements Store {
 
   deleteExpiredMessages(now: Date): Promise<number> {
     return this.run(() => this.db.transaction(() => this.messages.deleteExpired(now, this.vec('messages')))());
+  }
+
+  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date): Promise<boolean> {
+    return this.run(() => this.shared.extraction.acquireLease(userId, sessionId, owner, now, until));
+  }
+
+  releaseSessionLease(userId: string, sessionId: string, owner: string): Promise<void> {
+    return this.run(() => this.shared.extraction.releaseLease(userId, sessionId, owner));
+  }
+
+  sessionsWithBacklog(limit: number): Promise<Array<{ session: Session; unprocessed: number }>> {
+    return this.run(() => this.shared.extraction.backlog(limit));
+  }
+
+  markProcessed(userId: string, sessionId: string, throughSeq: number, messageId: string, at: Date): Promise<void> {
+    return this.run(() => this.shared.extraction.markProcessed(userId, sessionId, throughSeq, messageId, at));
+  }
+
+  recordExtractionFailure(userId: string, sessionId: string, failure: { error: string; failures: number; state: 'retrying' | 'failed'; nextAttemptAt: Date }): Promise<void> {
+    return this.run(() => this.shared.extraction.recordFailure(userId, sessionId, failure));
+  }
+
+  endSession(userId: string, sessionId: string, at: Date): Promise<void> {
+    return this.run(() => this.shared.extraction.endSession(userId, sessionId, at));
+  }
+
+  recordExtractionRun(run: ExtractionRun): Promise<void> {
+    return this.run(() => this.shared.extraction.recordRun(run));
+  }
+
+  listExtractionRuns(userId: string, sessionId: string): Promise<ExtractionRun[]> {
+    return this.run(() => this.shared.extraction.runs(userId, sessionId));
+  }
+
+  getSettings(userId: string): Promise<Record<string, unknown>> {
+    return this.run(() => this.shared.extraction.settings(userId));
+  }
+
+  setSettings(userId: string, values: Record<string, unknown>): Promise<void> {
+    return this.run(() => this.shared.extraction.setSettings(userId, values));
+  }
+
+  insertTodo(todo: Todo): Promise<void> {
+    return this.run(() => this.shared.todos.insert(todo));
+  }
+
+  listTodos(query: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]> {
+    return this.run(() => this.shared.todos.list(query));
+  }
+
+  updateTodo(userId: string, id: string, changes: Partial<Pick<Todo, 'completed' | 'completedAt' | 'reminded' | 'dueAt' | 'remindAt' | 'content'>>): Promise<Todo> {
+    return this.run(() => this.shared.todos.update(userId, id, changes));
+  }
+
+  deleteTodo(userId: string, id: string): Promise<void> {
+    return this.run(() => this.shared.todos.delete(userId, id));
   }
 
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T> {

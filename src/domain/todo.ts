@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** A todo (seed 000 §5), mirrored by a memory of kind "todo" so recall finds it. */
+export const Todo = z.object({
+  id: z.string(),
+  userId: z.string(),
+  memoryId: z.string().optional(),
+  content: z.string().min(1),
+  dueAt: z.date().optional(),
+  remindAt: z.date().optional(),
+  completed: z.boolean(),
+  completedAt: z.date().optional(),
+  reminded: z.boolean(),
+  sourceSessionId: z.string().optional(),
+  createdAt: z.date(),
+});
+export type Todo = z.infer<typeof Todo>;

@@ -1,0 +1,114 @@
+import type { Message } from '../domain/conversation.js';
+import type { ChangeContext } from '../domain/history.js';
+import type { Memory } from '../domain/memory.js';
+import type { ExtractionSettings } from '../domain/settings.js';
+import type { Todo } from '../domain/todo.js';
+import { defaultRemindAt, parseDueTime } from '../extraction/due-time.js';
+import type { Plan } from '../extraction/plan-operations.js';
+import type { MemoryChanges, Store } from '../store/store.js';
+import { detectLanguage } from '../text/language.js';
+import type { MemoryDeps } from './deps.js';
+
+/** Importance added when a conversation confirms or uses a memory (seed 001 BOOST +0.3 on its 0–3 scale). */
+export const REINFORCE_STEP = 0.1;
+
+interface Prepared {
+  inserts: Array<{ memory: Memory; vector: Float32Array | null; change: ChangeContext; todo?: Todo }>;
+  updates: Array<{ userId: string; id: string; changes: MemoryChanges; vector: Float32Array | undefined; change: ChangeContext }>;
+}
+
+function validDate(iso: string | undefined): Date | undefined {
+  if (!iso) return undefined;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+/**
+ * Turns a plan into ready-to-write rows. Everything slow or fallible (embedding, date parsing)
+ * happens here, before the transaction, so the commit itself only writes.
+ */
+async function prepare(
+  deps: MemoryDeps,
+  input: { userId: string; sessionId: string; plan: Plan; settings: ExtractionSettings; batch: readonly Message[]; producedBy: string | undefined },
+): Promise<Prepared> {
+  const { userId, sessionId, plan, settings, batch, producedBy } = input;
+  const now = deps.clock.now();
+  const texts = [...plan.adds.map((a) => a.op.content), ...plan.updates.map((u) => u.content)];
+  const vectors = texts.length > 0 ? await deps.embedder.embed(texts) : [];
+  const messageTime = (ids: readonly string[]): Date => batch.find((m) => ids.includes(m.id))?.createdAt ?? batch.at(-1)?.createdAt ?? now;
+  const change = (messageIds: string[], reason?: string, action?: ChangeContext['action']): ChangeContext => ({
+    actor: 'extraction', producedBy: producedBy ?? 'heuristic-extractor', messageIds, ...(reason ? { reason } : {}), ...(action ? { action } : {}), at: now,
+  });
+  const batchIds = batch.map((m) => m.id);
+
+  const inserts = plan.adds.map(({ op, messageIds }, i): Prepared['inserts'][number] => {
+    const reference = messageTime(messageIds);
+    const memory: Memory = {
+      id: deps.ids.next(),
+      userId,
+      sessionId,
+      kind: op.todo ? 'todo' : op.kind,
+      content: op.content,
+      structuredData: op.structuredData,
+      importance: op.importance,
+      confidence: op.confidence,
+      source: 'extraction',
+      verified: false,
+      core: false,
+      status: 'active',
+      provenance: { sessionId, messageIds, ...(producedBy ? { producedBy } : {}) },
+      language: detectLanguage(op.content),
+      createdAt: now,
+      updatedAt: now,
+      accessCount: 0,
+      happenedAt: validDate(op.happenedAt),
+      embedderId: deps.embedder.id,
+    };
+    let todo: Todo | undefined;
+    if (memory.kind === 'todo') {
+      const spec = op.todo ?? { content: op.content };
+      const dueAt = validDate(spec.dueAt) ?? (spec.dueText ? parseDueTime({ text: spec.dueText, reference, timeZone: settings.timeZone }) : undefined) ?? parseDueTime({ text: spec.content, reference, timeZone: settings.timeZone });
+      todo = {
+        id: deps.ids.next(), userId, memoryId: memory.id, content: spec.content, dueAt, remindAt: dueAt ? defaultRemindAt(dueAt) : undefined,
+        completed: false, reminded: false, sourceSessionId: sessionId, createdAt: now,
+      };
+      if (dueAt) memory.happenedAt ??= dueAt;
+    }
+    return { memory, vector: vectors[i] ?? null, change: change(messageIds), todo };
+  });
+
+  const updates: Prepared['updates'] = [];
+  plan.updates.forEach((u, i) => {
+    updates.push({
+      userId, id: u.memory.id, vector: vectors[plan.adds.length + i],
+      changes: {
+        content: u.content, language: detectLanguage(u.content), embedderId: deps.embedder.id, updatedAt: now,
+        ...(u.kind ? { kind: u.kind } : {}), ...(u.importance !== undefined ? { importance: u.importance } : {}),
+        provenance: { ...u.memory.provenance, messageIds: [...new Set([...u.memory.provenance.messageIds, ...batchIds])] },
+      },
+      change: change(batchIds, u.reason),
+    });
+  });
+  for (const d of plan.deletes) {
+    updates.push({ userId, id: d.memory.id, vector: undefined, changes: { status: 'deleted', updatedAt: now }, change: change(batchIds, d.reason) });
+  }
+  for (const r of plan.reinforces) {
+    updates.push({
+      userId, id: r.memory.id, vector: undefined,
+      changes: { importance: Math.min(1, r.memory.importance + REINFORCE_STEP), updatedAt: now },
+      change: change(batchIds, r.reason, 'reinforce'),
+    });
+  }
+  return { inserts, updates };
+}
+
+/** Writes a prepared plan; call inside the batch's transaction. */
+async function commit(tx: Store, prepared: Prepared): Promise<void> {
+  for (const i of prepared.inserts) {
+    await tx.insertMemory(i.memory, i.vector, i.change);
+    if (i.todo) await tx.insertTodo(i.todo);
+  }
+  for (const u of prepared.updates) await tx.updateMemory(u.userId, u.id, u.changes, u.vector, u.change);
+}
+
+export const applyPlan = { prepare, commit };

@@ -1,0 +1,172 @@
+import type { Message } from '../domain/conversation.js';
+import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../domain/operations.js';
+import type { ExtractionSettings } from '../domain/settings.js';
+import { EngramError } from '../errors.js';
+import { extractHeuristically } from '../extraction/heuristic/heuristic-extractor.js';
+import { isSmallTalkBatch } from '../extraction/heuristic/small-talk.js';
+import { planOperations, type Rejected } from '../extraction/plan-operations.js';
+import type { ExtractionStats } from '../extraction/stats.js';
+import type { LanguageModelPort } from '../models/language-model.js';
+import { extractMemoriesPrompt } from '../prompts/extract-memories.js';
+import { promptRef } from '../prompts/prompt.js';
+import { applyPlan } from './apply-plan.js';
+import type { MemoryDeps } from './deps.js';
+import { recall } from './recall.js';
+import { resolveSettings } from './settings.js';
+
+export interface ExtractionOptions {
+  /** How long one worker may hold a session before another may take over. @default 300000 */
+  leaseMs: number;
+  /** Failures of one batch before the session is marked failed. @default 5 */
+  maxFailures: number;
+  /** First retry delay; doubles per failure, capped at one hour. @default 30000 */
+  retryBaseMs: number;
+  /** Most new messages sent in one model call. @default 60 */
+  maxBatch: number;
+}
+
+const FAILED_RETRY_MS = 6 * 3_600_000;
+
+export const DEFAULT_EXTRACTION_OPTIONS: ExtractionOptions = { leaseMs: 300_000, maxFailures: 5, retryBaseMs: 30_000, maxBatch: 60 };
+
+export interface ExtractionDeps extends MemoryDeps {
+  /** The LLM; without one the heuristic extractor runs. */
+  model?: LanguageModelPort;
+  /** Identifies this process's worker in session leases. */
+  workerId: string;
+  stats: ExtractionStats;
+  extraction: ExtractionOptions;
+  /** Test hook: called at named steps (used to crash a child process at each). */
+  onStep?: (step: 'loaded' | 'extracted' | 'embedded' | 'committed') => void | Promise<void>;
+}
+
+/** Seed 002's POST /extract-memories response, plus what was rejected. */
+export interface ExtractReport {
+  sessionId: string;
+  status: 'applied' | 'skipped' | 'nothing' | 'busy' | 'failed' | 'disabled';
+  added: number;
+  updated: number;
+  deleted: number;
+  reinforced: number;
+  /** True when the batch held nothing worth remembering. */
+  skipped: boolean;
+  reason: string;
+  rejected: Rejected[];
+  messages: number;
+  extractor?: string;
+  error?: { code: string; message: string };
+}
+
+const empty = (sessionId: string, status: ExtractReport['status'], reason: string): ExtractReport => ({
+  sessionId, status, added: 0, updated: 0, deleted: 0, reinforced: 0, skipped: status === 'skipped', reason, rejected: [], messages: 0,
+});
+
+const toExtraction = (m: Message): ExtractionMessage => ({ id: m.id, role: m.role, content: m.content, createdAt: m.createdAt });
+
+/**
+ * Extracts memories from one session's new messages (those after its watermark), exactly once:
+ * every operation, its history, the todo rows and the watermark move commit in one transaction.
+ * A failure leaves the watermark where it was and schedules a retry; it never throws.
+ */
+export async function extractSession(deps: ExtractionDeps, userId: string, sessionId: string, options: { force?: boolean } = {}): Promise<ExtractReport> {
+  const now = deps.clock.now();
+  const settings = await resolveSettings(deps.store, userId);
+  if (!settings.extractionEnabled && !options.force) return empty(sessionId, 'disabled', 'extraction is disabled');
+  const leased = await deps.store.acquireSessionLease(userId, sessionId, deps.workerId, now, new Date(now.getTime() + deps.extraction.leaseMs));
+  if (!leased) return empty(sessionId, 'busy', 'another worker is extracting this session');
+  let batch: Message[] = [];
+  try {
+    const session = await deps.store.getSession(userId, sessionId);
+    if (!session) return empty(sessionId, 'nothing', 'no such session');
+    batch = await deps.store.listMessages({ userId, sessionId, afterSeq: session.processedSeq, limit: deps.extraction.maxBatch });
+    const last = batch.at(-1);
+    if (!last) return empty(sessionId, 'nothing', 'no new messages');
+    await deps.onStep?.('loaded');
+    deps.stats.batches++;
+    const fromSeq = batch[0]!.seq;
+    const run = { id: deps.ids.next(), userId, sessionId, fromSeq, throughSeq: last.seq, at: now };
+
+    if (isSmallTalkBatch(batch)) {
+      const reason = 'small talk only: nothing to remember';
+      await deps.store.transaction(async (tx) => {
+        await tx.markProcessed(userId, sessionId, last.seq, last.id, now);
+        await tx.recordExtractionRun({ ...run, extractor: 'small-talk', outcome: 'skipped', counts: {}, rejected: [], reason });
+      });
+      deps.stats.smallTalkSkipped++;
+      return { ...empty(sessionId, 'skipped', reason), messages: batch.length, extractor: 'small-talk' };
+    }
+
+    const context = settings.contextMessages === 0 ? [] : (await deps.store.listMessages({ userId, sessionId, throughSeq: session.processedSeq, order: 'desc', limit: settings.contextMessages })).reverse();
+    const query = batch.filter((m) => m.role === 'user').map((m) => m.content).join('\n').slice(0, 4000);
+    const related = (await recall(deps, { userId, query: query || last.content, limit: 10, touch: false })).map((r) => r.memory);
+    const aliases = new Map(related.map((m, i) => [String(i + 1), m]));
+    const refs = new Map<string, string>();
+    batch.forEach((m, i) => {
+      refs.set(`m${i + 1}`, m.id);
+      refs.set(m.id, m.id);
+    });
+
+    const { result, extractor } = await runExtractor(deps, settings, batch, context, [...aliases].map(([alias, m]) => ({ alias, kind: m.kind, content: m.content, createdAt: m.createdAt })), last.createdAt);
+    await deps.onStep?.('extracted');
+    const plan = planOperations({ result, aliases, refs, defaultMessageIds: batch.filter((m) => m.role === 'user').map((m) => m.id) });
+    const prepared = await applyPlan.prepare(deps, { userId, sessionId, plan, settings, batch, producedBy: extractor === 'heuristic' ? undefined : extractor });
+    await deps.onStep?.('embedded');
+    const counts = { added: plan.adds.length, updated: plan.updates.length, deleted: plan.deletes.length, reinforced: plan.reinforces.length };
+    const nothing = counts.added + counts.updated + counts.deleted + counts.reinforced === 0;
+    await deps.store.transaction(async (tx) => {
+      await applyPlan.commit(tx, prepared);
+      await tx.markProcessed(userId, sessionId, last.seq, last.id, now);
+      await tx.recordExtractionRun({ ...run, extractor, outcome: nothing ? 'skipped' : 'applied', counts, rejected: plan.rejected, reason: result.reason });
+    });
+    await deps.onStep?.('committed');
+    for (const r of plan.rejected) deps.logger.warn('extraction operation rejected', { code: 'MODEL_OUTPUT_INVALID', userId, sessionId, ...r });
+    Object.assign(deps.stats, {
+      added: deps.stats.added + counts.added,
+      updated: deps.stats.updated + counts.updated,
+      deleted: deps.stats.deleted + counts.deleted,
+      reinforced: deps.stats.reinforced + counts.reinforced,
+      rejected: deps.stats.rejected + plan.rejected.length,
+    });
+    return { sessionId, status: nothing ? 'skipped' : 'applied', ...counts, skipped: nothing, reason: result.reason || plan.skips.join('; '), rejected: plan.rejected, messages: batch.length, extractor };
+  } catch (error) {
+    return await recordFailure(deps, userId, sessionId, batch, error);
+  } finally {
+    await deps.store.releaseSessionLease(userId, sessionId, deps.workerId);
+  }
+}
+
+async function runExtractor(deps: ExtractionDeps, settings: ExtractionSettings, batch: Message[], context: Message[], existing: AliasedMemory[], now: Date): Promise<{ result: ExtractionResult; extractor: string }> {
+  if (!deps.model) {
+    deps.stats.heuristicRuns++;
+    return { result: extractHeuristically({ messages: batch.map(toExtraction), existing, timeZone: settings.timeZone }), extractor: 'heuristic' };
+  }
+  const line = (prefix: string) => (m: Message, i: number) => ({ ref: `${prefix}${i + 1}`, role: m.role, content: m.content, time: m.createdAt.toISOString().slice(0, 16) });
+  deps.stats.modelCalls++;
+  const { output } = await deps.model.generate(extractMemoriesPrompt, {
+    now: now.toISOString(),
+    timeZone: settings.timeZone,
+    existing: existing.map((m) => ({ alias: m.alias, kind: m.kind, content: m.content, date: m.createdAt.toISOString().slice(0, 10) })),
+    context: context.map(line('c')),
+    messages: batch.map(line('m')),
+  });
+  return { result: output, extractor: promptRef(extractMemoriesPrompt) };
+}
+
+async function recordFailure(deps: ExtractionDeps, userId: string, sessionId: string, batch: Message[], error: unknown): Promise<ExtractReport> {
+  const code = EngramError.isInstance(error) ? error.code : 'STORE_FAILED';
+  const message = error instanceof Error ? error.message : String(error);
+  deps.stats.failures++;
+  const session = await deps.store.getSession(userId, sessionId);
+  const failures = (session?.failures ?? 0) + 1;
+  const state = failures >= deps.extraction.maxFailures ? 'failed' : 'retrying';
+  // A failed session is still retried, slowly: a later success clears the mark.
+  const delay = state === 'failed' ? FAILED_RETRY_MS : Math.min(deps.extraction.retryBaseMs * 2 ** (failures - 1), 3_600_000);
+  const now = deps.clock.now();
+  deps.logger.warn('extraction failed; watermark kept, will retry', { code, userId, sessionId, failures, state, error: message });
+  await deps.store.recordExtractionFailure(userId, sessionId, { error: `${code}: ${message}`, failures, state, nextAttemptAt: new Date(now.getTime() + delay) });
+  await deps.store.recordExtractionRun({
+    id: deps.ids.next(), userId, sessionId, fromSeq: batch[0]?.seq ?? -1, throughSeq: batch.at(-1)?.seq ?? -1,
+    extractor: deps.model ? promptRef(extractMemoriesPrompt) : 'heuristic', outcome: 'failed', counts: {}, rejected: [], error: `${code}: ${message}`, at: now,
+  });
+  return { ...empty(sessionId, 'failed', `extraction failed (${code}); will retry`), messages: batch.length, error: { code, message } };
+}

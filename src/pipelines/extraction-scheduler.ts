@@ -1,0 +1,81 @@
+import type { Session } from '../domain/conversation.js';
+import { extractSession, type ExtractionDeps, type ExtractReport } from './extract-session.js';
+import { resolveSettings } from './settings.js';
+
+export type Trigger = 'silence' | 'overflow' | 'session-end' | 'retry';
+
+/** Why a session is due for extraction now, or null (seed 002's check, plus overflow and session end). */
+export function dueTrigger(session: Session, unprocessed: number, settings: { silentMinutes: number; overflowMessages: number; extractionEnabled: boolean }, now: Date): Trigger | null {
+  if (unprocessed <= 0 || !settings.extractionEnabled) return null;
+  if (session.nextAttemptAt && session.nextAttemptAt.getTime() > now.getTime()) return null;
+  const retry = session.failures > 0;
+  if (unprocessed >= settings.overflowMessages) return retry ? 'retry' : 'overflow';
+  if (session.endedAt && session.endedAt.getTime() >= session.lastActiveAt.getTime()) return retry ? 'retry' : 'session-end';
+  if (now.getTime() - session.lastActiveAt.getTime() >= settings.silentMinutes * 60_000) return retry ? 'retry' : 'silence';
+  return null;
+}
+
+export interface ExtractionScheduler {
+  /** One pass: extracts every due session, oldest activity first. */
+  tick(): Promise<ExtractReport[]>;
+  /** Starts a background extraction of one session; never awaited by the caller's chat path. */
+  nudge(userId: string, sessionId: string): void;
+  /** Resolves when every background extraction started so far has finished. */
+  idle(): Promise<void>;
+  /** Runs tick() every intervalMs until stop(). */
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+export function createExtractionScheduler(deps: ExtractionDeps): ExtractionScheduler {
+  const inFlight = new Set<Promise<unknown>>();
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<ExtractReport[]> | undefined;
+
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+    return p;
+  };
+
+  const tick = async (): Promise<ExtractReport[]> => {
+    const now = deps.clock.now();
+    const reports: ExtractReport[] = [];
+    for (const { session, unprocessed } of await deps.store.sessionsWithBacklog(500)) {
+      const settings = await resolveSettings(deps.store, session.userId);
+      const trigger = dueTrigger(session, unprocessed, settings, now);
+      if (!trigger) continue;
+      deps.logger.debug('extraction triggered', { userId: session.userId, sessionId: session.id, trigger, unprocessed });
+      reports.push(await extractSession(deps, session.userId, session.id));
+    }
+    return reports;
+  };
+
+  return {
+    tick: () => track(tick()),
+    nudge(userId, sessionId) {
+      track(
+        extractSession(deps, userId, sessionId).catch((error: unknown) => {
+          deps.logger.error('background extraction crashed', { code: 'STORE_FAILED', userId, sessionId, error: String(error) });
+        }),
+      );
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    start(intervalMs = 30_000) {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (ticking) return; // never overlap passes
+        ticking = track(tick()).finally(() => (ticking = undefined));
+        ticking.catch((error: unknown) => deps.logger.error('extraction pass failed', { code: 'STORE_FAILED', error: String(error) }));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}

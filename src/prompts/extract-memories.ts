@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ExtractionResult } from '../domain/operations.js';
+import { MEMORY_KINDS } from '../domain/memory.js';
+import { definePrompt } from './prompt.js';
+
+const Line = z.object({ ref: z.string(), role: z.enum(['user', 'assistant', 'system']), content: z.string(), time: z.string() });
+
+export const ExtractMemoriesInput = z.object({
+  /** ISO time of the newest message: the reference for "tomorrow", "下周". */
+  now: z.string(),
+  timeZone: z.string(),
+  /** Related memories already stored, under short aliases. */
+  existing: z.array(z.object({ alias: z.string(), kind: z.string(), content: z.string(), date: z.string() })),
+  /** Messages before the new ones: for understanding only. */
+  context: z.array(Line),
+  /** The new messages: the only ones to extract from. */
+  messages: z.array(Line).min(1),
+});
+export type ExtractMemoriesInput = z.infer<typeof ExtractMemoriesInput>;
+
+const SYSTEM = `You maintain a long-term memory of ONE user from their conversations with an assistant.
+Read the NEW messages and decide what to remember, comparing with the EXISTING memories.
+
+Remember only durable information about the user: identity (name, job, home, family), preferences, facts about their life and work, people they know, events with a time, plans and decisions, todos, habits (pattern).
+Ignore greetings, thanks, small talk, the assistant's own suggestions, and anything said only in CONTEXT (context is for understanding; never extract from it).
+
+Rules:
+- One self-contained sentence per memory, in the third person, in the language the user wrote in (Chinese in, Chinese out: "用户喜欢猫"; English in, English out: "The user loves cats").
+- Make times absolute when you can ("下周" said on 2026-03-02 -> happenedAt 2026-03-09); keep the user's wording in content.
+- Already remembered and said again or confirmed -> "reinforce" that alias. Never add a duplicate.
+- New details about an existing memory -> "update" it with the new FULL content.
+- The user corrects a wrong memory -> "update" it (or "delete" it when it is simply wrong) and say why.
+- A change over time is not a contradiction: "was tense ten days ago" and "is relaxed now" both stand, as separate memories with their times.
+- Something to do with a time -> add kind "todo" with todo.content and todo.dueText (the time phrase as said).
+- Refer to existing memories only by their alias; refer to new messages by their ref in sourceMessageIds.
+- importance: 0.9 identity/core facts, 0.7 lasting preferences and plans, 0.5 ordinary facts, 0.3 minor details.
+- Nothing worth remembering -> operations: [{"op":"skip","reason":"..."}].
+- reason: one short sentence in the user's language saying what you did.
+Kinds: ${MEMORY_KINDS.filter((k) => k !== 'episode' && k !== 'system' && k !== 'skill').join(', ')}.`;
+
+function lines(items: ReadonlyArray<z.infer<typeof Line>>): string {
+  return items.map((m) => `[${m.ref}] ${m.time} ${m.role}: ${m.content}`).join('\n');
+}
+
+/** Seed 002's extraction prompt with seed 001's operations (ADD/UPDATE/DELETE/BOOST/SKIP). */
+export const extractMemoriesPrompt = definePrompt({
+  id: 'extract-memories',
+  version: 1,
+  input: ExtractMemoriesInput,
+  output: ExtractionResult,
+  build: (input) => ({
+    system: SYSTEM,
+    messages: [
+      {
+        role: 'user',
+        content: [
+          `Now: ${input.now} (${input.timeZone})`,
+          '',
+          '## EXISTING memories',
+          input.existing.length === 0 ? '(none)' : input.existing.map((m) => `[${m.alias}] (${m.kind}, ${m.date}) ${m.content}`).join('\n'),
+          '',
+          '## CONTEXT (do not extract from here)',
+          input.context.length === 0 ? '(none)' : lines(input.context),
+          '',
+          '## NEW messages (extract from here)',
+          lines(input.messages),
+        ].join('\n'),
+      },
+    ],
+  }),
+});

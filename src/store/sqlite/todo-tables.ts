@@ -1,0 +1,64 @@
+import type Database from 'better-sqlite3';
+import { Todo } from '../../domain/todo.js';
+import { NotFoundError } from '../../errors.js';
+
+const d = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(Number(v)));
+
+function rowToTodo(r: Record<string, unknown>): Todo {
+  return Todo.parse({
+    id: r.id,
+    userId: r.user_id,
+    memoryId: r.memory_id ?? undefined,
+    content: r.content,
+    dueAt: d(r.due_at),
+    remindAt: d(r.remind_at),
+    completed: r.completed === 1,
+    completedAt: d(r.completed_at),
+    reminded: r.reminded === 1,
+    sourceSessionId: r.source_session_id ?? undefined,
+    createdAt: new Date(Number(r.created_at)),
+  });
+}
+
+export class TodoTables {
+  constructor(private readonly db: Database.Database) {}
+
+  insert(t: Todo): void {
+    this.db
+      .prepare(
+        `INSERT INTO todos (id, user_id, memory_id, content, due_at, remind_at, completed, completed_at, reminded, source_session_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(t.id, t.userId, t.memoryId ?? null, t.content, t.dueAt?.getTime() ?? null, t.remindAt?.getTime() ?? null, t.completed ? 1 : 0, t.completedAt?.getTime() ?? null, t.reminded ? 1 : 0, t.sourceSessionId ?? null, t.createdAt.getTime());
+  }
+
+  list(q: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Todo[] {
+    const clauses = ['user_id = ?'];
+    const args: unknown[] = [q.userId];
+    if (q.completed !== undefined) (clauses.push('completed = ?'), args.push(q.completed ? 1 : 0));
+    if (q.dueBefore) (clauses.push('due_at IS NOT NULL AND due_at <= ?'), args.push(q.dueBefore.getTime()));
+    const rows = this.db
+      .prepare(`SELECT * FROM todos WHERE ${clauses.join(' AND ')} ORDER BY due_at IS NULL, due_at, created_at LIMIT ?`)
+      .all(...args, q.limit ?? -1) as Array<Record<string, unknown>>;
+    return rows.map(rowToTodo);
+  }
+
+  get(userId: string, id: string): Todo {
+    const row = this.db.prepare('SELECT * FROM todos WHERE user_id = ? AND id = ?').get(userId, id) as Record<string, unknown> | undefined;
+    if (!row) throw new NotFoundError('Todo', id);
+    return rowToTodo(row);
+  }
+
+  update(userId: string, id: string, changes: Partial<Pick<Todo, 'completed' | 'completedAt' | 'reminded' | 'dueAt' | 'remindAt' | 'content'>>): Todo {
+    const merged = { ...this.get(userId, id), ...changes };
+    this.db
+      .prepare('UPDATE todos SET content = ?, due_at = ?, remind_at = ?, completed = ?, completed_at = ?, reminded = ? WHERE user_id = ? AND id = ?')
+      .run(merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, userId, id);
+    return merged;
+  }
+
+  delete(userId: string, id: string): void {
+    this.get(userId, id);
+    this.db.prepare('DELETE FROM todos WHERE user_id = ? AND id = ?').run(userId, id);
+  }
+}
