@@ -29,7 +29,8 @@ export function splitClauses(message: string): Clause[] {
   const out: Clause[] = [];
   let correction = false;
   for (const sentence of sentences) {
-    const parts = hasHan(sentence) ? sentence.split(/(?<=[，,])/u) : [sentence];
+    // English clauses joined by "and I…", "but my…" or ", I…" are separate statements.
+    const parts = hasHan(sentence) ? sentence.split(/(?<=[，,])/u) : sentence.split(/,?\s+(?:and|but|so)\s+(?=(?:I|my|My)\b)|,\s+(?=(?:I|my|My)\b)/u);
     const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
     let subject = false;
     for (const part of parts) {
