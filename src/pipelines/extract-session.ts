@@ -37,7 +37,7 @@ export interface ExtractionDeps extends MemoryDeps {
   stats: ExtractionStats;
   extraction: ExtractionOptions;
   /** Test hook: called at named steps (used to crash a child process at each). */
-  onStep?: (step: 'loaded' | 'extracted' | 'embedded' | 'committed') => void | Promise<void>;
+  onStep?: (step: 'loaded' | 'extracted' | 'embedded' | 'applying' | 'committed') => void | Promise<void>;
 }
 
 /** Seed 002's POST /extract-memories response, plus what was rejected. */
@@ -115,6 +115,7 @@ export async function extractSession(deps: ExtractionDeps, userId: string, sessi
     const nothing = counts.added + counts.updated + counts.deleted + counts.reinforced === 0;
     await deps.store.transaction(async (tx) => {
       await applyPlan.commit(tx, prepared);
+      await deps.onStep?.('applying');
       await tx.markProcessed(userId, sessionId, last.seq, last.id, now);
       await tx.recordExtractionRun({ ...run, extractor, outcome: nothing ? 'skipped' : 'applied', counts, rejected: plan.rejected, reason: result.reason });
     });
