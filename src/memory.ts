@@ -19,6 +19,7 @@ import { createExtractionScheduler } from './pipelines/extraction-scheduler.js';
 import { resolveSettings, updateSettings } from './pipelines/settings.js';
 import { emptyStats, type ExtractionStats } from './extraction/stats.js';
 import type { LanguageModelPort } from './models/language-model.js';
+import type { UsageMeter, UsageSnapshot } from './models/usage.js';
 import type { ExtractionSettings, SettingsPatch } from './domain/settings.js';
 import type { Todo } from './domain/todo.js';
 import type { ExtractionRun } from './store/store.js';
@@ -34,7 +35,7 @@ export interface CreateMemoryOptions {
   /** @default silent */
   logger?: Logger;
   /** The LLM for extraction; without one, the heuristic extractor runs (explicit statements only). */
-  model?: LanguageModelPort;
+  model?: LanguageModelPort & { readonly usage?: UsageMeter };
   /** Extraction worker settings (leases, retries, batch size). */
   extraction?: Partial<ExtractionOptions>;
   /** This process's id in session leases. @default a random id */
@@ -86,7 +87,7 @@ export interface MemoryEngine {
   deleteTodo(userId: string, id: string): Promise<void>;
   extractionRuns(userId: string, sessionId: string): Promise<ExtractionRun[]>;
   /** Extraction counters of this process and the model's usage per prompt. */
-  stats(): { extraction: ExtractionStats; usage?: unknown };
+  stats(): { extraction: ExtractionStats; usage?: UsageSnapshot };
   /** Re-embeds everything with this engine's embedder (after changing embedders). */
   reindex(): Promise<ReindexResult>;
   readonly deps: MemoryDeps;
@@ -167,7 +168,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     completeTodo: (userId: string, id: string) => deps.store.updateTodo(userId, id, { completed: true, completedAt: deps.clock.now() }),
     deleteTodo: (userId: string, id: string) => deps.store.deleteTodo(userId, id),
     extractionRuns: (userId: string, sessionId: string) => deps.store.listExtractionRuns(userId, sessionId),
-    stats: () => ({ extraction: { ...xdeps.stats }, usage: (options.model as { usage?: { snapshot(): unknown } } | undefined)?.usage?.snapshot() }),
+    stats: () => ({ extraction: { ...xdeps.stats }, usage: options.model?.usage?.snapshot() }),
     searchMessages: after((o: SearchMessagesOptions) => searchMessages(deps, o)),
     workingWindow: after(async (userId: string, sessionId: string, size = 30) =>
       (await deps.store.listMessages({ userId, sessionId, order: 'desc', limit: size })).reverse(),

@@ -41,6 +41,9 @@ export function createExtractionScheduler(deps: ExtractionDeps): ExtractionSched
   const tick = async (): Promise<ExtractReport[]> => {
     const now = deps.clock.now();
     const reports: ExtractReport[] = [];
+    // Raw messages past their retention go first; a session's unprocessed ones are extracted before that.
+    const expired = await deps.store.deleteExpiredMessages(now);
+    if (expired > 0) deps.logger.info('expired messages deleted', { count: expired });
     for (const { session, unprocessed } of await deps.store.sessionsWithBacklog(500)) {
       const settings = await resolveSettings(deps.store, session.userId);
       const trigger = dueTrigger(session, unprocessed, settings, now);

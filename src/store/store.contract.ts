@@ -212,8 +212,10 @@ export function runMessageStoreContract(name: string, open: () => Promise<Store>
       expect((await store.listMessages({ userId: 'u', sessionId: 's', afterSeq: 1, throughSeq: 2 })).map((m) => m.id)).toEqual(['3']);
     });
 
-    it('deletes expired messages with their index rows', async () => {
+    it('deletes expired messages with their index rows, once extraction has seen them', async () => {
       await store.appendMessages('u', 's', [{ ...msg('old', 'ancient history', 0), expiresAt: at(10) }, { ...msg('new', 'ancient scrolls', 1), expiresAt: at(100) }]);
+      expect(await store.deleteExpiredMessages(at(50))).toBe(0);
+      await store.markProcessed('u', 's', 1, 'new', at(2));
       expect(await store.deleteExpiredMessages(at(50))).toBe(1);
       expect((await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('ancient'), k: 5 })).map((h) => h.id)).toEqual(['new']);
       expect((await store.listMessages({ userId: 'u' })).map((m) => m.id)).toEqual(['new']);

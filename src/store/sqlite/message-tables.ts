@@ -142,13 +142,20 @@ export class MessageTables {
     return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, k);
   }
 
+  /** Deletes expired messages that extraction has already seen; unprocessed ones wait for it. */
   deleteExpired(now: Date, vectors: VectorIndex | null): number {
-    const rows = this.db.prepare('SELECT rid, user_id FROM messages WHERE expires_at IS NOT NULL AND expires_at <= ?').all(now.getTime()) as Array<{ rid: number; user_id: string }>;
+    const rows = this.db
+      .prepare(
+        `SELECT m.rid, m.user_id FROM messages m JOIN sessions s ON s.user_id = m.user_id AND s.id = m.session_id
+         WHERE m.expires_at IS NOT NULL AND m.expires_at <= ? AND m.seq <= s.processed_seq`,
+      )
+      .all(now.getTime()) as Array<{ rid: number; user_id: string }>;
+    const remove = this.db.prepare('DELETE FROM messages WHERE rid = ?');
     for (const r of rows) {
       this.keywords.remove(r.rid, r.user_id);
       vectors?.remove(r.rid);
+      remove.run(r.rid);
     }
-    this.db.prepare('DELETE FROM messages WHERE expires_at IS NOT NULL AND expires_at <= ?').run(now.getTime());
     return rows.length;
   }
 }

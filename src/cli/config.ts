@@ -1,0 +1,134 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Clock, IdGenerator, Logger } from '../deps.js';
+import type { Embedder } from '../embedders/embedder.js';
+import { createBundledEmbedder } from '../embedders/bundled-embedder.js';
+import { createHashEmbedder } from '../embedders/hash-embedder.js';
+import { createOpenAICompatibleEmbedder } from '../embedders/openai-compatible-embedder.js';
+import { EngramError } from '../errors.js';
+import { createMemory, type MemoryEngine } from '../memory.js';
+import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
+
+/**
+ * Configuration by strings (flags, environment) is resolved here and only here (STYLE habit 2):
+ * the core receives built objects. The server and the demo reuse `resolveEngineSettings` and
+ * `openEngine`.
+ */
+export const EMBEDDER_TYPES = ['bundled', 'hash', 'openai-compatible'] as const;
+export type EmbedderType = (typeof EMBEDDER_TYPES)[number];
+
+export type EmbedderSettings =
+  | { type: 'bundled' }
+  | { type: 'hash'; dimensions?: number }
+  | { type: 'openai-compatible'; baseURL: string; apiKey?: string; model: string; dimensions?: number };
+
+export interface EngineSettings {
+  /** SQLite file, or ":memory:". */
+  dbPath: string;
+  embedder: EmbedderSettings;
+}
+
+export interface ResolveEngineSettingsOptions {
+  /** --db; falls back to ENGRAM_DB, then "./engram.db". */
+  db?: string;
+  /**
+   * --embedder: "bundled", "hash", "openai-compatible" or "openai-compatible:<model>";
+   * falls back to ENGRAM_EMBEDDER, then "bundled".
+   */
+  embedder?: string;
+  /** Read for ENGRAM_DB, ENGRAM_EMBEDDER, ENGRAM_EMBED_BASE_URL, ENGRAM_EMBED_API_KEY, ENGRAM_EMBED_MODEL, ENGRAM_EMBED_DIMENSIONS. */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export const DEFAULT_DB = './engram.db';
+export const DEFAULT_USER = 'default';
+
+const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+function configError(message: string): EngramError {
+  return new EngramError('CONFIG_INVALID', message);
+}
+
+function parseDimensions(raw: string | undefined): number | undefined {
+  const value = nonEmpty(raw);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw configError(`ENGRAM_EMBED_DIMENSIONS must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/** Resolves flags and environment into settings; throws CONFIG_INVALID naming what is missing. */
+export function resolveEngineSettings(options: ResolveEngineSettingsOptions): EngineSettings {
+  const { env } = options;
+  const db = nonEmpty(options.db) ?? nonEmpty(env['ENGRAM_DB']) ?? DEFAULT_DB;
+  const raw = nonEmpty(options.embedder) ?? nonEmpty(env['ENGRAM_EMBEDDER']) ?? 'bundled';
+  const colon = raw.indexOf(':');
+  const type = colon === -1 ? raw : raw.slice(0, colon);
+  const inlineModel = colon === -1 ? undefined : nonEmpty(raw.slice(colon + 1));
+  const dimensions = parseDimensions(env['ENGRAM_EMBED_DIMENSIONS']);
+
+  let embedder: EmbedderSettings;
+  switch (type) {
+    case 'bundled':
+      embedder = { type: 'bundled' };
+      break;
+    case 'hash':
+      embedder = dimensions === undefined ? { type: 'hash' } : { type: 'hash', dimensions };
+      break;
+    case 'openai-compatible': {
+      const baseURL = nonEmpty(env['ENGRAM_EMBED_BASE_URL']);
+      const model = inlineModel ?? nonEmpty(env['ENGRAM_EMBED_MODEL']);
+      if (!baseURL) throw configError('The openai-compatible embedder needs ENGRAM_EMBED_BASE_URL (e.g. https://api.openai.com/v1)');
+      if (!model) throw configError('The openai-compatible embedder needs a model: ENGRAM_EMBED_MODEL or --embedder openai-compatible:<model>');
+      const apiKey = nonEmpty(env['ENGRAM_EMBED_API_KEY']);
+      embedder = { type: 'openai-compatible', baseURL, model };
+      if (apiKey !== undefined) embedder.apiKey = apiKey;
+      if (dimensions !== undefined) embedder.dimensions = dimensions;
+      break;
+    }
+    default:
+      throw configError(`Unknown embedder "${raw}"; expected one of ${EMBEDDER_TYPES.join(', ')}`);
+  }
+  return { dbPath: db === ':memory:' ? db : path.resolve(db), embedder };
+}
+
+export function createEmbedderFromSettings(settings: EmbedderSettings): Embedder {
+  switch (settings.type) {
+    case 'bundled':
+      return createBundledEmbedder();
+    case 'hash':
+      return createHashEmbedder(settings.dimensions === undefined ? {} : { dimensions: settings.dimensions });
+    case 'openai-compatible':
+      return createOpenAICompatibleEmbedder(settings);
+  }
+}
+
+export interface OpenEngineOptions {
+  settings: EngineSettings;
+  /** Overrides the embedder built from the settings (e.g. one already loaded). */
+  embedder?: Embedder;
+  clock?: Clock;
+  ids?: IdGenerator;
+  logger?: Logger;
+}
+
+/** Opens the store and builds the engine from resolved settings. The caller closes it. */
+export function openEngine(options: OpenEngineOptions): MemoryEngine {
+  const { dbPath } = options.settings;
+  let store;
+  try {
+    if (dbPath !== ':memory:') mkdirSync(path.dirname(dbPath), { recursive: true });
+    store = openSqliteStore({ path: dbPath });
+  } catch (cause) {
+    if (EngramError.isInstance(cause)) throw cause;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new EngramError('STORE_FAILED', `Could not open the database ${dbPath}: ${reason}`, { cause });
+  }
+  return createMemory({
+    store,
+    embedder: options.embedder ?? createEmbedderFromSettings(options.settings.embedder),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.ids ? { ids: options.ids } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+}

@@ -1,0 +1,40 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Memory } from '../domain/memory.js';
+import { cliHarness } from './test-cli.js';
+
+let h: ReturnType<typeof cliHarness>;
+beforeEach(() => (h = cliHarness()));
+afterEach(() => h.cleanup());
+
+/** Another embedder with no model to load: the hash embedder with a different size (id hash@64). */
+const OTHER = { ENGRAM_EMBED_DIMENSIONS: '64' };
+
+describe('engram reindex', () => {
+  it('reports EMBEDDER_MISMATCH on a database made with another embedder, and reindex fixes it', async () => {
+    await h.cli(['-u', 'li-ming', 'add', '用户喜欢猫，养了一只叫小白的猫']);
+    await h.cli(['-u', 'alice', 'add', 'The user loves hiking in the Alps']);
+
+    const refused = await h.cli(['-u', 'li-ming', 'search', '猫'], OTHER);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/^error \[EMBEDDER_MISMATCH\]: This store's vectors were made by embedder "hash@256" but it was opened with "hash@64"\./);
+    expect(refused.stderr).toContain('engram reindex');
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+
+    const r = await h.cli(['reindex'], OTHER);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Re-embedded 2 items with hash@64.\n');
+
+    const found = await h.cli(['-u', 'li-ming', '--json', 'search', '猫'], OTHER);
+    expect(found.code).toBe(0);
+    expect(found.json<{ results: { memory: Memory }[] }>().results[0]!.memory.content).toContain('小白');
+    // …and now the old embedder is the one refused.
+    expect((await h.cli(['-u', 'alice', 'list'])).stderr).toMatch(/EMBEDDER_MISMATCH.*"hash@64" but it was opened with "hash@256"/);
+  });
+
+  it('prints JSON with --json', async () => {
+    await h.cli(['add', 'The user is allergic to peanuts']);
+    const r = await h.cli(['reindex', '--json']);
+    expect(r.json()).toEqual({ embedderId: 'hash@256', reembedded: 0 });
+  });
+});

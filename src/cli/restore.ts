@@ -1,0 +1,18 @@
+import type { Command } from 'commander';
+import { emit, type CliIo } from './io.js';
+import { withEngine } from './runtime.js';
+
+/** `engram restore <id>`: brings back a soft-deleted memory. */
+export function registerRestore(program: Command, io: CliIo): void {
+  program
+    .command('restore')
+    .description('restore a soft-deleted memory')
+    .argument('<id>', 'memory id')
+    .option('--reason <text>', 'why, kept in the history')
+    .action((id: string, options: { reason?: string }, command: Command) =>
+      withEngine(io, command, async ({ engine, userId, json }) => {
+        const memory = await engine.restore(userId, id, { actor: 'user', ...(options.reason ? { reason: options.reason } : {}) });
+        emit(io, json, memory, () => `Restored ${id} (${memory.status}): ${memory.content}`);
+      }),
+    );
+}

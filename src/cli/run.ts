@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { EngramError, type ErrorCode } from '../errors.js';
+import { registerAdd } from './add.js';
+import { DEFAULT_DB, DEFAULT_USER, EMBEDDER_TYPES } from './config.js';
+import { registerContext } from './context.js';
+import { registerDelete } from './delete.js';
+import { registerDemo } from './demo.js';
+import { registerHistory } from './history.js';
+import { processIo, type CliIo } from './io.js';
+import { registerList } from './list.js';
+import { registerReindex } from './reindex.js';
+import { registerRestore } from './restore.js';
+import { registerSearch } from './search.js';
+import { registerShow } from './show.js';
+
+/** Codes that mean "the caller asked for something wrong" (exit 2), as opposed to a failure (exit 1). */
+const USAGE_CODES: readonly ErrorCode[] = ['INVALID_INPUT', 'NOT_FOUND'];
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+}
+
+/** A fresh program per run: commander keeps parsed state on the command objects. */
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('engram')
+    .description('Engram: long-term memory for AI assistants')
+    .version(version(), '-V, --version')
+    .option('-u, --user <id>', 'whose memories (env ENGRAM_USER)', io.env['ENGRAM_USER'] || DEFAULT_USER)
+    .option('--db <path>', `SQLite file (env ENGRAM_DB) (default: "${DEFAULT_DB}")`)
+    .option('--embedder <name>', `${EMBEDDER_TYPES.join(' | ')}[:model] (env ENGRAM_EMBEDDER) (default: "bundled")`)
+    .option('--json', 'print exactly one JSON document on stdout')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => io.stdout(s),
+      writeErr: (s) => io.stderr(s),
+      // Usage errors are printed by `report` in the same one-line format as every other error.
+      outputError: () => undefined,
+    });
+  for (const register of [
+    registerAdd,
+    registerSearch,
+    registerList,
+    registerShow,
+    registerHistory,
+    registerDelete,
+    registerRestore,
+    registerContext,
+    registerReindex,
+    registerDemo,
+  ]) {
+    register(program, io);
+  }
+  return program;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** Prints one line on stderr and returns the exit code. Expected errors never show a stack. */
+function report(io: CliIo, error: unknown): number {
+  if (error instanceof CommanderError) {
+    // Help and version end the parse with exit code 0; "no command given" prints help and 1.
+    if (error.exitCode === 0 || error.code === 'commander.help') return error.exitCode;
+    io.stderr(`error [INVALID_INPUT]: ${oneLine(error.message.replace(/^error:\s*/, ''))} (see engram --help)\n`);
+    return 2;
+  }
+  if (EngramError.isInstance(error)) {
+    const cause = error.cause instanceof Error && !EngramError.isInstance(error.cause) ? ` (${oneLine(error.cause.message)})` : '';
+    io.stderr(`error [${error.code}]: ${oneLine(error.message)}${cause}\n`);
+    return USAGE_CODES.includes(error.code) ? 2 : 1;
+  }
+  // A bug or an environment failure: say what it was; the stack only on request.
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(`error: ${oneLine(message)}\n`);
+  if (io.env['ENGRAM_DEBUG'] && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+  return 1;
+}
+
+/**
+ * Runs the CLI in-process and resolves to the exit code; never calls process.exit, so tests and
+ * other tools can call it with their own writers.
+ * @param argv the arguments after the program name, e.g. ['add', '用户不吃香菜', '--kind', 'preference']
+ */
+export async function run(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  try {
+    await buildProgram(io).parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    return report(io, error);
+  }
+}
