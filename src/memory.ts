@@ -10,6 +10,7 @@ import { deleteMemory, purgeMemory, restoreMemory, updateMemory } from './pipeli
 import { ensureEmbedder } from './pipelines/embedder-binding.js';
 import { recall, type RecalledMemory, type RecallOptions } from './pipelines/recall.js';
 import { reindex, type ReindexResult } from './pipelines/reindex.js';
+import { forgetUser } from './pipelines/forget.js';
 import type { MemoryQuery, Store } from './store/store.js';
 import type { Message, Session } from './domain/conversation.js';
 import { appendMessages, type AppendOptions, type AppendResult } from './pipelines/append-messages.js';
@@ -88,6 +89,8 @@ export interface MemoryEngine {
   extractionRuns(userId: string, sessionId: string): Promise<ExtractionRun[]>;
   /** Extraction counters of this process and the model's usage per prompt. */
   stats(): { extraction: ExtractionStats; usage?: UsageSnapshot };
+  /** Forgets everything about a user, really erased (seed 003 "用户要求遗忘"). Returns rows removed per table. */
+  forget(options: { userId: string }): Promise<Record<string, number>>;
   /** Re-embeds everything with this engine's embedder (after changing embedders). */
   reindex(): Promise<ReindexResult>;
   readonly deps: MemoryDeps;
@@ -178,6 +181,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       if (!session) throw new NotFoundError('Session', sessionId);
       return session;
     }),
+    forget: ({ userId }: { userId: string }) => forgetUser(deps, userId),
     reindex: async () => {
       const result = await reindex(deps);
       bound = Promise.resolve();

@@ -48,5 +48,10 @@ export const Session = z.object({
   /** 'failed' after too many failures, until a later success clears it. */
   extractionState: z.enum(['ok', 'retrying', 'failed']),
   nextAttemptAt: z.date().optional(),
+  /** seq through which the session has episode summaries; -1 when none. */
+  summarizedSeq: z.number().int().default(-1),
+  /** Set when the last summary was a fallback: when to try the model again. */
+  summaryRetryAt: z.date().optional(),
+  summaryFailures: z.number().int().min(0).default(0),
 });
 export type Session = z.infer<typeof Session>;

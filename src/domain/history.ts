@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'restore', 'purge', 'reinforce', 'access', 'archive', 'reindex'] as const;
+export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'restore', 'purge', 'reinforce', 'access', 'archive', 'reindex', 'decay', 'promote', 'review'] as const;
 export const HistoryAction = z.enum(HISTORY_ACTIONS);
 export type HistoryAction = z.infer<typeof HistoryAction>;
 

@@ -5,3 +5,4 @@ export * from './operations.js';
 export * from './conversation.js';
 export * from './todo.js';
 export * from './settings.js';
+export * from './profile.js';

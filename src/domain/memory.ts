@@ -82,6 +82,8 @@ export const Memory = z.object({
   happenedAt: z.date().optional(),
   /** The embedder that produced this memory's vector; absent when it has none yet. */
   embedderId: z.string().optional(),
+  /** Time through which importance decay has been applied (lifecycle/decay.ts). */
+  decayedAt: z.date().optional(),
 });
 export type Memory = z.infer<typeof Memory>;
 

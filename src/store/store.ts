@@ -2,6 +2,7 @@ import type { ChangeContext, HistoryEvent } from '../domain/history.js';
 import type { Message, Session } from '../domain/conversation.js';
 import type { Memory, MemoryKind, MemoryStatus } from '../domain/memory.js';
 import type { Todo } from '../domain/todo.js';
+import type { Profile, Relation } from '../domain/profile.js';
 
 /** Filters for listing memories. Every query is scoped to one user. */
 export interface MemoryQuery {
@@ -171,6 +172,26 @@ export interface Store {
   listTodos(query: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]>;
   updateTodo(userId: string, id: string, changes: Partial<Pick<Todo, 'completed' | 'completedAt' | 'reminded' | 'dueAt' | 'remindAt' | 'content'>>): Promise<Todo>;
   deleteTodo(userId: string, id: string): Promise<void>;
+
+  // ---- layers and lifecycle ----
+  insertRelation(relation: Relation): Promise<void>;
+  /** Relations where the memory is the source or the target. */
+  relationsOf(userId: string, memoryId: string): Promise<Relation[]>;
+  latestProfile(userId: string): Promise<Profile | null>;
+  profileVersions(userId: string): Promise<Profile[]>;
+  insertProfile(profile: Profile): Promise<void>;
+  /** Sessions with messages not yet covered by an episode, or a fallback episode to retry. */
+  sessionsToSummarize(limit: number): Promise<Array<{ session: Session; unsummarized: number }>>;
+  markSummarized(userId: string, sessionId: string, throughSeq: number, retryAt: Date | null, failures: number): Promise<void>;
+  /** Open todos whose reminder time has come and that are due for a (re)try. */
+  dueReminders(now: Date, limit: number): Promise<Todo[]>;
+  /** Records a delivery and the reminded mark in one step; false when this delivery id was recorded before. */
+  recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date): Promise<boolean>;
+  recordDeliveryFailure(userId: string, todoId: string, error: string, nextAt: Date): Promise<void>;
+  /** Every user with memories or sessions (for lifecycle passes). */
+  userIds(): Promise<string[]>;
+  /** Erases everything about a user: memories, vectors, keyword rows, messages, sessions, episodes, profile, todos, history, settings. */
+  forgetUser(userId: string): Promise<Record<string, number>>;
 
   /** Runs `fn` atomically: every write inside commits together or not at all. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;

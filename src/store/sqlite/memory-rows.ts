@@ -26,6 +26,7 @@ export interface MemoryRow {
   expires_at: number | null;
   happened_at: number | null;
   embedder_id: string | null;
+  decayed_at: number | null;
 }
 
 const date = (ms: number | null): Date | undefined => (ms === null ? undefined : new Date(ms));
@@ -55,6 +56,7 @@ export function rowToMemory(row: MemoryRow): Memory {
     expiresAt: date(row.expires_at),
     happenedAt: date(row.happened_at),
     embedderId: row.embedder_id ?? undefined,
+    decayedAt: date(row.decayed_at),
   });
 }
 
@@ -83,6 +85,7 @@ export function memoryToColumns(m: Memory): Record<string, string | number | nul
     expires_at: ms(m.expiresAt),
     happened_at: ms(m.happenedAt),
     embedder_id: m.embedderId ?? null,
+    decayed_at: ms(m.decayedAt),
   };
 }
 

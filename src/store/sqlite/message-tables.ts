@@ -50,6 +50,9 @@ export function rowToSession(r: Record<string, unknown>): Session {
     lastError: opt(r.last_error as string | null),
     extractionState: r.extraction_state,
     nextAttemptAt: optDate(r.next_attempt_at as number | null),
+    summarizedSeq: r.summarized_seq ?? -1,
+    summaryRetryAt: optDate((r.summary_retry_at ?? null) as number | null),
+    summaryFailures: r.summary_failures ?? 0,
   });
 }
 

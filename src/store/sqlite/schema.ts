@@ -151,6 +151,54 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX extraction_runs_session ON extraction_runs (user_id, session_id, at);
     `);
   },
+  (db) => {
+    db.exec(`
+      -- Time through which decay has been applied (see lifecycle/decay.ts): makes decay idempotent.
+      ALTER TABLE memories ADD COLUMN decayed_at INTEGER;
+
+      CREATE TABLE memory_relations (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        source_id TEXT NOT NULL,
+        target_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        strength REAL NOT NULL,
+        reason TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX memory_relations_source ON memory_relations (user_id, source_id);
+      CREATE INDEX memory_relations_target ON memory_relations (user_id, target_id);
+
+      -- The core profile (seed 003 Layer 3): every version kept.
+      CREATE TABLE profiles (
+        user_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        narrative TEXT NOT NULL,
+        basic_info TEXT NOT NULL,
+        changes TEXT,
+        produced_by TEXT,
+        episode_count INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, version)
+      );
+
+      -- Episodes: seq through which a session has been summarised, and a retry mark for fallbacks.
+      ALTER TABLE sessions ADD COLUMN summarized_seq INTEGER NOT NULL DEFAULT -1;
+      ALTER TABLE sessions ADD COLUMN summary_retry_at INTEGER;
+      ALTER TABLE sessions ADD COLUMN summary_failures INTEGER NOT NULL DEFAULT 0;
+
+      -- Reminders: delivery attempts, and one row per delivered reminder (its id is the idempotency key).
+      ALTER TABLE todos ADD COLUMN delivery_attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE todos ADD COLUMN next_delivery_at INTEGER;
+      ALTER TABLE todos ADD COLUMN last_delivery_error TEXT;
+      CREATE TABLE reminder_deliveries (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        todo_id TEXT NOT NULL,
+        delivered_at INTEGER NOT NULL
+      );
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

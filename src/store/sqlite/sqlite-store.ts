@@ -13,6 +13,8 @@ import { KeywordIndex } from './keyword-index.js';
 import { MessageTables } from './message-tables.js';
 import { ExtractionTables } from './extraction-tables.js';
 import { TodoTables } from './todo-tables.js';
+import { LifecycleTables } from './lifecycle-tables.js';
+import type { Profile, Relation } from '../../domain/profile.js';
 import type { Todo } from '../../domain/todo.js';
 import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from './memory-rows.js';
 import { migrate } from './schema.js';
@@ -60,7 +62,20 @@ interface Shared {
   messages: MessageTables;
   extraction: ExtractionTables;
   todos: TodoTables;
+  lifecycle: LifecycleTables;
   vectors: VectorIndexes | null;
+}
+
+function sharedTables(db: Database.Database): Shared {
+  const todos = new TodoTables(db);
+  return {
+    keywords: new KeywordIndex(db, 'memory_fts'),
+    messages: new MessageTables(db),
+    extraction: new ExtractionTables(db),
+    todos,
+    lifecycle: new LifecycleTables(db, todos),
+    vectors: null,
+  };
 }
 
 class SqliteStore implements Store {
@@ -74,13 +89,7 @@ class SqliteStore implements Store {
     private readonly chunkSize: number,
     private readonly inTransaction: boolean,
     /** Shared with the transaction views of this store, so a bind is seen by all. */
-    private readonly shared: Shared = {
-      keywords: new KeywordIndex(db, 'memory_fts'),
-      messages: new MessageTables(db),
-      extraction: new ExtractionTables(db),
-      todos: new TodoTables(db),
-      vectors: null,
-    },
+    private readonly shared: Shared = sharedTables(db),
   ) {
     this.keywords = shared.keywords;
     this.messages = shared.messages;
@@ -476,6 +485,69 @@ class SqliteStore implements Store {
 
   deleteTodo(userId: string, id: string): Promise<void> {
     return this.run(() => this.shared.todos.delete(userId, id));
+  }
+
+  insertRelation(relation: Relation): Promise<void> {
+    return this.run(() => this.shared.lifecycle.insertRelation(relation));
+  }
+
+  relationsOf(userId: string, memoryId: string): Promise<Relation[]> {
+    return this.run(() => this.shared.lifecycle.relationsOf(userId, memoryId));
+  }
+
+  latestProfile(userId: string): Promise<Profile | null> {
+    return this.run(() => this.shared.lifecycle.latestProfile(userId));
+  }
+
+  profileVersions(userId: string): Promise<Profile[]> {
+    return this.run(() => this.shared.lifecycle.profileVersions(userId));
+  }
+
+  insertProfile(profile: Profile): Promise<void> {
+    return this.run(() => this.shared.lifecycle.insertProfile(profile));
+  }
+
+  sessionsToSummarize(limit: number): Promise<Array<{ session: Session; unsummarized: number }>> {
+    return this.run(() => this.shared.lifecycle.sessionsToSummarize(limit));
+  }
+
+  markSummarized(userId: string, sessionId: string, throughSeq: number, retryAt: Date | null, failures: number): Promise<void> {
+    return this.run(() => this.shared.lifecycle.markSummarized(userId, sessionId, throughSeq, retryAt, failures));
+  }
+
+  dueReminders(now: Date, limit: number): Promise<Todo[]> {
+    return this.run(() => this.shared.lifecycle.dueReminders(now, limit));
+  }
+
+  recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date): Promise<boolean> {
+    return this.run(() => this.db.transaction(() => this.shared.lifecycle.recordDelivery(userId, todoId, deliveryId, at))());
+  }
+
+  recordDeliveryFailure(userId: string, todoId: string, error: string, nextAt: Date): Promise<void> {
+    return this.run(() => this.shared.lifecycle.recordDeliveryFailure(userId, todoId, error, nextAt));
+  }
+
+  userIds(): Promise<string[]> {
+    return this.run(() => this.shared.lifecycle.userIds());
+  }
+
+  forgetUser(userId: string): Promise<Record<string, number>> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        const counts: Record<string, number> = {};
+        for (const [table, collection, keywords] of [['memories', 'memories', this.keywords], ['messages', 'messages', this.messages.keywords]] as const) {
+          const rids = this.db.prepare(`SELECT rid FROM ${table} WHERE user_id = ?`).all(userId) as Array<{ rid: number }>;
+          const vec = this.vec(collection);
+          for (const { rid } of rids) vec?.remove(rid);
+          keywords.removeUser(userId);
+          counts[table] = rids.length;
+        }
+        for (const table of ['memories', 'messages', 'memory_history', 'sessions', 'todos', 'reminder_deliveries', 'settings', 'extraction_runs', 'memory_relations', 'profiles', 'keyword_stats']) {
+          counts[table] = this.db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId).changes;
+        }
+        return counts;
+      })(),
+    );
   }
 
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T> {
