@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'MODEL_OUTPUT_INVALID',
   'CONFLICT',
   'CONFIG_INVALID',
+  'DELIVERY_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { MEMORY_KINDS, type Memory, type MemoryKind } from '../domain/memory.js';
+import type { Profile } from '../domain/profile.js';
+import type { Todo } from '../domain/todo.js';
 import { parseInput } from '../errors.js';
-import { recall, type RecalledMemory } from '../pipelines/recall.js';
 import type { MemoryDeps } from '../pipelines/deps.js';
+import { recall } from '../pipelines/recall.js';
+import { recallEpisodes } from '../pipelines/recall-episodes.js';
+import { resolveSettings } from '../pipelines/settings.js';
+import { EMPTY_PROFILE } from '../prompts/update-profile.js';
 import { detectLanguage, type Language } from '../text/language.js';
 import { countTokens } from '../text/tokens.js';
 import { HEADINGS } from './headings.js';
@@ -18,76 +23,116 @@ export const ContextOptions = z.object({
   language: z.enum(['zh', 'en']).optional(),
   /** Most memories considered. @default 20 */
   maxMemories: z.number().int().min(1).max(200).default(20),
+  /** Most recent episodes considered (seed 003: 5). @default 5 */
+  maxEpisodes: z.number().int().min(0).max(50).default(5),
+  /** Todos due within this many hours (or overdue) are listed. @default 48 */
+  todoHorizonHours: z.number().min(0).default(48),
   agentId: z.string().optional(),
 });
 export type ContextOptions = z.input<typeof ContextOptions>;
 
 export interface ContextItem {
-  type: 'memory';
+  type: 'profile' | 'todo' | 'memory' | 'episode';
   id: string;
-  kind: MemoryKind;
+  kind?: MemoryKind;
+  /** Tokens this item added to the block. */
   tokens: number;
 }
 
 export interface ContextBlock {
-  /** Text for the system prompt; empty when nothing fits or nothing is relevant. */
+  /** Text for the system prompt; empty when there is nothing to say. */
   text: string;
   /** Tokens of `text`, never more than the budget. */
   tokens: number;
   budget: number;
   language: Language;
   included: ContextItem[];
-  /** Relevant memories left out because the budget was spent. */
+  /** Candidates left out because the budget was spent. */
   omitted: number;
 }
 
-function dateOf(m: Memory): string {
-  return (m.happenedAt ?? m.createdAt).toISOString().slice(0, 10);
+interface Parts {
+  profile?: Profile;
+  todos: Todo[];
+  memories: Memory[];
+  episodes: Memory[];
 }
 
-function render(language: Language, memories: readonly Memory[]): string {
-  if (memories.length === 0) return '';
+const day = (d: Date): string => d.toISOString().slice(0, 10);
+const minute = (d: Date): string => d.toISOString().slice(0, 16).replace('T', ' ');
+
+function render(language: Language, p: Parts): string {
+  if (!p.profile && p.todos.length + p.memories.length + p.episodes.length === 0) return '';
   const h = HEADINGS[language];
   const lines = [h.title, h.preamble, '<memories>'];
+  if (p.profile) lines.push(`### ${h.profile}`, quoteData(p.profile.narrative));
+  if (p.todos.length > 0) {
+    lines.push(`### ${h.dueTodos}`);
+    for (const t of p.todos) lines.push(`- ${quoteData(t.content)}${t.dueAt ? ` (${h.due} ${minute(t.dueAt)} UTC)` : ''}`);
+  }
   for (const kind of MEMORY_KINDS) {
-    const group = memories.filter((m) => m.kind === kind);
+    const group = p.memories.filter((m) => m.kind === kind);
     if (group.length === 0) continue;
     lines.push(`### ${h.kinds[kind]}`);
-    for (const m of group) lines.push(`- ${quoteData(m.content)} (${dateOf(m)})`);
+    for (const m of group) lines.push(`- ${quoteData(m.content)} (${day(m.happenedAt ?? m.createdAt)})`);
+  }
+  if (p.episodes.length > 0) {
+    lines.push(`### ${h.recentConversations}`);
+    for (const e of p.episodes) lines.push(`- ${day(e.happenedAt ?? e.createdAt)}: ${quoteData(e.content)}`);
   }
   lines.push('</memories>');
   return lines.join('\n');
 }
 
 /**
- * Builds the memory block for a system prompt: relevant memories grouped by kind under headings in
- * the user's language, added best-first while the whole block stays within the token budget.
+ * Builds the memory block for a system prompt (seed 000 §4, seed 003 "System Prompt 组装"): the
+ * core profile, due todos, the memories relevant to the message grouped by kind, and recent
+ * episodes, under headings in the user's language. Items are added in that order of priority,
+ * each only if the whole block still fits the token budget.
  */
 export async function buildContext(deps: MemoryDeps, options: ContextOptions): Promise<ContextBlock> {
   const o = parseInput(ContextOptions, options, 'context options');
   const language = o.language ?? detectLanguage(o.query);
-  const recalled: RecalledMemory[] = await recall(deps, {
-    userId: o.userId,
-    query: o.query,
-    limit: o.maxMemories,
-    recipe: 'context',
-    agentId: o.agentId,
-    touch: false,
-  });
-  const chosen: Memory[] = [];
+  const now = deps.clock.now();
+  const settings = await resolveSettings(deps.store, o.userId);
+  const [profile, todos, recalled, episodes] = await Promise.all([
+    deps.store.latestProfile(o.userId),
+    deps.store.listTodos({ userId: o.userId, completed: false, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
+    o.query.trim() ? recall(deps, { userId: o.userId, query: o.query, limit: o.maxMemories, recipe: 'context', agentId: o.agentId, touch: false }) : Promise.resolve([]),
+    o.maxEpisodes > 0 ? recallEpisodes(deps, { userId: o.userId, query: o.query, limit: o.maxEpisodes, timeZone: settings.timeZone }) : Promise.resolve([]),
+  ]);
+  const todoMemoryIds = new Set(todos.map((t) => t.memoryId));
+  const memories = recalled.map((r) => r.memory).filter((m) => m.kind !== 'episode' && !todoMemoryIds.has(m.id));
+  const recentEpisodes = episodes.length > 0 ? episodes : await deps.store.listMemories({ userId: o.userId, kinds: ['episode'], orderBy: 'happenedAt', limit: o.maxEpisodes });
+
+  const chosen: Parts = { todos: [], memories: [], episodes: [] };
   const included: ContextItem[] = [];
   let text = '';
   let tokens = 0;
-  for (const { memory } of recalled) {
-    const candidate = render(language, [...chosen, memory]);
+  let omitted = 0;
+  const tryAdd = (item: Omit<ContextItem, 'tokens'>, apply: () => void, undo: () => void): void => {
+    apply();
+    const candidate = render(language, chosen);
     const candidateTokens = countTokens(candidate);
-    if (candidateTokens > o.tokenBudget) continue;
-    chosen.push(memory);
-    included.push({ type: 'memory', id: memory.id, kind: memory.kind, tokens: candidateTokens - tokens });
+    if (candidateTokens > o.tokenBudget) {
+      undo();
+      omitted++;
+      return;
+    }
+    included.push({ ...item, tokens: candidateTokens - tokens });
     text = candidate;
     tokens = candidateTokens;
+  };
+
+  if (profile && !Object.values(EMPTY_PROFILE).includes(profile.narrative as never)) {
+    tryAdd({ type: 'profile', id: `${profile.userId}@${profile.version}` }, () => (chosen.profile = profile), () => delete chosen.profile);
   }
+  for (const t of todos) tryAdd({ type: 'todo', id: t.id }, () => chosen.todos.push(t), () => chosen.todos.pop());
+  for (const m of memories) tryAdd({ type: 'memory', id: m.id, kind: m.kind }, () => chosen.memories.push(m), () => chosen.memories.pop());
+  for (const e of recentEpisodes) tryAdd({ type: 'episode', id: e.id, kind: 'episode' }, () => chosen.episodes.push(e), () => chosen.episodes.pop());
+
   // Only what reached the prompt counts as recalled.
-  await deps.store.recordAccess(o.userId, chosen.map((m) => m.id), deps.clock.now());
-  return { text, tokens, budget: o.tokenBudget, language, included, omitted: recalled.length - chosen.length };
+  const recalledIds = included.filter((i) => i.type === 'memory' || i.type === 'episode').map((i) => i.id);
+  await deps.store.recordAccess(o.userId, recalledIds, now);
+  return { text, tokens, budget: o.tokenBudget, language, included, omitted };
 }

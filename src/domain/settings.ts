@@ -13,6 +13,10 @@ export const ExtractionSettings = z.object({
   timeZone: z.string().default('UTC'),
   /** Raw messages are kept this many days. */
   retentionDays: z.number().positive().default(30),
+  /** A session silent this long counts as ended for its episode summary. */
+  episodeSilentMinutes: z.number().min(0).default(30),
+  /** Unsummarised messages that trigger an episode without waiting for the end (seed 001: 30). */
+  episodeWindow: z.number().int().min(3).default(30),
 });
 export type ExtractionSettings = z.infer<typeof ExtractionSettings>;
 export const SettingsPatch = ExtractionSettings.partial();

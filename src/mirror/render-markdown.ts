@@ -1,4 +1,4 @@
-import { MEMORY_KINDS, SEMANTIC_KINDS, type Memory } from '../domain/memory.js';
+import { MEMORY_KINDS, SEMANTIC_KINDS, type Memory, type MemoryKind } from '../domain/memory.js';
 import { detectLanguage, type Language } from '../text/language.js';
 import { EDIT_NOTE, TITLES, kindHeading, marker, toLine, type MirrorEntry, type MirrorFile } from './mirror-format.js';
 
@@ -15,8 +15,7 @@ export interface RenderMarkdownOptions {
 
 /** Renders memory.md or learnings.md (seed 004), one marker per memory so edits can be traced back. */
 export function renderMarkdown(options: RenderMarkdownOptions): string {
-  const kinds = options.file === 'memory' ? SEMANTIC_KINDS : (['skill'] as const);
-  const memories = options.memories.filter((m) => kinds.includes(m.kind));
+  const memories = inFileOrder(options.file, options.memories);
   const language = options.language ?? dominantLanguage(memories);
   const out = [`# ${TITLES[options.file][language]}`, '', EDIT_NOTE[language]];
 
@@ -27,10 +26,11 @@ export function renderMarkdown(options: RenderMarkdownOptions): string {
       if (steps.length > 0) out.push('', ...steps.map((s, i) => `${i + 1}. ${s}`));
     }
   } else {
-    for (const kind of MEMORY_KINDS) {
-      const group = memories.filter((m) => m.kind === kind);
-      if (group.length === 0) continue;
-      out.push('', `## ${kindHeading(kind, language)}`, '', ...group.map((m) => `- ${toLine(m.content)} ${marker(m.id)}`));
+    let section: MemoryKind | undefined;
+    for (const m of memories) {
+      if (m.kind !== section) out.push('', `## ${kindHeading(m.kind, language)}`, '');
+      section = m.kind;
+      out.push(`- ${toLine(m.content)} ${marker(m.id)}`);
     }
   }
   return out.join('\n') + '\n';
@@ -38,14 +38,18 @@ export function renderMarkdown(options: RenderMarkdownOptions): string {
 
 /** The same entries the rendered text parses back to: what to keep as the merge base. */
 export function mirrorEntries(options: Omit<RenderMarkdownOptions, 'language'>): MirrorEntry[] {
-  const kinds = options.file === 'memory' ? SEMANTIC_KINDS : (['skill'] as const);
-  return options.memories
-    .filter((m) => kinds.includes(m.kind))
-    .map((m) => {
-      const entry: MirrorEntry = { id: m.id, kind: m.kind, content: toLine(m.content) };
-      if (options.file === 'learnings') entry.steps = stepsOf(m.structuredData);
-      return entry;
-    });
+  return inFileOrder(options.file, options.memories).map((m) => {
+    const entry: MirrorEntry = { id: m.id, kind: m.kind, content: toLine(m.content) };
+    if (options.file === 'learnings') entry.steps = stepsOf(m.structuredData);
+    return entry;
+  });
+}
+
+/** The memories a file holds, in the order it lists them: memory.md by kind (MEMORY_KINDS order), learnings.md as given. */
+function inFileOrder(file: MirrorFile, all: readonly MirrorMemory[]): MirrorMemory[] {
+  const memories = all.filter((m) => toLine(m.content) !== '');
+  if (file === 'learnings') return memories.filter((m) => m.kind === 'skill');
+  return MEMORY_KINDS.filter((k) => SEMANTIC_KINDS.includes(k)).flatMap((k) => memories.filter((m) => m.kind === k));
 }
 
 /**

@@ -1,6 +1,18 @@
 import type { Session } from '../domain/conversation.js';
 import { extractSession, type ExtractionDeps, type ExtractReport } from './extract-session.js';
 import { resolveSettings } from './settings.js';
+import { summarizeSession, type SummarizeReport } from './summarize-session.js';
+import { updateProfile } from './update-profile.js';
+
+/** Why a session is due for an episode summary now, or null (seed 003: at the end; seed 001: past 30 messages). */
+export function episodeDue(session: Session, unsummarized: number, settings: { episodeSilentMinutes: number; episodeWindow: number }, now: Date): string | null {
+  if (session.summaryRetryAt) return session.summaryRetryAt.getTime() <= now.getTime() ? 'retry' : null;
+  if (unsummarized <= 0) return null;
+  if (unsummarized >= settings.episodeWindow) return 'window';
+  if (session.endedAt && session.endedAt.getTime() >= session.lastActiveAt.getTime()) return 'session-end';
+  if (now.getTime() - session.lastActiveAt.getTime() >= settings.episodeSilentMinutes * 60_000) return 'silence';
+  return null;
+}
 
 export type Trigger = 'silence' | 'overflow' | 'session-end' | 'retry';
 
@@ -41,6 +53,7 @@ export function createExtractionScheduler(deps: ExtractionDeps): ExtractionSched
   const tick = async (): Promise<ExtractReport[]> => {
     const now = deps.clock.now();
     const reports: ExtractReport[] = [];
+    const touched = new Set<string>();
     // Raw messages past their retention go first; a session's unprocessed ones are extracted before that.
     const expired = await deps.store.deleteExpiredMessages(now);
     if (expired > 0) deps.logger.info('expired messages deleted', { count: expired });
@@ -49,9 +62,26 @@ export function createExtractionScheduler(deps: ExtractionDeps): ExtractionSched
       const trigger = dueTrigger(session, unprocessed, settings, now);
       if (!trigger) continue;
       deps.logger.debug('extraction triggered', { userId: session.userId, sessionId: session.id, trigger, unprocessed });
-      reports.push(await extractSession(deps, session.userId, session.id));
+      const report = await extractSession(deps, session.userId, session.id);
+      if (report.status === 'applied') touched.add(session.userId);
+      reports.push(report);
     }
+    await summarizeDue(now, touched);
+    for (const userId of touched) await updateProfile(deps, userId);
     return reports;
+  };
+
+  /** Episodes for sessions that ended, went quiet or overflowed; then profiles that became due. */
+  const summarizeDue = async (now: Date, touched: Set<string>): Promise<SummarizeReport[]> => {
+    const done: SummarizeReport[] = [];
+    for (const { session, unsummarized } of await deps.store.sessionsToSummarize(500)) {
+      const settings = await resolveSettings(deps.store, session.userId);
+      if (!episodeDue(session, unsummarized, settings, now)) continue;
+      const report = await summarizeSession(deps, session.userId, session.id);
+      if (report.status === 'summarized' || report.status === 'fallback') touched.add(session.userId);
+      done.push(report);
+    }
+    return done;
   };
 
   return {

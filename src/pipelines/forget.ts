@@ -1,4 +1,8 @@
+import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
+import type { ExtractionDeps } from './extract-session.js';
+import { recall } from './recall.js';
+import { updateProfile } from './update-profile.js';
 
 /**
  * Forgets everything about a user (seed 003 "用户要求遗忘"): memories, vectors, keyword rows,
@@ -8,4 +12,44 @@ export async function forgetUser(deps: Pick<MemoryDeps, 'store' | 'logger'>, use
   const counts = await deps.store.forgetUser(userId);
   deps.logger.info('forgot a user', { counts });
   return counts;
+}
+
+export interface ForgetTopicReport {
+  /** Ids of the memories and episodes erased. */
+  forgotten: string[];
+  /** Profile version written without the topic, when there was a profile. */
+  profileVersion?: number;
+}
+
+/**
+ * Forgets a topic: memories and episodes about it are purged (a keyword match of every topic
+ * term, an episode tagged with it, or a close vector match), the raw messages that mention it
+ * are left to their retention, and the profile is rewritten without it; the older profile
+ * versions that mention it are erased.
+ */
+export async function forgetTopic(deps: ExtractionDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<ForgetTopicReport> {
+  const terms = indexTerms(topic);
+  const found = await recall(deps, { userId, query: topic, limit: 200, statuses: ['active', 'archived', 'deleted'], touch: false, includeExpired: true });
+  const lowered = topic.toLowerCase();
+  const about = found.filter(({ memory, score }) => {
+    const tags = (memory.structuredData?.topics as string[] | undefined) ?? [];
+    const own = new Set(indexTerms(memory.content));
+    return (
+      memory.content.toLowerCase().includes(lowered) ||
+      tags.some((t) => t.toLowerCase().includes(lowered)) ||
+      (terms.length > 0 && terms.every((t) => own.has(t))) ||
+      (score.vector ?? 0) >= (options.minSimilarity ?? 0.75)
+    );
+  });
+  for (const { memory } of about) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at: deps.clock.now() });
+  const report: ForgetTopicReport = { forgotten: about.map((r) => r.memory.id) };
+  const versions = await deps.store.profileVersions(userId);
+  if (versions.length > 0) {
+    const rewritten = await updateProfile(deps, userId, { forgetTopic: topic });
+    if (rewritten.profile) report.profileVersion = rewritten.profile.version;
+    const stale = versions.filter((p) => p.narrative.toLowerCase().includes(lowered) || Object.values(p.basicInfo).some((v) => v.toLowerCase().includes(lowered)));
+    await deps.store.deleteProfileVersions(userId, stale.map((p) => p.version));
+  }
+  deps.logger.info('forgot a topic', { userId, count: report.forgotten.length });
+  return report;
 }

@@ -16,10 +16,13 @@ export interface MemoryQuery {
   /** createdAt window, inclusive. */
   createdFrom?: Date;
   createdTo?: Date;
+  /** happenedAt window, inclusive (events and episodes). */
+  happenedFrom?: Date;
+  happenedTo?: Date;
   /** When set, memories whose expiresAt has passed at this instant are left out. */
   notExpiredAt?: Date;
   /** @default 'createdAt' */
-  orderBy?: 'createdAt' | 'updatedAt' | 'importance';
+  orderBy?: 'createdAt' | 'updatedAt' | 'importance' | 'happenedAt';
   /** @default 'desc' */
   order?: 'asc' | 'desc';
   limit?: number;
@@ -180,6 +183,8 @@ export interface Store {
   latestProfile(userId: string): Promise<Profile | null>;
   profileVersions(userId: string): Promise<Profile[]>;
   insertProfile(profile: Profile): Promise<void>;
+  /** Erases profile versions (forgetting a topic also erases the versions that held it). */
+  deleteProfileVersions(userId: string, versions: readonly number[]): Promise<void>;
   /** Sessions with messages not yet covered by an episode, or a fallback episode to retry. */
   sessionsToSummarize(limit: number): Promise<Array<{ session: Session; unsummarized: number }>>;
   markSummarized(userId: string, sessionId: string, throughSeq: number, retryAt: Date | null, failures: number): Promise<void>;

@@ -52,6 +52,11 @@ export class LifecycleTables {
       .run(p.userId, p.version, p.narrative, JSON.stringify(p.basicInfo), p.changes ?? null, p.producedBy ?? null, p.episodeCount, p.createdAt.getTime());
   }
 
+  deleteProfileVersions(userId: string, versions: readonly number[]): void {
+    const stmt = this.db.prepare('DELETE FROM profiles WHERE user_id = ? AND version = ?');
+    for (const v of versions) stmt.run(userId, v);
+  }
+
   sessionsToSummarize(limit: number): Array<{ session: Session; unsummarized: number }> {
     const rows = this.db
       .prepare('SELECT *, next_seq - 1 - summarized_seq AS unsummarized FROM sessions WHERE next_seq - 1 > summarized_seq OR summary_retry_at IS NOT NULL ORDER BY last_active_at LIMIT ?')

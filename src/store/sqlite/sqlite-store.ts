@@ -266,6 +266,8 @@ class SqliteStore implements Store {
     if (q.sessionId !== undefined) (clauses.push('session_id = ?'), args.push(q.sessionId));
     if (q.createdFrom) (clauses.push('created_at >= ?'), args.push(q.createdFrom.getTime()));
     if (q.createdTo) (clauses.push('created_at <= ?'), args.push(q.createdTo.getTime()));
+    if (q.happenedFrom) (clauses.push('happened_at >= ?'), args.push(q.happenedFrom.getTime()));
+    if (q.happenedTo) (clauses.push('happened_at <= ?'), args.push(q.happenedTo.getTime()));
     if (q.notExpiredAt) (clauses.push('(expires_at IS NULL OR expires_at > ?)'), args.push(q.notExpiredAt.getTime()));
     return { sql: clauses.join(' AND '), args };
   }
@@ -273,7 +275,7 @@ class SqliteStore implements Store {
   listMemories(q: MemoryQuery): Promise<Memory[]> {
     return this.run(() => {
       const { sql, args } = this.where(q);
-      const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance' }[q.orderBy ?? 'createdAt'];
+      const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance', happenedAt: 'coalesce(happened_at, created_at)' }[q.orderBy ?? 'createdAt'];
       const dir = q.order === 'asc' ? 'ASC' : 'DESC';
       const rows = this.db
         .prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
@@ -505,6 +507,10 @@ class SqliteStore implements Store {
 
   insertProfile(profile: Profile): Promise<void> {
     return this.run(() => this.shared.lifecycle.insertProfile(profile));
+  }
+
+  deleteProfileVersions(userId: string, versions: readonly number[]): Promise<void> {
+    return this.run(() => this.shared.lifecycle.deleteProfileVersions(userId, versions));
   }
 
   sessionsToSummarize(limit: number): Promise<Array<{ session: Session; unsummarized: number }>> {

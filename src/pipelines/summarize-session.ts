@@ -1,0 +1,120 @@
+import type { Message } from '../domain/conversation.js';
+import type { Memory } from '../domain/memory.js';
+import { isSmallTalkBatch } from '../extraction/heuristic/small-talk.js';
+import { summarizeEpisodePrompt, type EpisodeSummary } from '../prompts/summarize-episode.js';
+import { promptRef } from '../prompts/prompt.js';
+import { detectLanguage } from '../text/language.js';
+import { indexTerms } from '../text/segment.js';
+import { EngramError } from '../errors.js';
+import type { ExtractionDeps } from './extract-session.js';
+
+/** Seed 003: sessions with fewer messages than this get no episode. */
+export const MIN_EPISODE_MESSAGES = 3;
+const FALLBACK = { zh: '（摘要生成失败，待重试）', en: '(Summary generation failed; will retry.)' } as const;
+const RETRY_MS = 10 * 60_000;
+
+export interface SummarizeReport {
+  sessionId: string;
+  status: 'summarized' | 'fallback' | 'skipped' | 'nothing';
+  episodeId?: string;
+  reason: string;
+}
+
+/** The text stored and searched for an episode: its summary plus its topics. */
+function episodeContent(s: EpisodeSummary, language: 'zh' | 'en'): string {
+  const topics = s.topics.join(language === 'zh' ? '、' : ', ');
+  return language === 'zh' ? `${s.summary}（话题：${topics}）` : `${s.summary} (Topics: ${topics})`;
+}
+
+/** Without a model: an honest extractive summary (the user's own first words and frequent terms). */
+function extractiveSummary(messages: readonly Message[], language: 'zh' | 'en'): EpisodeSummary {
+  const user = messages.filter((m) => m.role === 'user').map((m) => m.content.trim());
+  const counts = new Map<string, number>();
+  for (const t of user.flatMap((c) => indexTerms(c))) if (t.length > 1) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const topics = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([t]) => t);
+  const said = user.slice(0, 3).join(language === 'zh' ? '；' : '; ').slice(0, 240);
+  return {
+    summary: language === 'zh' ? `用户说：${said}` : `The user said: ${said}`,
+    topics: topics.length > 0 ? topics : ['—'],
+    userIntent: '',
+    emotionalTone: '',
+    keyFacts: [],
+    unresolved: null,
+  };
+}
+
+/**
+ * Writes an episode (seed 003 Layer 2) for a session's messages not yet summarised: a model call
+ * with seed 003's schema, stored as a memory of kind "episode" with its time span and vector.
+ * When the model fails, a visible fallback episode is stored and the session is queued for retry.
+ */
+export async function summarizeSession(deps: ExtractionDeps, userId: string, sessionId: string): Promise<SummarizeReport> {
+  const now = deps.clock.now();
+  const session = await deps.store.getSession(userId, sessionId);
+  if (!session) return { sessionId, status: 'nothing', reason: 'no such session' };
+  const retrying = session.summaryRetryAt !== undefined;
+  const latestEpisode = retrying ? (await deps.store.listMemories({ userId, sessionId, kinds: ['episode'], orderBy: 'createdAt', limit: 1 }))[0] : undefined;
+  const fallbackEpisode = latestEpisode?.structuredData?.summarizer === 'fallback' ? latestEpisode : undefined;
+  const fromSeq = retrying && fallbackEpisode ? Number(fallbackEpisode.structuredData?.fromSeq ?? session.summarizedSeq + 1) : session.summarizedSeq + 1;
+  const messages = await deps.store.listMessages({ userId, sessionId, afterSeq: fromSeq - 1, limit: 200 });
+  const last = messages.at(-1);
+  if (!last) return { sessionId, status: 'nothing', reason: 'no new messages' };
+  const all = await deps.store.listMessages({ userId, sessionId, limit: MIN_EPISODE_MESSAGES });
+  if (all.length < MIN_EPISODE_MESSAGES || isSmallTalkBatch(messages)) {
+    await deps.store.markSummarized(userId, sessionId, last.seq, null, 0);
+    return { sessionId, status: 'skipped', reason: all.length < MIN_EPISODE_MESSAGES ? 'fewer than 3 messages' : 'small talk only' };
+  }
+  const language = detectLanguage(messages.filter((m) => m.role === 'user').map((m) => m.content).join(' '));
+
+  let summary: EpisodeSummary;
+  let summarizer: string;
+  let failed: EngramError | undefined;
+  if (deps.model) {
+    try {
+      deps.stats.modelCalls++;
+      const { output } = await deps.model.generate(summarizeEpisodePrompt, {
+        language,
+        messages: messages.map((m) => ({ role: m.role, content: m.content, time: m.createdAt.toISOString().slice(0, 16) })),
+      });
+      summary = output;
+      summarizer = promptRef(summarizeEpisodePrompt);
+    } catch (error) {
+      failed = EngramError.isInstance(error) ? error : new EngramError('MODEL_FAILED', String(error), { cause: error });
+      deps.logger.warn('episode summary failed; storing a fallback and retrying later', { code: failed.code, userId, sessionId, error: failed.message });
+      const extractive = extractiveSummary(messages, language);
+      summary = { ...extractive, summary: `${FALLBACK[language]} ${extractive.summary}` };
+      summarizer = 'fallback';
+    }
+  } else {
+    summary = extractiveSummary(messages, language);
+    summarizer = 'extractive';
+  }
+
+  const content = episodeContent(summary, language);
+  const [vector] = await deps.embedder.embed([content]);
+  const structuredData = {
+    ...summary, sessionId, fromSeq, throughSeq: last.seq, startedAt: messages[0]!.createdAt.toISOString(), endedAt: last.createdAt.toISOString(),
+    messageCount: messages.length, summarizer,
+  };
+  const failures = failed ? session.summaryFailures + 1 : 0;
+  const retryAt = failed ? new Date(now.getTime() + RETRY_MS * 2 ** Math.min(failures - 1, 6)) : null;
+  const change = { actor: 'system' as const, producedBy: summarizer, messageIds: messages.map((m) => m.id), at: now, reason: failed ? `fallback: ${failed.code}` : 'session summary' };
+  let episodeId: string;
+  await deps.store.transaction(async (tx) => {
+    if (fallbackEpisode) {
+      episodeId = fallbackEpisode.id;
+      await tx.updateMemory(userId, fallbackEpisode.id, { content, structuredData, language, embedderId: deps.embedder.id, updatedAt: now }, vector ?? null, change);
+    } else {
+      const episode: Memory = {
+        id: deps.ids.next(), userId, sessionId, kind: 'episode', content, structuredData, importance: 0.5, confidence: failed ? 0.3 : 0.8,
+        source: 'system', verified: false, core: false, status: 'active',
+        provenance: { sessionId, messageIds: messages.map((m) => m.id), ...(summarizer.includes('@') ? { producedBy: summarizer } : {}) },
+        language, createdAt: now, updatedAt: now, accessCount: 0, happenedAt: messages[0]!.createdAt, embedderId: deps.embedder.id,
+      };
+      episodeId = episode.id;
+      await tx.insertMemory(episode, vector ?? null, change);
+    }
+    await tx.markSummarized(userId, sessionId, last.seq, retryAt, failures);
+  });
+  return { sessionId, status: failed ? 'fallback' : 'summarized', episodeId: episodeId!, reason: failed ? `model failed (${failed.code}); fallback stored, retry queued` : summarizer };
+}
