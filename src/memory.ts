@@ -1,30 +1,39 @@
 import type { Clock, IdGenerator, Logger } from './deps.js';
 import { randomIds, silentLogger, systemClock } from './deps.js';
-import type { ChangeContext, HistoryEvent } from './domain/history.js';
-import type { Memory, MemoryPatch, NewMemoryInput } from './domain/memory.js';
+import type { NewMemoryInput } from './domain/memory.js';
 import type { Embedder } from './embedders/embedder.js';
-import { buildContext, type ContextBlock, type ContextOptions } from './context/build-context.js';
+import { buildContext } from './context/build-context.js';
+import { emptyStats } from './extraction/stats.js';
+import type { DecayPolicy } from './lifecycle/decay-policy.js';
+import type { LanguageModelPort } from './models/language-model.js';
+import type { UsageMeter } from './models/usage.js';
+import type { Notifier } from './notify/notifier.js';
+import type { MemoryEngine } from './memory-engine.js';
 import { addMemory } from './pipelines/add-memory.js';
+import { appendMessages } from './pipelines/append-messages.js';
+import { compressMemories } from './pipelines/compress-memories.js';
 import type { MemoryDeps } from './pipelines/deps.js';
+import { deliverReminders } from './pipelines/deliver-reminders.js';
 import { deleteMemory, purgeMemory, restoreMemory, updateMemory } from './pipelines/edit-memory.js';
 import { ensureEmbedder } from './pipelines/embedder-binding.js';
-import { recall, type RecalledMemory, type RecallOptions } from './pipelines/recall.js';
-import { reindex, type ReindexResult } from './pipelines/reindex.js';
-import { forgetUser } from './pipelines/forget.js';
-import type { MemoryQuery, Store } from './store/store.js';
-import type { Message, Session } from './domain/conversation.js';
-import { appendMessages, type AppendOptions, type AppendResult } from './pipelines/append-messages.js';
-import { searchMessages, type FoundMessage, type SearchMessagesOptions } from './pipelines/search-messages.js';
-import { DEFAULT_EXTRACTION_OPTIONS, extractSession, type ExtractionDeps, type ExtractionOptions, type ExtractReport } from './pipelines/extract-session.js';
+import { exportUser, importUser } from './pipelines/export-import.js';
+import { DEFAULT_EXTRACTION_OPTIONS, extractSession, type ExtractionDeps, type ExtractionOptions } from './pipelines/extract-session.js';
 import { createExtractionScheduler } from './pipelines/extraction-scheduler.js';
+import { forgetTopic, forgetUser } from './pipelines/forget.js';
+import { recall } from './pipelines/recall.js';
+import { recallLearnings, recordLearning } from './pipelines/record-learning.js';
+import { reindex } from './pipelines/reindex.js';
+import { reportReply } from './pipelines/report-reply.js';
+import { runLifecycle } from './pipelines/run-lifecycle.js';
+import { searchMessages } from './pipelines/search-messages.js';
 import { resolveSettings, updateSettings } from './pipelines/settings.js';
-import { emptyStats, type ExtractionStats } from './extraction/stats.js';
-import type { LanguageModelPort } from './models/language-model.js';
-import type { UsageMeter, UsageSnapshot } from './models/usage.js';
-import type { ExtractionSettings, SettingsPatch } from './domain/settings.js';
-import type { Todo } from './domain/todo.js';
-import type { ExtractionRun } from './store/store.js';
-import { NotFoundError } from './errors.js';
+import { summarizeSession } from './pipelines/summarize-session.js';
+import { syncMirror, writeMirror } from './pipelines/sync-mirror.js';
+import { updateProfile } from './pipelines/update-profile.js';
+import type { Store } from './store/store.js';
+import { EngramError, NotFoundError } from './errors.js';
+
+export type { MemoryEngine, ListOptions } from './memory-engine.js';
 
 export interface CreateMemoryOptions {
   store: Store;
@@ -35,76 +44,52 @@ export interface CreateMemoryOptions {
   ids?: IdGenerator;
   /** @default silent */
   logger?: Logger;
-  /** The LLM for extraction; without one, the heuristic extractor runs (explicit statements only). */
+  /** The LLM; without one, extraction is heuristic (explicit statements only) and episodes are extractive. */
   model?: LanguageModelPort & { readonly usage?: UsageMeter };
   /** Extraction worker settings (leases, retries, batch size). */
   extraction?: Partial<ExtractionOptions>;
   /** This process's id in session leases. @default a random id */
   workerId?: string;
+  /** Where due reminders go (a callback or a webhook). Without one, reminders stay queued. */
+  notifier?: Notifier;
+  /** A folder for the per-user memory.md / learnings.md mirror (seed 004); off when absent. */
+  workspace?: string;
+  /** Decay settings; every number of seed 001's table. @default DEFAULT_DECAY_POLICY */
+  decayPolicy?: DecayPolicy;
   /** Test hook, see ExtractionDeps.onStep. */
   onExtractionStep?: ExtractionDeps['onStep'];
 }
 
-export type ListOptions = Omit<MemoryQuery, 'notExpiredAt'> & { includeExpired?: boolean };
+const DAY = 86_400_000;
 
-/** The library's face: wires the pipelines over one bundle of dependencies; no logic of its own. */
-export interface MemoryEngine {
-  add(input: NewMemoryInput): Promise<Memory>;
-  get(userId: string, id: string): Promise<Memory>;
-  list(options: ListOptions): Promise<Memory[]>;
-  update(userId: string, id: string, patch: MemoryPatch, change?: ChangeContext): Promise<Memory>;
-  /** Soft delete (restorable). */
-  delete(userId: string, id: string, change?: ChangeContext): Promise<Memory>;
-  restore(userId: string, id: string, change?: ChangeContext): Promise<Memory>;
-  /** Really erases the memory, its vector and keyword rows. */
-  purge(userId: string, id: string, change?: ChangeContext): Promise<void>;
-  history(userId: string, id: string): Promise<HistoryEvent[]>;
-  recall(options: RecallOptions): Promise<RecalledMemory[]>;
-  context(options: ContextOptions): Promise<ContextBlock>;
-  /** Stores conversation messages (idempotent by id). */
-  appendMessages(options: AppendOptions): Promise<AppendResult>;
-  /** Searches raw messages, ranked with neighbour and session context. */
-  searchMessages(options: SearchMessagesOptions): Promise<FoundMessage[]>;
-  /** The last `size` messages of a session, oldest first: the working window for the caller's prompt. */
-  workingWindow(userId: string, sessionId: string, size?: number): Promise<Message[]>;
-  getSession(userId: string, sessionId: string): Promise<Session>;
-  /** Marks a session ended and extracts its new messages in the background. */
-  endSession(userId: string, sessionId: string): Promise<void>;
-  /** Extracts a session's new messages now and reports what was done (seed 002's manual trigger). */
-  extract(userId: string, sessionId: string): Promise<ExtractReport>;
-  /** Starts the silence trigger: every intervalMs, extracts sessions silent for silentMinutes. @default 30000 */
-  startScheduler(intervalMs?: number): void;
-  /** Stops the scheduler and waits for running extractions. */
-  stopScheduler(): Promise<void>;
-  /** One scheduler pass, for callers that run their own timer (or tests with a manual clock). */
-  tick(): Promise<ExtractReport[]>;
-  /** Resolves when background extractions started so far have finished. */
-  idle(): Promise<void>;
-  getSettings(userId: string): Promise<ExtractionSettings>;
-  /** Settings for one user, or the global defaults with userId "*". */
-  setSettings(userId: string, patch: SettingsPatch): Promise<ExtractionSettings>;
-  listTodos(options: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]>;
-  completeTodo(userId: string, id: string): Promise<Todo>;
-  deleteTodo(userId: string, id: string): Promise<void>;
-  extractionRuns(userId: string, sessionId: string): Promise<ExtractionRun[]>;
-  /** Extraction counters of this process and the model's usage per prompt. */
-  stats(): { extraction: ExtractionStats; usage?: UsageSnapshot };
-  /** Forgets everything about a user, really erased (seed 003 "用户要求遗忘"). Returns rows removed per table. */
-  forget(options: { userId: string }): Promise<Record<string, number>>;
-  /** Re-embeds everything with this engine's embedder (after changing embedders). */
-  reindex(): Promise<ReindexResult>;
-  readonly deps: MemoryDeps;
-  close(): Promise<void>;
-}
-
+/** Wires the pipelines over one bundle of dependencies; no logic of its own. */
 export function createMemory(options: CreateMemoryOptions): MemoryEngine {
-  const deps: MemoryDeps = {
+  const deps: ExtractionDeps = {
     store: options.store,
     embedder: options.embedder,
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     logger: options.logger ?? silentLogger,
+    model: options.model,
+    workerId: options.workerId ?? `worker-${crypto.randomUUID()}`,
+    stats: emptyStats(),
+    extraction: { ...DEFAULT_EXTRACTION_OPTIONS, ...options.extraction },
+    onStep: options.onExtractionStep,
   };
+  const base: MemoryDeps = { store: deps.store, embedder: deps.embedder, clock: deps.clock, ids: deps.ids, logger: deps.logger };
+  let lastLifecycle = 0;
+  const scheduler = createExtractionScheduler(deps, {
+    // Reminders every pass; decay and review once a day.
+    afterPass: async () => {
+      if (options.notifier) await deliverReminders(deps, options.notifier);
+      if (deps.clock.now().getTime() - lastLifecycle >= DAY) {
+        lastLifecycle = deps.clock.now().getTime();
+        await runLifecycle(deps, { policy: options.decayPolicy });
+      }
+    },
+    onUserChanged: (userId) => mirror(userId),
+  });
+
   let bound: Promise<void> | undefined;
   // Checked once, lazily: an embedder mismatch is reported on first use, and reindex still works.
   const ready = (): Promise<void> => {
@@ -114,40 +99,50 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     });
     return bound;
   };
-  const xdeps: ExtractionDeps = {
-    ...deps,
-    model: options.model,
-    workerId: options.workerId ?? `worker-${crypto.randomUUID()}`,
-    stats: emptyStats(),
-    extraction: { ...DEFAULT_EXTRACTION_OPTIONS, ...options.extraction },
-    onStep: options.onExtractionStep,
-  };
-  const scheduler = createExtractionScheduler(xdeps);
   const after = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
     await ready();
     return fn(...args);
   };
+  /** Rewrites the user's mirror files after a change, when a workspace is configured. */
+  const mirror = async (userId: string): Promise<void> => {
+    if (options.workspace) await writeMirror(base, options.workspace, userId);
+  };
+  const changing = <A extends [string, ...unknown[]], R>(fn: (...args: A) => Promise<R>) => after(async (...args: A): Promise<R> => {
+    const result = await fn(...args);
+    await mirror(args[0]);
+    return result;
+  });
+  const workspace = (): string => {
+    if (!options.workspace) throw new EngramError('CONFIG_INVALID', 'No workspace folder is configured for the memory.md mirror');
+    return options.workspace;
+  };
 
   return {
-    deps,
-    add: after((input: NewMemoryInput) => addMemory(deps, input)),
-    get: after(async (userId: string, id: string) => {
+    deps: base,
+    add: after(async (input: NewMemoryInput) => {
+      const m = await addMemory(base, input);
+      await mirror(m.userId);
+      return m;
+    }),
+    get: after(async (userId, id) => {
       const m = await deps.store.getMemory(userId, id);
       if (!m) throw new NotFoundError('Memory', id);
       return m;
     }),
-    list: after(({ includeExpired = true, ...query }: ListOptions) =>
-      deps.store.listMemories({ ...query, notExpiredAt: includeExpired ? undefined : deps.clock.now() }),
-    ),
-    update: after((userId: string, id: string, patch: MemoryPatch, change?: ChangeContext) => updateMemory(deps, userId, id, patch, change)),
-    delete: after((userId: string, id: string, change?: ChangeContext) => deleteMemory(deps, userId, id, change)),
-    restore: after((userId: string, id: string, change?: ChangeContext) => restoreMemory(deps, userId, id, change)),
-    purge: after((userId: string, id: string, change?: ChangeContext) => purgeMemory(deps, userId, id, change)),
-    history: after((userId: string, id: string) => deps.store.history(userId, id)),
-    recall: after((o: RecallOptions) => recall(deps, o)),
-    context: after((o: ContextOptions) => buildContext(deps, o)),
-    appendMessages: after(async (o: AppendOptions) => {
-      const result = await appendMessages(deps, o);
+    list: after(({ includeExpired = true, ...query }) => deps.store.listMemories({ ...query, notExpiredAt: includeExpired ? undefined : deps.clock.now() })),
+    update: changing((userId, id, patch, change) => updateMemory(base, userId, id, patch, change)),
+    delete: changing((userId, id, change) => deleteMemory(base, userId, id, change)),
+    restore: changing((userId, id, change) => restoreMemory(base, userId, id, change)),
+    purge: changing((userId, id, change) => purgeMemory(base, userId, id, change)),
+    history: after((userId, id) => deps.store.history(userId, id)),
+    relations: after((userId, id) => deps.store.relationsOf(userId, id)),
+
+    recall: after((o) => recall(base, o)),
+    context: after((o) => buildContext(base, o)),
+    searchMessages: after((o) => searchMessages(base, o)),
+
+    appendMessages: after(async (o) => {
+      const result = await appendMessages(base, o);
       // Overflow trigger: a session with too many unprocessed messages is extracted without waiting for silence.
       const touched = new Map(result.appended.map((m) => [`${m.userId}\u0000${m.sessionId}`, m]));
       for (const m of touched.values()) {
@@ -156,32 +151,54 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       }
       return result;
     }),
-    endSession: after(async (userId: string, sessionId: string) => {
-      await deps.store.endSession(userId, sessionId, deps.clock.now());
-      scheduler.nudge(userId, sessionId);
-    }),
-    extract: after((userId: string, sessionId: string) => extractSession(xdeps, userId, sessionId, { force: true })),
-    startScheduler: (intervalMs?: number) => scheduler.start(intervalMs),
-    stopScheduler: () => scheduler.stop(),
-    tick: after(() => scheduler.tick()),
-    idle: () => scheduler.idle(),
-    getSettings: (userId: string) => resolveSettings(deps.store, userId),
-    setSettings: (userId: string, patch: SettingsPatch) => updateSettings(deps.store, userId, patch),
-    listTodos: (o) => deps.store.listTodos(o),
-    completeTodo: (userId: string, id: string) => deps.store.updateTodo(userId, id, { completed: true, completedAt: deps.clock.now() }),
-    deleteTodo: (userId: string, id: string) => deps.store.deleteTodo(userId, id),
-    extractionRuns: (userId: string, sessionId: string) => deps.store.listExtractionRuns(userId, sessionId),
-    stats: () => ({ extraction: { ...xdeps.stats }, usage: options.model?.usage?.snapshot() }),
-    searchMessages: after((o: SearchMessagesOptions) => searchMessages(deps, o)),
-    workingWindow: after(async (userId: string, sessionId: string, size = 30) =>
-      (await deps.store.listMessages({ userId, sessionId, order: 'desc', limit: size })).reverse(),
-    ),
-    getSession: after(async (userId: string, sessionId: string) => {
+    workingWindow: after(async (userId, sessionId, size = 30) => (await deps.store.listMessages({ userId, sessionId, order: 'desc', limit: size })).reverse()),
+    getSession: after(async (userId, sessionId) => {
       const session = await deps.store.getSession(userId, sessionId);
       if (!session) throw new NotFoundError('Session', sessionId);
       return session;
     }),
-    forget: ({ userId }: { userId: string }) => forgetUser(deps, userId),
+    endSession: after(async (userId, sessionId) => {
+      await deps.store.endSession(userId, sessionId, deps.clock.now());
+      scheduler.nudge(userId, sessionId, { summarize: true });
+    }),
+    extract: changing((userId, sessionId) => extractSession(deps, userId, sessionId, { force: true })),
+    extractionRuns: (userId, sessionId) => deps.store.listExtractionRuns(userId, sessionId),
+    reportReply: after((input) => reportReply(deps, input)),
+    getSettings: (userId) => resolveSettings(deps.store, userId),
+    setSettings: (userId, patch) => updateSettings(deps.store, userId, patch),
+
+    summarize: after((userId, sessionId) => summarizeSession(deps, userId, sessionId)),
+    profile: (userId) => deps.store.latestProfile(userId),
+    profileVersions: (userId) => deps.store.profileVersions(userId),
+    updateProfile: after((userId, o) => updateProfile(deps, userId, o)),
+    recordLearning: after(async (input) => {
+      const m = await recordLearning(base, input);
+      await mirror(m.userId);
+      return m;
+    }),
+    recallLearnings: after((input) => recallLearnings(base, input)),
+
+    runLifecycle: after((o = {}) => runLifecycle(deps, { ...o, policy: options.decayPolicy })),
+    compress: changing((userId) => compressMemories(deps, userId)),
+    listTodos: (o) => deps.store.listTodos(o),
+    completeTodo: (userId, id) => deps.store.updateTodo(userId, id, { completed: true, completedAt: deps.clock.now() }),
+    deleteTodo: (userId, id) => deps.store.deleteTodo(userId, id),
+    deliverReminders: async () => {
+      if (!options.notifier) throw new EngramError('CONFIG_INVALID', 'No notifier is configured for reminders');
+      return deliverReminders(deps, options.notifier);
+    },
+
+    forget: ({ userId }) => forgetUser(deps, userId),
+    forgetTopic: changing((userId, topic) => forgetTopic(deps, userId, topic)),
+    syncMirror: after((userId) => syncMirror(base, workspace(), userId)),
+    exportUser: after((userId) => exportUser(base, userId)),
+    importUser: after((data) => importUser(base, data)),
+
+    startScheduler: (intervalMs) => scheduler.start(intervalMs),
+    stopScheduler: () => scheduler.stop(),
+    tick: after(() => scheduler.tick()),
+    idle: () => scheduler.idle(),
+    stats: () => ({ extraction: { ...deps.stats }, usage: options.model?.usage?.snapshot() }),
     reindex: async () => {
       const result = await reindex(deps);
       bound = Promise.resolve();

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EngramError } from '../errors.js';
@@ -53,7 +55,15 @@ describe('openEngine', () => {
     await engine.close();
   });
 
-  it('turns an unopenable file into STORE_FAILED', () => {
-    expect(() => openEngine({ settings: { dbPath: '/proc/engram/x.db', embedder: { type: 'hash' } } })).toThrow(/Could not open the database/);
+  it('turns an unopenable path into STORE_FAILED', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engram-config-'));
+    const file = path.join(dir, 'file');
+    writeFileSync(file, '');
+    try {
+      // A parent that is a file, not a directory.
+      expect(() => openEngine({ settings: { dbPath: path.join(file, 'x.db'), embedder: { type: 'hash' } } })).toThrow(/^Could not open the database .*x\.db: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -19,8 +19,8 @@ describe('engram context', () => {
     expect(r.stdout).toContain('<memories>');
     expect(r.stdout).toContain('用户下周要去东京出差');
     expect(r.stdout).toMatch(/tokens \d+\/800 · \d+ included · \d+ omitted · language zh/);
-    expect(r.stdout).toMatch(/^kind\s+tokens\s+id$/m);
-    expect(r.stdout).toMatch(/^event\s+\d+\s+\S+$/m);
+    expect(r.stdout).toMatch(/^type\s+kind\s+tokens\s+id$/m);
+    expect(r.stdout).toMatch(/^memory\s+event\s+\d+\s+\S+$/m);
   });
 
   it('prints an English block as JSON, and respects the budget', async () => {

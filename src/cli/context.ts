@@ -47,7 +47,8 @@ export function renderContext(block: ContextBlock, options: { items?: boolean } 
   const summary = `tokens ${block.tokens}/${block.budget} · ${block.included.length} included · ${block.omitted} omitted · language ${block.language}`;
   const parts = [text, '', summary];
   if (options.items !== false && block.included.length > 0) {
-    parts.push('', table([{ header: 'kind' }, { header: 'tokens', align: 'right' }, { header: 'id' }], block.included.map((i) => [i.kind, String(i.tokens), i.id])));
+    const rows = block.included.map((i) => [i.type, i.kind ?? '-', String(i.tokens), i.id]);
+    parts.push('', table([{ header: 'type' }, { header: 'kind' }, { header: 'tokens', align: 'right' }, { header: 'id' }], rows));
   }
   return parts.join('\n');
 }

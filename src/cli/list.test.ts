@@ -29,7 +29,7 @@ describe('engram list', () => {
     expect(r.stdout).toContain('The user decided to use Redis for caching');
     expect(lines.at(-1)).toBe('3 memories');
     // Content starts in the same column on every row, whatever the kind's length.
-    const starts = lines.slice(1, 4).map((l) => l.indexOf('20'));
+    const starts = lines.slice(1, 4).map((l) => l.search(/\d{4}-\d{2}-\d{2}/));
     expect(new Set(starts).size).toBe(1);
   });
 

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bufferIo } from './io.js';
@@ -41,10 +43,12 @@ describe('run', () => {
   });
 
   it('never prints a stack trace for a failure outside the library', async () => {
-    const io = bufferIo({ ENGRAM_DB: '/proc/engram/x.db', ENGRAM_EMBEDDER: 'hash' });
+    const notADatabase = path.join(h.dir, 'notes.txt');
+    writeFileSync(notADatabase, 'just some notes, not SQLite\n'.repeat(100));
+    const io = bufferIo({ ENGRAM_DB: notADatabase, ENGRAM_EMBEDDER: 'hash' });
     const code = await run(['list'], io);
     expect(code).toBe(1);
-    expect(io.err()).toMatch(/^error \[STORE_FAILED\]: Could not open the database \/proc\/engram\/x\.db/);
+    expect(io.err()).toBe(`error [STORE_FAILED]: Could not open the database ${notADatabase}: file is not a database\n`);
     expect(io.err()).not.toMatch(/\n\s+at /);
   });
 

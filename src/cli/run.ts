@@ -69,7 +69,9 @@ function report(io: CliIo, error: unknown): number {
     return 2;
   }
   if (EngramError.isInstance(error)) {
-    const cause = error.cause instanceof Error && !EngramError.isInstance(error.cause) ? ` (${oneLine(error.cause.message)})` : '';
+    // A foreign cause (a network or file error) often says what actually went wrong.
+    const inner = error.cause instanceof Error && !EngramError.isInstance(error.cause) ? oneLine(error.cause.message) : '';
+    const cause = inner !== '' && !error.message.includes(inner) ? ` (${inner})` : '';
     io.stderr(`error [${error.code}]: ${oneLine(error.message)}${cause}\n`);
     return USAGE_CODES.includes(error.code) ? 2 : 1;
   }

@@ -84,6 +84,8 @@ export const Memory = z.object({
   embedderId: z.string().optional(),
   /** Time through which importance decay has been applied (lifecycle/decay.ts). */
   decayedAt: z.date().optional(),
+  /** When MemoryReviewer last decided about this memory. */
+  reviewedAt: z.date().optional(),
 });
 export type Memory = z.infer<typeof Memory>;
 

@@ -13,5 +13,8 @@ export const Todo = z.object({
   reminded: z.boolean(),
   sourceSessionId: z.string().optional(),
   createdAt: z.date(),
+  /** Failed reminder deliveries so far, and the last error. */
+  deliveryAttempts: z.number().int().min(0).default(0),
+  lastDeliveryError: z.string().optional(),
 });
 export type Todo = z.infer<typeof Todo>;

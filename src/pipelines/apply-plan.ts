@@ -3,6 +3,7 @@ import type { ChangeContext } from '../domain/history.js';
 import type { Memory } from '../domain/memory.js';
 import type { ExtractionSettings } from '../domain/settings.js';
 import type { Todo } from '../domain/todo.js';
+import type { Relation } from '../domain/profile.js';
 import { defaultRemindAt, parseDueTime } from '../extraction/due-time.js';
 import type { Plan } from '../extraction/plan-operations.js';
 import type { MemoryChanges, Store } from '../store/store.js';
@@ -13,6 +14,7 @@ import type { MemoryDeps } from './deps.js';
 export const REINFORCE_STEP = 0.1;
 
 interface Prepared {
+  relations: Relation[];
   inserts: Array<{ memory: Memory; vector: Float32Array | null; change: ChangeContext; todo?: Todo }>;
   updates: Array<{ userId: string; id: string; changes: MemoryChanges; vector: Float32Array | undefined; change: ChangeContext }>;
 }
@@ -70,7 +72,7 @@ async function prepare(
       const dueAt = validDate(spec.dueAt) ?? (spec.dueText ? parseDueTime({ text: spec.dueText, reference, timeZone: settings.timeZone }) : undefined) ?? parseDueTime({ text: spec.content, reference, timeZone: settings.timeZone });
       todo = {
         id: deps.ids.next(), userId, memoryId: memory.id, content: spec.content, dueAt, remindAt: dueAt ? defaultRemindAt(dueAt) : undefined,
-        completed: false, reminded: false, sourceSessionId: sessionId, createdAt: now,
+        completed: false, reminded: false, sourceSessionId: sessionId, createdAt: now, deliveryAttempts: 0,
       };
       if (dueAt) memory.happenedAt ??= dueAt;
     }
@@ -99,7 +101,15 @@ async function prepare(
       change: change(batchIds, r.reason, 'reinforce'),
     });
   }
-  return { inserts, updates };
+  // A memory deleted in the same batch as one new memory of its kind was replaced by it.
+  const relations: Relation[] = [];
+  for (const d of plan.deletes) {
+    const replacements = inserts.filter((i) => i.memory.kind === d.memory.kind);
+    if (replacements.length === 1) {
+      relations.push({ id: deps.ids.next(), userId, sourceId: replacements[0]!.memory.id, targetId: d.memory.id, type: 'supersedes', strength: 1, reason: d.reason || 'replaced in the same conversation', createdAt: now });
+    }
+  }
+  return { inserts, updates, relations };
 }
 
 /** Writes a prepared plan; call inside the batch's transaction. */
@@ -109,6 +119,7 @@ async function commit(tx: Store, prepared: Prepared): Promise<void> {
     if (i.todo) await tx.insertTodo(i.todo);
   }
   for (const u of prepared.updates) await tx.updateMemory(u.userId, u.id, u.changes, u.vector, u.change);
+  for (const r of prepared.relations) await tx.insertRelation(r);
 }
 
 export const applyPlan = { prepare, commit };

@@ -7,6 +7,8 @@ import type { Store } from '../store/store.js';
  * bound to another embedder is refused with EMBEDDER_MISMATCH (never mixed), and reindex fixes it.
  */
 export async function ensureEmbedder(store: Store, embedder: Embedder): Promise<void> {
+  // An endpoint embedder may learn its dimension from its first answer: ask it once before binding.
+  if (embedder.dimensions <= 0) await embedder.embed(['dimension probe']);
   const info = await store.embedderInfo();
   if (info === null) return store.bindEmbedder({ id: embedder.id, dimensions: embedder.dimensions });
   if (info.id !== embedder.id || info.dimensions !== embedder.dimensions) throw new EmbedderMismatchError(info.id, embedder.id);

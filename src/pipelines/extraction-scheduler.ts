@@ -30,8 +30,8 @@ export function dueTrigger(session: Session, unprocessed: number, settings: { si
 export interface ExtractionScheduler {
   /** One pass: extracts every due session, oldest activity first. */
   tick(): Promise<ExtractReport[]>;
-  /** Starts a background extraction of one session; never awaited by the caller's chat path. */
-  nudge(userId: string, sessionId: string): void;
+  /** Starts a background extraction (and, at session end, the episode) of one session; never awaited by the chat path. */
+  nudge(userId: string, sessionId: string, options?: { summarize?: boolean }): void;
   /** Resolves when every background extraction started so far has finished. */
   idle(): Promise<void>;
   /** Runs tick() every intervalMs until stop(). */
@@ -39,7 +39,14 @@ export interface ExtractionScheduler {
   stop(): Promise<void>;
 }
 
-export function createExtractionScheduler(deps: ExtractionDeps): ExtractionScheduler {
+export interface SchedulerHooks {
+  /** Runs after every pass (reminders, daily lifecycle). */
+  afterPass?: () => Promise<void>;
+  /** Called for every user whose memories a pass changed (e.g. to rewrite their mirror files). */
+  onUserChanged?: (userId: string) => Promise<void>;
+}
+
+export function createExtractionScheduler(deps: ExtractionDeps, hooks: SchedulerHooks = {}): ExtractionScheduler {
   const inFlight = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<ExtractReport[]> | undefined;
@@ -67,7 +74,11 @@ export function createExtractionScheduler(deps: ExtractionDeps): ExtractionSched
       reports.push(report);
     }
     await summarizeDue(now, touched);
-    for (const userId of touched) await updateProfile(deps, userId);
+    for (const userId of touched) {
+      await updateProfile(deps, userId);
+      await hooks.onUserChanged?.(userId);
+    }
+    await hooks.afterPass?.();
     return reports;
   };
 
@@ -86,9 +97,17 @@ export function createExtractionScheduler(deps: ExtractionDeps): ExtractionSched
 
   return {
     tick: () => track(tick()),
-    nudge(userId, sessionId) {
+    nudge(userId, sessionId, options = {}) {
+      const work = async (): Promise<void> => {
+        const report = await extractSession(deps, userId, sessionId);
+        if (options.summarize) {
+          const summary = await summarizeSession(deps, userId, sessionId);
+          if (summary.status === 'summarized' || summary.status === 'fallback') await updateProfile(deps, userId);
+        }
+        if (report.status === 'applied' || options.summarize) await hooks.onUserChanged?.(userId);
+      };
       track(
-        extractSession(deps, userId, sessionId).catch((error: unknown) => {
+        work().catch((error: unknown) => {
           deps.logger.error('background extraction crashed', { code: 'STORE_FAILED', userId, sessionId, error: String(error) });
         }),
       );

@@ -198,6 +198,14 @@ export interface Store {
   /** Erases everything about a user: memories, vectors, keyword rows, messages, sessions, episodes, profile, todos, history, settings. */
   forgetUser(userId: string): Promise<Record<string, number>>;
 
+  // ---- export / import ----
+  /** Every history event of a user, in order (for export). */
+  historyOfUser(userId: string): Promise<HistoryEvent[]>;
+  /** Every relation of a user (for export). */
+  relationsOfUser(userId: string): Promise<Relation[]>;
+  /** Inserts a memory exactly as given, with its recorded history instead of a new 'create' event (null: history only). */
+  importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): Promise<void>;
+
   /** Runs `fn` atomically: every write inside commits together or not at all. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -19,9 +19,15 @@ export class LifecycleTables {
   }
 
   relationsOf(userId: string, memoryId: string): Relation[] {
-    const rows = this.db
-      .prepare('SELECT * FROM memory_relations WHERE user_id = ? AND (source_id = ? OR target_id = ?) ORDER BY created_at, rowid')
-      .all(userId, memoryId, memoryId) as Array<Record<string, unknown>>;
+    return this.relationRows('SELECT * FROM memory_relations WHERE user_id = ? AND (source_id = ? OR target_id = ?) ORDER BY created_at, rowid', userId, memoryId, memoryId);
+  }
+
+  relationsOfUser(userId: string): Relation[] {
+    return this.relationRows('SELECT * FROM memory_relations WHERE user_id = ? ORDER BY created_at, rowid', userId);
+  }
+
+  private relationRows(sql: string, ...args: unknown[]): Relation[] {
+    const rows = this.db.prepare(sql).all(...args) as Array<Record<string, unknown>>;
     return rows.map((r) =>
       Relation.parse({
         id: r.id, userId: r.user_id, sourceId: r.source_id, targetId: r.target_id, type: r.type, strength: r.strength,

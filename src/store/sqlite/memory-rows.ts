@@ -27,6 +27,7 @@ export interface MemoryRow {
   happened_at: number | null;
   embedder_id: string | null;
   decayed_at: number | null;
+  reviewed_at: number | null;
 }
 
 const date = (ms: number | null): Date | undefined => (ms === null ? undefined : new Date(ms));
@@ -57,6 +58,7 @@ export function rowToMemory(row: MemoryRow): Memory {
     happenedAt: date(row.happened_at),
     embedderId: row.embedder_id ?? undefined,
     decayedAt: date(row.decayed_at),
+    reviewedAt: date(row.reviewed_at),
   });
 }
 
@@ -86,6 +88,7 @@ export function memoryToColumns(m: Memory): Record<string, string | number | nul
     happened_at: ms(m.happenedAt),
     embedder_id: m.embedderId ?? null,
     decayed_at: ms(m.decayedAt),
+    reviewed_at: ms(m.reviewedAt),
   };
 }
 

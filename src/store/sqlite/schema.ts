@@ -199,6 +199,12 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       );
     `);
   },
+  (db) => {
+    db.exec(`
+      -- When MemoryReviewer last looked at a memory (a promotion review is not repeated until it changes).
+      ALTER TABLE memories ADD COLUMN reviewed_at INTEGER;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -292,8 +292,40 @@ class SqliteStore implements Store {
   }
 
   history(userId: string, memoryId: string): Promise<HistoryEvent[]> {
-    return this.run(() => {
-      const rows = this.db.prepare('SELECT * FROM memory_history WHERE user_id = ? AND memory_id = ? ORDER BY seq').all(userId, memoryId) as Array<Record<string, string | number | null>>;
+    return this.run(() => this.historyRows('SELECT * FROM memory_history WHERE user_id = ? AND memory_id = ? ORDER BY seq', userId, memoryId));
+  }
+
+  historyOfUser(userId: string): Promise<HistoryEvent[]> {
+    return this.run(() => this.historyRows('SELECT * FROM memory_history WHERE user_id = ? ORDER BY seq', userId));
+  }
+
+  relationsOfUser(userId: string): Promise<Relation[]> {
+    return this.run(() => this.shared.lifecycle.relationsOfUser(userId));
+  }
+
+  importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): Promise<void> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        if (memory) {
+          const cols = memoryToColumns(memory);
+          const info = this.db.prepare(`INSERT INTO memories (${Object.keys(cols).join(', ')}) VALUES (${Object.keys(cols).map(() => '?').join(', ')})`).run(...Object.values(cols));
+          const rid = Number(info.lastInsertRowid);
+          this.keywords.upsert(rid, memory.userId, indexTerms(memory.content));
+          if (vector) this.requireVectors().upsert(rid, memory.userId, memory.status, vector);
+        }
+        const insert = this.db.prepare(
+          `INSERT INTO memory_history (id, memory_id, user_id, action, changed, before, after, actor, reason, produced_by, message_ids, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        );
+        for (const e of history) {
+          insert.run(e.id, e.memoryId, e.userId, e.action, JSON.stringify(e.changed), e.before === null ? null : JSON.stringify(e.before), e.after === null ? null : JSON.stringify(e.after), e.actor, e.reason ?? null, e.producedBy ?? null, JSON.stringify(e.messageIds), e.at.getTime());
+        }
+      })(),
+    );
+  }
+
+  private historyRows(sql: string, ...args: unknown[]): HistoryEvent[] {
+    const rows = this.db.prepare(sql).all(...args) as Array<Record<string, string | number | null>>;
+    {
       return rows.map((r) => ({
         id: String(r.id),
         memoryId: String(r.memory_id),
@@ -308,7 +340,7 @@ class SqliteStore implements Store {
         messageIds: JSON.parse(String(r.message_ids)) as string[],
         at: new Date(Number(r.at)),
       }));
-    });
+    }
   }
 
   recordAccess(userId: string, ids: readonly string[], at: Date): Promise<void> {

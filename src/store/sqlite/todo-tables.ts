@@ -17,6 +17,8 @@ function rowToTodo(r: Record<string, unknown>): Todo {
     reminded: r.reminded === 1,
     sourceSessionId: r.source_session_id ?? undefined,
     createdAt: new Date(Number(r.created_at)),
+    deliveryAttempts: r.delivery_attempts ?? 0,
+    lastDeliveryError: r.last_delivery_error ?? undefined,
   });
 }
 

@@ -1,0 +1,115 @@
+import type { Message, Session } from './domain/conversation.js';
+import type { ChangeContext, HistoryEvent } from './domain/history.js';
+import type { Memory, MemoryPatch, NewMemoryInput } from './domain/memory.js';
+import type { Profile, Relation } from './domain/profile.js';
+import type { ExtractionSettings, SettingsPatch } from './domain/settings.js';
+import type { Todo } from './domain/todo.js';
+import type { ContextBlock, ContextOptions } from './context/build-context.js';
+import type { ExtractionStats } from './extraction/stats.js';
+import type { UsageSnapshot } from './models/usage.js';
+import type { AppendOptions, AppendResult } from './pipelines/append-messages.js';
+import type { MemoryDeps } from './pipelines/deps.js';
+import type { ExtractReport } from './pipelines/extract-session.js';
+import type { CompressionReport } from './pipelines/compress-memories.js';
+import type { DeliveryReport } from './pipelines/deliver-reminders.js';
+import type { ForgetTopicReport } from './pipelines/forget.js';
+import type { LearningInput } from './pipelines/record-learning.js';
+import type { LifecycleReport } from './pipelines/run-lifecycle.js';
+import type { RecalledMemory, RecallOptions } from './pipelines/recall.js';
+import type { ReindexResult } from './pipelines/reindex.js';
+import type { ReplyReport } from './pipelines/report-reply.js';
+import type { FoundMessage, SearchMessagesOptions } from './pipelines/search-messages.js';
+import type { ProfileReport } from './pipelines/update-profile.js';
+import type { SummarizeReport } from './pipelines/summarize-session.js';
+import type { SyncReport } from './pipelines/sync-mirror.js';
+import type { UserExport } from './pipelines/export-import.js';
+import type { MemoryQuery, ExtractionRun } from './store/store.js';
+
+export type ListOptions = Omit<MemoryQuery, 'notExpiredAt'> & { includeExpired?: boolean };
+
+/** The library's face. Every method is scoped to one user; no method returns another user's data. */
+export interface MemoryEngine {
+  readonly deps: MemoryDeps;
+
+  // ---- semantic memories ----
+  add(input: NewMemoryInput): Promise<Memory>;
+  get(userId: string, id: string): Promise<Memory>;
+  list(options: ListOptions): Promise<Memory[]>;
+  update(userId: string, id: string, patch: MemoryPatch, change?: ChangeContext): Promise<Memory>;
+  /** Soft delete (restorable). */
+  delete(userId: string, id: string, change?: ChangeContext): Promise<Memory>;
+  restore(userId: string, id: string, change?: ChangeContext): Promise<Memory>;
+  /** Really erases the memory, its vector and keyword rows (forget one memory). */
+  purge(userId: string, id: string, change?: ChangeContext): Promise<void>;
+  history(userId: string, id: string): Promise<HistoryEvent[]>;
+  /** supports / contradicts / refines / supersedes / derived-from links of a memory. */
+  relations(userId: string, id: string): Promise<Relation[]>;
+
+  // ---- recalling ----
+  recall(options: RecallOptions): Promise<RecalledMemory[]>;
+  context(options: ContextOptions): Promise<ContextBlock>;
+  searchMessages(options: SearchMessagesOptions): Promise<FoundMessage[]>;
+
+  // ---- conversations and remembering ----
+  /** Stores conversation messages (idempotent by id); never waits for extraction. */
+  appendMessages(options: AppendOptions): Promise<AppendResult>;
+  /** The last `size` messages of a session, oldest first: the working window for the caller's prompt. @default 30 */
+  workingWindow(userId: string, sessionId: string, size?: number): Promise<Message[]>;
+  getSession(userId: string, sessionId: string): Promise<Session>;
+  /** Marks a session ended; its extraction and episode summary run in the background. */
+  endSession(userId: string, sessionId: string): Promise<void>;
+  /** Extracts a session's new messages now and reports what was done (seed 002's manual trigger). */
+  extract(userId: string, sessionId: string): Promise<ExtractReport>;
+  extractionRuns(userId: string, sessionId: string): Promise<ExtractionRun[]>;
+  /** After the assistant replied: reinforces the recalled memories that shaped the reply (seed 001). */
+  reportReply(input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<ReplyReport>;
+  getSettings(userId: string): Promise<ExtractionSettings>;
+  /** Settings for one user, or the global defaults with userId "*". */
+  setSettings(userId: string, patch: SettingsPatch): Promise<ExtractionSettings>;
+
+  // ---- layers ----
+  /** Writes an episode summary for the session's messages not yet summarised. */
+  summarize(userId: string, sessionId: string): Promise<SummarizeReport>;
+  /** The current core profile, or null before the first one. */
+  profile(userId: string): Promise<Profile | null>;
+  profileVersions(userId: string): Promise<Profile[]>;
+  /** Rewrites the profile now (force) or when due. */
+  updateProfile(userId: string, options?: { force?: boolean }): Promise<ProfileReport>;
+  recordLearning(input: LearningInput): Promise<Memory>;
+  recallLearnings(input: { userId: string; task: string; limit?: number }): Promise<RecalledMemory[]>;
+
+  // ---- lifecycle ----
+  /** Decay, deletion and review for one user or everyone (idempotent). */
+  runLifecycle(options?: { userId?: string }): Promise<LifecycleReport>;
+  /** Merges old, rarely used memories of a kind (needs a model). */
+  compress(userId: string): Promise<CompressionReport[]>;
+  listTodos(options: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]>;
+  completeTodo(userId: string, id: string): Promise<Todo>;
+  deleteTodo(userId: string, id: string): Promise<void>;
+  /** Delivers due reminders through the configured notifier, each once. */
+  deliverReminders(): Promise<DeliveryReport>;
+
+  // ---- forgetting, mirror, export ----
+  /** Forgets everything about a user, really erased. Returns rows removed per table. */
+  forget(options: { userId: string }): Promise<Record<string, number>>;
+  /** Forgets memories and episodes about a topic, and rewrites the profile without it. */
+  forgetTopic(userId: string, topic: string): Promise<ForgetTopicReport>;
+  /** Reads memory.md / learnings.md edits back into the database, then rewrites the files. */
+  syncMirror(userId: string): Promise<SyncReport>;
+  exportUser(userId: string): Promise<UserExport>;
+  importUser(data: unknown): Promise<{ memories: number; messages: number }>;
+
+  // ---- running ----
+  /** Starts the background scheduler (extraction on silence, episodes, profile, reminders, daily lifecycle). @default 30000 */
+  startScheduler(intervalMs?: number): void;
+  stopScheduler(): Promise<void>;
+  /** One scheduler pass, for callers with their own timer (or tests with a manual clock). */
+  tick(): Promise<ExtractReport[]>;
+  /** Resolves when background work started so far has finished. */
+  idle(): Promise<void>;
+  /** Counters of this process and the model's usage per prompt. */
+  stats(): { extraction: ExtractionStats; usage?: UsageSnapshot };
+  /** Re-embeds everything with this engine's embedder (after changing embedders). */
+  reindex(): Promise<ReindexResult>;
+  close(): Promise<void>;
+}

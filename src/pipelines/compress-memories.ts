@@ -1,0 +1,71 @@
+import type { Memory, MemoryKind } from '../domain/memory.js';
+import { SEMANTIC_KINDS } from '../domain/memory.js';
+import { compressMemoriesPrompt } from '../prompts/compress-memories.js';
+import { promptRef } from '../prompts/prompt.js';
+import { detectLanguage } from '../text/language.js';
+import type { ExtractionDeps } from './extract-session.js';
+
+export interface CompressionPolicy {
+  /** Only memories at least this old are merged. */
+  minAgeDays: number;
+  /** …and recalled at most this many times. */
+  maxAccessCount: number;
+  /** A kind needs at least this many such memories. */
+  minGroup: number;
+  /** At most this many go into one model call. */
+  maxGroup: number;
+}
+export const DEFAULT_COMPRESSION: CompressionPolicy = { minAgeDays: 30, maxAccessCount: 2, minGroup: 3, maxGroup: 20 };
+
+export interface CompressionReport {
+  kind: MemoryKind;
+  archived: string[];
+  created: string[];
+}
+
+/**
+ * Seed 004 §2.2: old, rarely used memories of one kind are merged by a model call into 1–3
+ * memories that keep the essential facts. The originals are archived (not lost) and linked to the
+ * result with 'derived-from'. Needs a model; without one nothing is compressed.
+ */
+export async function compressMemories(deps: ExtractionDeps, userId: string, policy: CompressionPolicy = DEFAULT_COMPRESSION): Promise<CompressionReport[]> {
+  if (!deps.model) return [];
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - policy.minAgeDays * 86_400_000);
+  const old = (await deps.store.listMemories({ userId, kinds: SEMANTIC_KINDS, createdTo: cutoff, order: 'asc' })).filter((m) => !m.core && m.accessCount <= policy.maxAccessCount && m.kind !== 'todo');
+  const reports: CompressionReport[] = [];
+  for (const kind of new Set(old.map((m) => m.kind))) {
+    const group = old.filter((m) => m.kind === kind).slice(0, policy.maxGroup);
+    if (group.length < policy.minGroup) continue;
+    const aliases = new Map(group.map((m, i) => [String(i + 1), m]));
+    deps.stats.modelCalls++;
+    const { output } = await deps.model.generate(compressMemoriesPrompt, {
+      kind,
+      memories: [...aliases].map(([alias, m]) => ({ alias, content: m.content, date: (m.happenedAt ?? m.createdAt).toISOString().slice(0, 10) })),
+    });
+    const merged = output.memories.map((c) => ({ ...c, sources: c.sources.map((a) => aliases.get(a)).filter((m): m is Memory => m !== undefined) })).filter((c) => c.sources.length > 0);
+    const covered = new Set(merged.flatMap((c) => c.sources.map((m) => m.id)));
+    // Only memories the model accounted for are archived: nothing is dropped silently.
+    const archived = group.filter((m) => covered.has(m.id));
+    if (merged.length === 0 || archived.length < policy.minGroup) continue;
+    const vectors = await deps.embedder.embed(merged.map((c) => c.content));
+    const created: Memory[] = merged.map((c) => ({
+      id: deps.ids.next(), userId, kind, content: c.content, importance: Math.max(c.importance, ...c.sources.map((m) => m.importance)), confidence: 0.8,
+      source: 'system', verified: false, core: false, status: 'active',
+      provenance: { messageIds: [...new Set(c.sources.flatMap((m) => m.provenance.messageIds))], producedBy: promptRef(compressMemoriesPrompt) },
+      language: detectLanguage(c.content), createdAt: now, updatedAt: now, accessCount: 0, embedderId: deps.embedder.id,
+    }));
+    const change = { actor: 'lifecycle' as const, producedBy: promptRef(compressMemoriesPrompt), at: now };
+    await deps.store.transaction(async (tx) => {
+      for (const [i, m] of created.entries()) {
+        await tx.insertMemory(m, vectors[i] ?? null, { ...change, reason: `merged ${merged[i]!.sources.length} memories` });
+        for (const source of merged[i]!.sources) {
+          await tx.insertRelation({ id: deps.ids.next(), userId, sourceId: m.id, targetId: source.id, type: 'derived-from', strength: 1, reason: 'compression', createdAt: now });
+        }
+      }
+      for (const m of archived) await tx.updateMemory(userId, m.id, { status: 'archived', updatedAt: now }, undefined, { ...change, reason: 'compressed into a merged memory' });
+    });
+    reports.push({ kind, archived: archived.map((m) => m.id), created: created.map((m) => m.id) });
+  }
+  return reports;
+}

@@ -1,0 +1,41 @@
+import { EngramError } from '../errors.js';
+import type { Notifier } from '../notify/notifier.js';
+import type { MemoryDeps } from './deps.js';
+
+export interface DeliveryReport {
+  delivered: string[];
+  failed: Array<{ todoId: string; error: string }>;
+}
+
+const RETRY_BASE_MS = 60_000;
+
+/**
+ * Seed 000 §5: delivers every todo whose reminder time has come, once. The delivery id is stable
+ * per todo and reminder time, and travels to the receiver as an idempotency key; the delivery
+ * record and the `reminded` mark are written in one transaction after the notifier succeeds. A
+ * crash before that transaction re-sends the same delivery id, which a receiver drops as a duplicate
+ * (the webhook's X-Engram-Delivery header); a failed delivery is retried with backoff.
+ */
+export async function deliverReminders(deps: MemoryDeps, notifier: Notifier, options: { onStep?: (step: 'notified' | 'recorded') => void | Promise<void> } = {}): Promise<DeliveryReport> {
+  const now = deps.clock.now();
+  const report: DeliveryReport = { delivered: [], failed: [] };
+  for (const todo of await deps.store.dueReminders(now, 100)) {
+    const remindAt = todo.remindAt!;
+    const deliveryId = `${todo.id}@${remindAt.getTime()}`;
+    try {
+      await notifier.notify({ deliveryId, userId: todo.userId, todoId: todo.id, content: todo.content, ...(todo.dueAt ? { dueAt: todo.dueAt } : {}), remindAt });
+    } catch (error) {
+      const message = EngramError.isInstance(error) ? `${error.code}: ${error.message}` : String(error);
+      const delay = Math.min(RETRY_BASE_MS * 2 ** Math.min(todo.deliveryAttempts, 8), 6 * 3_600_000);
+      await deps.store.recordDeliveryFailure(todo.userId, todo.id, message, new Date(now.getTime() + delay));
+      deps.logger.warn('reminder delivery failed; will retry', { code: 'DELIVERY_FAILED', todoId: todo.id, error: message });
+      report.failed.push({ todoId: todo.id, error: message });
+      continue;
+    }
+    await options.onStep?.('notified');
+    await deps.store.recordDelivery(todo.userId, todo.id, deliveryId, now);
+    await options.onStep?.('recorded');
+    report.delivered.push(todo.id);
+  }
+  return report;
+}

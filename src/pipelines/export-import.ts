@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { Message } from '../domain/conversation.js';
+import { HistoryEvent } from '../domain/history.js';
+import { Memory } from '../domain/memory.js';
+import { Profile, Relation } from '../domain/profile.js';
+import { Todo } from '../domain/todo.js';
+import { EngramError, parseInput } from '../errors.js';
+import type { MemoryDeps } from './deps.js';
+
+/** The JSON export of one user's whole memory (dates travel as ISO strings; see reviveDates). */
+export const UserExport = z.object({
+  format: z.literal('engram-export'),
+  version: z.literal(1),
+  userId: z.string(),
+  exportedAt: z.date(),
+  memories: z.array(Memory),
+  history: z.array(HistoryEvent),
+  relations: z.array(Relation),
+  profiles: z.array(Profile),
+  todos: z.array(Todo),
+  messages: z.array(Message),
+  settings: z.record(z.string(), z.unknown()),
+});
+export type UserExport = z.infer<typeof UserExport>;
+
+/** The date fields of every exported record; their ISO strings become Dates again on import. */
+const DATE_KEYS = new Set(['exportedAt', 'createdAt', 'updatedAt', 'lastAccessedAt', 'expiresAt', 'happenedAt', 'decayedAt', 'reviewedAt', 'at', 'dueAt', 'remindAt', 'completedAt']);
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+function reviveDates(value: unknown, key = ''): unknown {
+  if (typeof value === 'string' && DATE_KEYS.has(key) && ISO.test(value)) return new Date(value);
+  if (Array.isArray(value)) return value.map((v) => reviveDates(v));
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    // structuredData is the user's own JSON: left exactly as it was.
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'structuredData' || k === 'before' || k === 'after' ? v : reviveDates(v, k)]));
+  }
+  return value;
+}
+
+/** Everything Engram keeps about one user, as one JSON-ready object. */
+export async function exportUser(deps: MemoryDeps, userId: string): Promise<UserExport> {
+  const { store } = deps;
+  return {
+    format: 'engram-export',
+    version: 1,
+    userId,
+    exportedAt: deps.clock.now(),
+    memories: await store.listMemories({ userId, statuses: ['active', 'archived', 'deleted'], order: 'asc' }),
+    history: await store.historyOfUser(userId),
+    relations: await store.relationsOfUser(userId),
+    profiles: await store.profileVersions(userId),
+    todos: await store.listTodos({ userId }),
+    messages: await store.listMessages({ userId }),
+    settings: await store.getSettings(userId).then(async (all) => {
+      const global = await store.getSettings('\u0000');
+      return Object.fromEntries(Object.entries(all).filter(([k, v]) => JSON.stringify(global[k]) !== JSON.stringify(v)));
+    }),
+  };
+}
+
+/**
+ * Restores an export into this store (a fresh user): memories with their own ids and full history,
+ * relations, profile versions, todos, messages and settings. Vectors are made by this store's
+ * embedder. Refuses to merge into a user who already has memories.
+ */
+export async function importUser(deps: MemoryDeps, data: unknown): Promise<{ memories: number; messages: number }> {
+  const e = parseInput(UserExport, reviveDates(data), 'export');
+  if ((await deps.store.countMemories({ userId: e.userId, statuses: ['active', 'archived', 'deleted'] })) > 0) {
+    throw new EngramError('CONFLICT', `User ${e.userId} already has memories here; import into an empty store or forget the user first`);
+  }
+  const vectors = e.memories.length > 0 ? await deps.embedder.embed(e.memories.map((m) => m.content)) : [];
+  const bySession = new Map<string, Message[]>();
+  for (const m of e.messages) bySession.set(m.sessionId, [...(bySession.get(m.sessionId) ?? []), m]);
+  const messageVectors = new Map((e.messages.length > 0 ? await deps.embedder.embed(e.messages.map((m) => m.content)) : []).map((v, i) => [e.messages[i]!.id, v]));
+  await deps.store.transaction(async (tx) => {
+    for (const [i, m] of e.memories.entries()) {
+      await tx.importMemory({ ...m, embedderId: deps.embedder.id }, vectors[i] ?? null, e.history.filter((h) => h.memoryId === m.id));
+    }
+    // History of purged memories has no memory row left, but it is still part of the record.
+    const known = new Set(e.memories.map((m) => m.id));
+    await tx.importMemory(null, null, e.history.filter((h) => !known.has(h.memoryId)));
+    for (const r of e.relations) await tx.insertRelation(r);
+    for (const p of e.profiles) await tx.insertProfile(p);
+    for (const t of e.todos) await tx.insertTodo(t);
+    for (const [sessionId, messages] of bySession) {
+      await tx.appendMessages(e.userId, sessionId, messages.sort((a, b) => a.seq - b.seq).map((m) => ({ ...m, vector: messageVectors.get(m.id) ?? null, embedderId: deps.embedder.id })));
+    }
+    if (Object.keys(e.settings).length > 0) await tx.setSettings(e.userId, e.settings);
+  });
+  return { memories: e.memories.length, messages: e.messages.length };
+}

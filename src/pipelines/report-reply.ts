@@ -1,0 +1,69 @@
+import { dot } from '../embedders/embedder.js';
+import { judgeUsagePrompt } from '../prompts/judge-usage.js';
+import { promptRef } from '../prompts/prompt.js';
+import { indexTerms } from '../text/segment.js';
+import { REINFORCE_STEP } from './apply-plan.js';
+import type { ExtractionDeps } from './extract-session.js';
+
+/** Words that say nothing about whether a memory was used ("用户", "the user"). */
+const SUBJECT_TERMS = new Set(['用户', 'user', '主人']);
+
+/**
+ * The rule used when no model is configured: a memory shaped the reply when at least
+ * `minTermShare` of its own content terms appear in the reply, or the reply's vector is at least
+ * `minCosine` from the memory's. See README "Reinforcement by use" for how it was measured.
+ */
+export const USAGE_RULE = { minTermShare: 0.5, minCosine: 0.6 } as const;
+
+export function usedBySimilarity(memoryContent: string, reply: string, cosine: number): boolean {
+  const terms = [...new Set(indexTerms(memoryContent))].filter((t) => !SUBJECT_TERMS.has(t));
+  const replyTerms = new Set(indexTerms(reply));
+  const share = terms.length === 0 ? 0 : terms.filter((t) => replyTerms.has(t)).length / terms.length;
+  return share >= USAGE_RULE.minTermShare || cosine >= USAGE_RULE.minCosine;
+}
+
+export interface ReplyReport {
+  used: Array<{ id: string; reason: string }>;
+  ignored: string[];
+  decidedBy: string;
+}
+
+/**
+ * Seed 001's reinforcement by use: after the assistant replies, the memories that were recalled
+ * for the turn and actually shaped the reply are reinforced (+0.1 importance, history 'reinforce');
+ * recalled but irrelevant ones are not. A model judges when configured; otherwise the similarity rule.
+ */
+export async function reportReply(deps: ExtractionDeps, input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<ReplyReport> {
+  const now = deps.clock.now();
+  const memories = (await deps.store.listMemories({ userId: input.userId, ids: input.recalledIds })).filter((m) => m.status === 'active');
+  if (memories.length === 0) return { used: [], ignored: [], decidedBy: 'none' };
+  let used: Array<{ id: string; reason: string }>;
+  let decidedBy: string;
+  if (deps.model) {
+    const aliases = new Map(memories.map((m, i) => [String(i + 1), m]));
+    deps.stats.modelCalls++;
+    const { output } = await deps.model.generate(judgeUsagePrompt, {
+      userMessage: input.message,
+      reply: input.reply,
+      recalled: [...aliases].map(([alias, m]) => ({ alias, content: m.content })),
+    });
+    // An alias that was not shown is dropped, never guessed.
+    used = output.used.flatMap((u) => (aliases.has(u.alias) ? [{ id: aliases.get(u.alias)!.id, reason: u.reason }] : []));
+    decidedBy = promptRef(judgeUsagePrompt);
+  } else {
+    const [replyVector] = await deps.embedder.embed([input.reply]);
+    const vectors = await deps.store.vectorsOf(input.userId, memories.map((m) => m.id));
+    used = memories
+      .filter((m) => usedBySimilarity(m.content, input.reply, replyVector && vectors.has(m.id) ? dot(replyVector, vectors.get(m.id)!) : 0))
+      .map((m) => ({ id: m.id, reason: 'the reply repeats what the memory says' }));
+    decidedBy = 'similarity-rule';
+  }
+  const usedIds = new Set(used.map((u) => u.id));
+  await deps.store.transaction(async (tx) => {
+    for (const u of used) {
+      const m = memories.find((x) => x.id === u.id)!;
+      await tx.updateMemory(input.userId, m.id, { importance: Math.min(1, m.importance + REINFORCE_STEP), updatedAt: now }, undefined, { actor: 'system', action: 'reinforce', reason: `used in a reply: ${u.reason}`, producedBy: decidedBy, at: now });
+    }
+  });
+  return { used, ignored: memories.filter((m) => !usedIds.has(m.id)).map((m) => m.id), decidedBy };
+}
