@@ -44,7 +44,9 @@ export function profileDue(n: News, now: Date, policy: ProfilePolicy): string | 
   if (n.episodes.length >= policy.episodesPerUpdate) return `${n.episodes.length} new episodes`;
   const important = n.facts.find((m) => m.kind === 'identity' || m.importance >= policy.importantAt || m.core);
   if (important) return 'the user stated something important';
-  const age = n.current ? now.getTime() - n.current.createdAt.getTime() : Infinity;
+  // Cold start (seed 003): the first version waits for a few conversations, or for its oldest news to age.
+  const oldestNews = Math.min(...[...n.episodes, ...n.facts].map((m) => m.createdAt.getTime()));
+  const age = now.getTime() - (n.current ? n.current.createdAt.getTime() : oldestNews);
   if ((n.episodes.length > 0 || n.facts.length > 0) && age >= policy.maxAgeDays * DAY) return n.current ? `${policy.maxAgeDays} days since the last version` : 'first profile';
   return null;
 }
