@@ -13,7 +13,7 @@ const SUBJECT_TERMS = new Set(['用户', 'user', '主人']);
  * `minTermShare` of its own content terms appear in the reply, or the reply's vector is at least
  * `minCosine` from the memory's. See README "Reinforcement by use" for how it was measured.
  */
-export const USAGE_RULE = { minTermShare: 0.5, minCosine: 0.6 } as const;
+export const USAGE_RULE = { minTermShare: 0.4, minCosine: 0.6 } as const;
 
 export function usedBySimilarity(memoryContent: string, reply: string, cosine: number): boolean {
   const terms = [...new Set(indexTerms(memoryContent))].filter((t) => !SUBJECT_TERMS.has(t));
@@ -35,7 +35,8 @@ export interface ReplyReport {
  */
 export async function reportReply(deps: ExtractionDeps, input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<ReplyReport> {
   const now = deps.clock.now();
-  const memories = (await deps.store.listMemories({ userId: input.userId, ids: input.recalledIds })).filter((m) => m.status === 'active');
+  const found = new Map((await deps.store.listMemories({ userId: input.userId, ids: input.recalledIds })).map((m) => [m.id, m]));
+  const memories = input.recalledIds.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
   if (memories.length === 0) return { used: [], ignored: [], decidedBy: 'none' };
   let used: Array<{ id: string; reason: string }>;
   let decidedBy: string;
