@@ -73,12 +73,9 @@ export async function importUser(deps: MemoryDeps, data: unknown): Promise<{ mem
   for (const m of e.messages) bySession.set(m.sessionId, [...(bySession.get(m.sessionId) ?? []), m]);
   const messageVectors = new Map((e.messages.length > 0 ? await deps.embedder.embed(e.messages.map((m) => m.content)) : []).map((v, i) => [e.messages[i]!.id, v]));
   await deps.store.transaction(async (tx) => {
-    for (const [i, m] of e.memories.entries()) {
-      await tx.importMemory({ ...m, embedderId: deps.embedder.id }, vectors[i] ?? null, e.history.filter((h) => h.memoryId === m.id));
-    }
-    // History of purged memories has no memory row left, but it is still part of the record.
-    const known = new Set(e.memories.map((m) => m.id));
-    await tx.importMemory(null, null, e.history.filter((h) => !known.has(h.memoryId)));
+    for (const [i, m] of e.memories.entries()) await tx.importMemory({ ...m, embedderId: deps.embedder.id }, vectors[i] ?? null, []);
+    // All history in its recorded order, purged memories' events included.
+    await tx.importMemory(null, null, e.history);
     for (const r of e.relations) await tx.insertRelation(r);
     for (const p of e.profiles) await tx.insertProfile(p);
     for (const t of e.todos) await tx.insertTodo(t);
