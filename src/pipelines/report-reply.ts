@@ -13,7 +13,7 @@ const SUBJECT_TERMS = new Set(['用户', 'user', '主人']);
  * `minTermShare` of its own content terms appear in the reply, or the reply's vector is at least
  * `minCosine` from the memory's. See README "Reinforcement by use" for how it was measured.
  */
-export const USAGE_RULE = { minTermShare: 0.4, minCosine: 0.6 } as const;
+export const USAGE_RULE = { minTermShare: 0.4, minCosine: 0.4 } as const;
 
 export function usedBySimilarity(memoryContent: string, reply: string, cosine: number): boolean {
   const terms = [...new Set(indexTerms(memoryContent))].filter((t) => !SUBJECT_TERMS.has(t));
