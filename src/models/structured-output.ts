@@ -17,8 +17,9 @@ export function outputJsonSchema(schema: ZodType): Record<string, unknown> {
   return rest;
 }
 
-/** The instruction appended to every system text. */
-export function jsonInstructions(schema: ZodType): string {
+/** The instruction appended to every system text: the prompt's compact format, or its full JSON Schema. */
+export function jsonInstructions(schema: ZodType, outputFormat?: string): string {
+  if (outputFormat) return ['Reply with one JSON object and nothing else: no prose, no markdown. Shape:', outputFormat].join('\n');
   return [
     'Reply with one JSON object and nothing else: no prose, no markdown.',
     'It must validate against this JSON Schema:',
@@ -33,7 +34,8 @@ export function jsonInstructions(schema: ZodType): string {
 export function renderPrompt<I, O>(prompt: PromptModule<I, O>, input: I): BuiltPrompt {
   const parsed = parseInput(prompt.input, input, `input for prompt ${promptRef(prompt)}`);
   const built = prompt.build(parsed);
-  const system = built.system.trim().length > 0 ? `${built.system}\n\n${jsonInstructions(prompt.output)}` : jsonInstructions(prompt.output);
+  const instructions = jsonInstructions(prompt.output, prompt.outputFormat);
+  const system = built.system.trim().length > 0 ? `${built.system}\n\n${instructions}` : instructions;
   return { system, messages: built.messages };
 }
 

@@ -43,11 +43,20 @@ function lines(items: ReadonlyArray<z.infer<typeof Line>>): string {
 }
 
 /** Seed 002's extraction prompt with seed 001's operations (ADD/UPDATE/DELETE/BOOST/SKIP). */
+const OUTPUT_FORMAT = `{"operations":[ one or more of:
+ {"op":"add","kind":"<kind>","content":"...","importance":0.5,"confidence":0.8,"happenedAt":"<ISO, optional>","todo":{"content":"...","dueText":"..."} (todos only),"sourceMessageIds":["m1"]}
+ {"op":"update","target":"<alias>","content":"<new full content>","reason":"..."}
+ {"op":"delete","target":"<alias>","reason":"..."}
+ {"op":"reinforce","target":"<alias>","reason":"..."}
+ {"op":"skip","reason":"..."}
+],"reason":"..."}`;
+
 export const extractMemoriesPrompt = definePrompt({
   id: 'extract-memories',
-  version: 1,
+  version: 2,
   input: ExtractMemoriesInput,
   output: ExtractionResult,
+  outputFormat: OUTPUT_FORMAT,
   build: (input) => ({
     system: SYSTEM,
     messages: [

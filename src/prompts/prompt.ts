@@ -26,6 +26,11 @@ export interface PromptModule<I, O> {
   readonly version: number;
   readonly input: ZodType<I>;
   readonly output: ZodType<O>;
+  /**
+   * A compact description of the JSON shape, sent instead of the full JSON Schema when the schema
+   * would cost more tokens than it is worth. The answer is still validated with `output`.
+   */
+  readonly outputFormat?: string;
   build(input: I): BuiltPrompt;
 }
 
@@ -40,6 +45,7 @@ export function definePrompt<IS extends ZodType, OS extends ZodType>(definition:
   version: number;
   input: IS;
   output: OS;
+  outputFormat?: string;
   build(input: z.output<IS>): BuiltPrompt;
 }): PromptModule<z.output<IS>, z.output<OS>> {
   if (!ID_PATTERN.test(definition.id)) {

@@ -38,7 +38,7 @@ const enAnswer = {
 
 describe('summarizeEpisodePrompt', () => {
   it('is versioned', () => {
-    expect(promptRef(summarizeEpisodePrompt)).toBe('summarize-episode@1');
+    expect(promptRef(summarizeEpisodePrompt)).toBe('summarize-episode@2');
   });
 
   it('builds a Chinese prompt with the conversation and the rules', () => {
@@ -78,7 +78,7 @@ describe('summarizeEpisodePrompt', () => {
     const en = await model.generate(summarizeEpisodePrompt, enInput);
     expect(zh.output).toEqual(zhAnswer);
     expect(en.output).toEqual(enAnswer);
-    expect(model.calls[0]!.prompt).toBe('summarize-episode@1');
+    expect(model.calls[0]!.prompt).toBe('summarize-episode@2');
     expect(model.calls[0]!.system).toContain('"emotionalTone"');
   });
 

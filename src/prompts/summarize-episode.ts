@@ -51,7 +51,8 @@ const LANGUAGE_NAMES = { zh: 'Chinese', en: 'English' } as const;
 /** Seed 003's summary prompt: one conversation -> summary, topics, intent, tone, key facts, open question. */
 export const summarizeEpisodePrompt = definePrompt({
   id: 'summarize-episode',
-  version: 1,
+  version: 2,
+  outputFormat: '{"summary":"...","topics":["..."],"userIntent":"...","emotionalTone":"...","keyFacts":["..."],"unresolved":"... or null"}',
   input: SummarizeEpisodeInput,
   output: EpisodeSummary,
   build: (input) => ({

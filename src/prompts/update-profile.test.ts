@@ -29,7 +29,7 @@ const enAnswer = {
 
 describe('updateProfilePrompt', () => {
   it('is versioned', () => {
-    expect(promptRef(updateProfilePrompt)).toBe('update-profile@1');
+    expect(promptRef(updateProfilePrompt)).toBe('update-profile@2');
   });
 
   it('builds a Chinese prompt with the current profile, new summaries and memories', () => {

@@ -60,7 +60,8 @@ function isEmptyProfile(narrative: string): boolean {
 /** Seed 003's core-profile update: current narrative + new summaries and memories -> new narrative. */
 export const updateProfilePrompt = definePrompt({
   id: 'update-profile',
-  version: 1,
+  version: 2,
+  outputFormat: '{"narrative":"...","basicInfo":{"name":"...","occupation":"...","location":"..."},"changes":"..."}',
   input: UpdateProfileInput,
   output: ProfileUpdate,
   build: (input) => {
