@@ -80,6 +80,12 @@ describe('recall', () => {
     expect((await memory.recall({ userId: 'u', query: '小白', recipe: 'vector' }))[0]!.score.keyword).toBeUndefined();
   });
 
+  it('keeps the recipe when a partial config overrides one number', async () => {
+    await memory.add({ userId: 'u', content: 'The user likes green tea' });
+    const [r] = await memory.recall({ userId: 'u', query: 'tea', recipe: 'keyword', config: { candidates: 5 } });
+    expect(r!.score.vector).toBeUndefined();
+  });
+
   it('rejects bad input with a clear error', async () => {
     await expect(memory.recall({ userId: '', query: 'x' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(memory.recall({ userId: 'u', query: 'x', limit: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });

@@ -44,7 +44,8 @@ export interface RecalledMemory {
  */
 export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<RecalledMemory[]> {
   const o = parseInput(RecallOptions, options, 'recall options');
-  const config = resolveRecallConfig(o.recipe, o.config);
+  // The caller's own partial config: the parsed one would have every default filled in, undoing the recipe.
+  const config = resolveRecallConfig(o.recipe, options.config);
   const query = o.query.trim();
   if (query.length === 0) return [];
   const now = deps.clock.now();
