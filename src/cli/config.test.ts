@@ -31,6 +31,14 @@ describe('resolveEngineSettings', () => {
     expect(embedder.id).toBe('openai-compatible:text-embedding-v4');
   });
 
+  it('builds the LLM from ENGRAM_LLM_*, and none without them', () => {
+    const env = { ENGRAM_LLM_BASE_URL: 'http://127.0.0.1:11434/v1', ENGRAM_LLM_MODEL: 'qwen3:8b' };
+    expect(resolveEngineSettings({ env }).model?.id).toBe('openai-compatible:qwen3:8b');
+    expect(resolveEngineSettings({ env: {} }).model).toBeUndefined();
+    const incomplete = () => resolveEngineSettings({ env: { ENGRAM_LLM_API_KEY: 'k' } });
+    expect(incomplete).toThrow(/Incomplete model configuration: set ENGRAM_LLM_BASE_URL and ENGRAM_LLM_MODEL/);
+  });
+
   it.each([
     [{ embedder: 'word2vec' }, /Unknown embedder "word2vec"; expected one of bundled, hash, openai-compatible/],
     [{ embedder: 'openai-compatible' }, /needs ENGRAM_EMBED_BASE_URL/],

@@ -7,6 +7,8 @@ import { createHashEmbedder } from '../embedders/hash-embedder.js';
 import { createOpenAICompatibleEmbedder } from '../embedders/openai-compatible-embedder.js';
 import { EngramError } from '../errors.js';
 import { createMemory, type MemoryEngine } from '../memory.js';
+import type { ModelClient } from '../models/language-model.js';
+import { resolveModelFromEnv } from '../models/openai-compatible.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 
 /**
@@ -26,6 +28,11 @@ export interface EngineSettings {
   /** SQLite file, or ":memory:". */
   dbPath: string;
   embedder: EmbedderSettings;
+  /**
+   * The LLM built from ENGRAM_LLM_BASE_URL / ENGRAM_LLM_API_KEY / ENGRAM_LLM_MODEL; absent when
+   * none is set, and then extraction is heuristic (explicit statements only).
+   */
+  model?: ModelClient;
 }
 
 export interface ResolveEngineSettingsOptions {
@@ -36,7 +43,10 @@ export interface ResolveEngineSettingsOptions {
    * falls back to ENGRAM_EMBEDDER, then "bundled".
    */
   embedder?: string;
-  /** Read for ENGRAM_DB, ENGRAM_EMBEDDER, ENGRAM_EMBED_BASE_URL, ENGRAM_EMBED_API_KEY, ENGRAM_EMBED_MODEL, ENGRAM_EMBED_DIMENSIONS. */
+  /**
+   * Read for ENGRAM_DB, ENGRAM_EMBEDDER, ENGRAM_EMBED_BASE_URL, ENGRAM_EMBED_API_KEY,
+   * ENGRAM_EMBED_MODEL, ENGRAM_EMBED_DIMENSIONS and ENGRAM_LLM_BASE_URL, ENGRAM_LLM_API_KEY, ENGRAM_LLM_MODEL.
+   */
   env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -89,7 +99,9 @@ export function resolveEngineSettings(options: ResolveEngineSettingsOptions): En
     default:
       throw configError(`Unknown embedder "${raw}"; expected one of ${EMBEDDER_TYPES.join(', ')}`);
   }
-  return { dbPath: db === ':memory:' ? db : path.resolve(db), embedder };
+  // Throws CONFIG_INVALID for an incomplete set, so a typo never silently turns the LLM off.
+  const model = resolveModelFromEnv({ ...env });
+  return { dbPath: db === ':memory:' ? db : path.resolve(db), embedder, ...(model ? { model } : {}) };
 }
 
 export function createEmbedderFromSettings(settings: EmbedderSettings): Embedder {
@@ -107,6 +119,8 @@ export interface OpenEngineOptions {
   settings: EngineSettings;
   /** Overrides the embedder built from the settings (e.g. one already loaded). */
   embedder?: Embedder;
+  /** Overrides the LLM of the settings (e.g. a scripted model in tests). */
+  model?: ModelClient;
   clock?: Clock;
   ids?: IdGenerator;
   logger?: Logger;
@@ -124,9 +138,11 @@ export function openEngine(options: OpenEngineOptions): MemoryEngine {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new EngramError('STORE_FAILED', `Could not open the database ${dbPath}: ${reason}`, { cause });
   }
+  const model = options.model ?? options.settings.model;
   return createMemory({
     store,
     embedder: options.embedder ?? createEmbedderFromSettings(options.settings.embedder),
+    ...(model ? { model } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ids ? { ids: options.ids } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

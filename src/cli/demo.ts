@@ -3,33 +3,57 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { ContextBlock } from '../context/build-context.js';
+import type { MessageRole } from '../domain/conversation.js';
+import type { MemoryKind } from '../domain/memory.js';
+import type { ExtractionStats } from '../extraction/stats.js';
 import type { MemoryEngine } from '../memory.js';
+import type { UsageSnapshot } from '../models/usage.js';
+import type { ExtractReport } from '../pipelines/extract-session.js';
 import type { RecalledMemory } from '../pipelines/recall.js';
 import { openEngine, resolveEngineSettings } from './config.js';
-import { renderContext } from './context.js';
-import { DEMO_USERS, ISOLATION_QUERIES, type DemoUser } from './demo-data.js';
-import { fields, heading, table } from './format.js';
+import { DEMO_USERS, ISOLATION_QUERIES, demoMessageId, type DemoUser } from './demo-data.js';
+import { renderDemo } from './demo-render.js';
 import { emit, type CliIo } from './io.js';
+import { extractWithChanges, type MemoryChange } from './memory-changes.js';
 import { globalsOf } from './runtime.js';
-import { renderRecall } from './search.js';
 
-const DAY_MS = 86_400_000;
 const TOP = 3;
 const BUDGET = 300;
 
-interface QueryRun {
+export interface DemoStepRun {
+  userId: string;
+  sessionId: string;
+  label: string;
+  messages: { id: string; role: MessageRole; content: string }[];
+  /** Messages stored by this run; 0 when this database already had them. */
+  appended: number;
+  report: ExtractReport;
+  /** Model calls this extraction made (0 for small talk and for the heuristic extractor). */
+  modelCalls: number;
+  changes: MemoryChange[];
+}
+
+export interface QueryRun {
   userId: string;
   query: string;
   results: RecalledMemory[];
   context: ContextBlock;
 }
 
-interface DemoReport {
+export interface DemoReport {
   db: string;
   embedder: string;
-  /** Seconds the first write took: mostly loading the embedder. */
-  firstEmbedSeconds: number;
-  written: { userId: string; count: number; reused: boolean }[];
+  /** "heuristic", or the configured LLM's id. */
+  extractor: string;
+  /** Seconds the first step took: mostly loading the embedder. */
+  firstStepSeconds: number;
+  steps: DemoStepRun[];
+  remembered: {
+    userId: string;
+    timeZone: string;
+    memories: { id: string; kind: MemoryKind; content: string; importance: number; happenedAt?: Date }[];
+    todos: { id: string; content: string; dueAt?: Date; completed: boolean }[];
+  }[];
   queries: QueryRun[];
   isolation: {
     userId: string;
@@ -41,22 +65,32 @@ interface DemoReport {
     results: number;
     leaked: number;
   };
+  stats: { extraction: ExtractionStats; usage?: UsageSnapshot };
 }
 
-async function seed(engine: MemoryEngine, user: DemoUser, now: Date): Promise<{ count: number; reused: boolean }> {
-  // Running the demo twice on one --db reuses what is there instead of writing duplicates.
-  const existing = await engine.list({ userId: user.id, limit: 1 });
-  if (existing.length > 0) return { count: (await engine.list({ userId: user.id })).length, reused: true };
-  for (const m of user.memories) {
-    await engine.add({
-      userId: user.id,
-      kind: m.kind,
-      content: m.content,
-      ...(m.importance !== undefined ? { importance: m.importance } : {}),
-      ...(m.inDays !== undefined ? { happenedAt: new Date(now.getTime() + m.inDays * DAY_MS) } : {}),
-    });
+/** Appends each step's messages, then extracts by hand, as the silence scheduler would. */
+async function converse(engine: MemoryEngine, user: DemoUser): Promise<DemoStepRun[]> {
+  await engine.setSettings(user.id, { timeZone: user.timeZone });
+  const runs: DemoStepRun[] = [];
+  for (const [i, step] of user.steps.entries()) {
+    const messages = step.turns.map((t, j) => ({ id: demoMessageId(user.id, step, i, j), role: t.role, content: t.text }));
+    const { appended } = await engine.appendMessages({ messages: messages.map((m) => ({ ...m, userId: user.id, sessionId: step.sessionId })) });
+    const calls = engine.stats().extraction.modelCalls;
+    const { report, changes } = await extractWithChanges(engine, user.id, step.sessionId);
+    runs.push({ userId: user.id, sessionId: step.sessionId, label: step.label, messages, appended: appended.length, report, modelCalls: engine.stats().extraction.modelCalls - calls, changes });
   }
-  return { count: user.memories.length, reused: false };
+  return runs;
+}
+
+async function remembered(engine: MemoryEngine, user: DemoUser): Promise<DemoReport['remembered'][number]> {
+  const memories = (await engine.list({ userId: user.id })).reverse().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const todos = await engine.listTodos({ userId: user.id });
+  return {
+    userId: user.id,
+    timeZone: user.timeZone,
+    memories: memories.map((m) => ({ id: m.id, kind: m.kind, content: m.content, importance: m.importance, ...(m.happenedAt ? { happenedAt: m.happenedAt } : {}) })),
+    todos: todos.map((t) => ({ id: t.id, content: t.content, completed: t.completed, ...(t.dueAt ? { dueAt: t.dueAt } : {}) })),
+  };
 }
 
 async function ask(engine: MemoryEngine, userId: string, query: string): Promise<QueryRun> {
@@ -65,16 +99,17 @@ async function ask(engine: MemoryEngine, userId: string, query: string): Promise
   return { userId, query, results, context };
 }
 
-/** Writes two users' memories (Chinese and English), then recalls and builds context for each. */
-export async function runDemo(engine: MemoryEngine, db: string): Promise<DemoReport> {
-  const now = engine.deps.clock.now();
+/** Two users talk (Chinese and English); the pipeline remembers; then each asks, and alice cannot see li-ming. */
+export async function runDemo(engine: MemoryEngine, options: { db: string; extractor: string }): Promise<DemoReport> {
   const started = performance.now();
-  const written: DemoReport['written'] = [];
-  let firstEmbedSeconds = 0;
+  let firstStepSeconds = 0;
+  const steps: DemoStepRun[] = [];
   for (const user of DEMO_USERS) {
-    written.push({ userId: user.id, ...(await seed(engine, user, now)) });
-    if (firstEmbedSeconds === 0) firstEmbedSeconds = (performance.now() - started) / 1000;
+    steps.push(...(await converse(engine, user)));
+    if (firstStepSeconds === 0) firstStepSeconds = (performance.now() - started) / 1000;
   }
+  const memories = [];
+  for (const user of DEMO_USERS) memories.push(await remembered(engine, user));
   const queries: QueryRun[] = [];
   for (const user of DEMO_USERS) for (const q of user.queries) queries.push(await ask(engine, user.id, q));
 
@@ -82,67 +117,38 @@ export async function runDemo(engine: MemoryEngine, db: string): Promise<DemoRep
   const probes = [];
   for (const query of ISOLATION_QUERIES) probes.push({ query, results: await engine.recall({ userId: alice.id, query, limit: TOP, touch: false }) });
   const aliceResults = [...queries.filter((q) => q.userId === alice.id), ...probes].flatMap((r) => r.results.map((x) => x.memory));
-  const isolation = {
-    userId: alice.id,
-    otherUserId: liMing.id,
-    probes,
-    queries: alice.queries.length + probes.length,
-    results: aliceResults.length,
-    leaked: aliceResults.filter((m) => m.userId !== alice.id).length,
+  return {
+    db: options.db,
+    embedder: engine.deps.embedder.id,
+    extractor: options.extractor,
+    firstStepSeconds,
+    steps,
+    remembered: memories,
+    queries,
+    isolation: {
+      userId: alice.id,
+      otherUserId: liMing.id,
+      probes,
+      queries: alice.queries.length + probes.length,
+      results: aliceResults.length,
+      leaked: aliceResults.filter((m) => m.userId !== alice.id).length,
+    },
+    stats: engine.stats(),
   };
-  return { db, embedder: engine.deps.embedder.id, firstEmbedSeconds, written, queries, isolation };
-}
-
-function renderDemo(r: DemoReport): string {
-  const out: string[] = [heading('Engram demo', '═'), fields([
-    ['database', r.db],
-    ['embedder', `${r.embedder} (first write ${r.firstEmbedSeconds.toFixed(1)} s, includes loading the model)`],
-  ])];
-  out.push('', heading('Memories written'));
-  for (const user of DEMO_USERS) {
-    const w = r.written.find((x) => x.userId === user.id)!;
-    out.push(`${user.id} (${user.label}): ${w.count} memories${w.reused ? ', already in this database' : ''}`);
-    out.push(table([{ header: '  kind' }, { header: 'content' }], user.memories.map((m) => [`  ${m.kind}`, m.content])).split('\n').slice(1).join('\n'));
-  }
-  r.queries.forEach((q, i) => {
-    out.push('', heading(`${i + 1}. ${q.userId} asks: ${q.query}`));
-    out.push(q.results.length === 0 ? '(no memories recalled)' : renderRecall(q.results, { ids: false, contentWidth: 40 }));
-    out.push('', 'context block:', indent(renderContext(q.context, { items: false })));
-  });
-  const iso = r.isolation;
-  out.push('', heading(`Isolation: ${iso.userId} asks about ${iso.otherUserId}`));
-  for (const p of iso.probes) {
-    out.push(`${p.query}`);
-    out.push(indent(table([{ header: 'user' }, { header: 'kind' }, { header: 'content', max: 48 }], p.results.map((x) => [x.memory.userId, x.memory.kind, x.memory.content]))));
-  }
-  out.push(
-    '',
-    `${iso.userId}'s ${iso.queries} queries (${iso.probes.length} about ${iso.otherUserId}) recalled ${iso.results} memories; ` +
-      `${iso.leaked} belonged to ${iso.otherUserId} ${iso.leaked === 0 ? '✓' : '✗ LEAK'}`,
-  );
-  out.push('', `Explore: engram --db ${r.db} --user li-ming list`);
-  return out.join('\n');
-}
-
-function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((l) => (l === '' ? l : `  ${l}`))
-    .join('\n');
 }
 
 /** `engram demo`: what `npm start` runs. */
 export function registerDemo(program: Command, io: CliIo): void {
   program
     .command('demo')
-    .description('write sample memories for two users (Chinese and English) and show recall and context')
+    .description('two users talk (Chinese and English); the pipeline remembers; then recall, context and isolation')
     .action(async (_options: unknown, command: Command) => {
       const g = globalsOf(command);
       const db = g.db ?? path.join(mkdtempSync(path.join(tmpdir(), 'engram-demo-')), 'engram.db');
       const settings = resolveEngineSettings({ db, embedder: g.embedder ?? 'bundled', env: io.env });
       const engine = openEngine({ settings });
       try {
-        const report = await runDemo(engine, settings.dbPath);
+        const report = await runDemo(engine, { db: settings.dbPath, extractor: settings.model?.id ?? 'heuristic' });
         emit(io, g.json, report, () => renderDemo(report));
       } finally {
         await engine.close();

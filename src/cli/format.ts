@@ -91,6 +91,13 @@ export function when(date: Date | string | undefined): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
+/** "2026-11-23 15:00" in the user's time zone, not the terminal's. */
+export function whenIn(date: Date | string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(date));
+  const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
 export function heading(text: string, underline = '─'): string {
   return `${text}\n${underline.repeat(Math.min(72, Math.max(3, displayWidth(text))))}`;
 }

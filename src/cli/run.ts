@@ -2,17 +2,24 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { EngramError, type ErrorCode } from '../errors.js';
 import { registerAdd } from './add.js';
+import { registerChatLog } from './chat-log.js';
 import { DEFAULT_DB, DEFAULT_USER, EMBEDDER_TYPES } from './config.js';
 import { registerContext } from './context.js';
 import { registerDelete } from './delete.js';
 import { registerDemo } from './demo.js';
+import { registerExport, registerImport } from './export-import.js';
+import { registerExtract } from './extract.js';
+import { registerForget } from './forget.js';
 import { registerHistory } from './history.js';
 import { processIo, type CliIo } from './io.js';
+import { registerLifecycle } from './lifecycle.js';
 import { registerList } from './list.js';
+import { registerProfile } from './profile.js';
 import { registerReindex } from './reindex.js';
 import { registerRestore } from './restore.js';
 import { registerSearch } from './search.js';
 import { registerShow } from './show.js';
+import { registerTodoDone, registerTodos } from './todos.js';
 
 /** Codes that mean "the caller asked for something wrong" (exit 2), as opposed to a failure (exit 1). */
 const USAGE_CODES: readonly ErrorCode[] = ['INVALID_INPUT', 'NOT_FOUND'];
@@ -21,6 +28,19 @@ function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
   return pkg.version ?? '0.0.0';
 }
+
+const HELP_AFTER = `
+Remembering a conversation:
+  engram -u li-ming say chat-1 user 我住在北京      append a message (idempotent with --id)
+  engram -u li-ming extract chat-1                  remember its new messages now
+  engram -u li-ming todos                           reminders it found, with due times
+
+Environment:
+  ENGRAM_USER, ENGRAM_DB, ENGRAM_EMBEDDER           defaults for --user, --db, --embedder
+  ENGRAM_LLM_BASE_URL, ENGRAM_LLM_MODEL, ENGRAM_LLM_API_KEY
+                                                    an OpenAI-compatible LLM for extraction, profiles
+                                                    and reviews; without it extraction is heuristic
+  ENGRAM_DEBUG=1                                    print stack traces of unexpected errors`;
 
 /** A fresh program per run: commander keeps parsed state on the command objects. */
 export function buildProgram(io: CliIo): Command {
@@ -31,6 +51,7 @@ export function buildProgram(io: CliIo): Command {
     .option('--db <path>', `SQLite file (env ENGRAM_DB) (default: "${DEFAULT_DB}")`)
     .option('--embedder <name>', `${EMBEDDER_TYPES.join(' | ')}[:model] (env ENGRAM_EMBEDDER) (default: "bundled")`)
     .option('--json', 'print exactly one JSON document on stdout')
+    .addHelpText('after', HELP_AFTER)
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({
@@ -48,6 +69,15 @@ export function buildProgram(io: CliIo): Command {
     registerDelete,
     registerRestore,
     registerContext,
+    registerChatLog,
+    registerExtract,
+    registerTodos,
+    registerTodoDone,
+    registerProfile,
+    registerForget,
+    registerExport,
+    registerImport,
+    registerLifecycle,
     registerReindex,
     registerDemo,
   ]) {
