@@ -13,7 +13,7 @@ export const RECIPES = {
   /** Pure relevance, no recency or importance: for benchmarks of ranking alone. */
   relevanceOnly: RecallConfig.parse({ weights: { relevance: 1, recency: 0, importance: 0 } }),
   /** What the context builder uses: hybrid, and nothing below a similarity floor unless a keyword matched. */
-  context: RecallConfig.parse({ minSimilarity: 0.3 }),
+  context: RecallConfig.parse({ minSimilarity: 0.2 }),
 } as const satisfies Record<string, RecallConfig>;
 
 export type RecipeName = keyof typeof RECIPES;
