@@ -16,7 +16,7 @@ const track = <T extends ReturnType<typeof testMemory>>(e: T): T => (engines.pus
 
 describe('forget a topic', () => {
   it('purges memories and episodes about it and rewrites the profile without it (Chinese)', async () => {
-    const model = scriptedModel((id, input) => {
+    const model = scriptedModel((_id, input) => {
       const i = input as UpdateProfileInput;
       return i.forgetTopic ? { narrative: '李明是后端工程师。', basicInfo: { name: '李明' }, changes: '忘记了一个话题' } : { narrative: '李明是后端工程师，正在考虑跳槽到字节。', basicInfo: { name: '李明' }, changes: '初版' };
     });

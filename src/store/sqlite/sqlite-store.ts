@@ -2,22 +2,21 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import type { IdGenerator } from '../../deps.js';
 import { randomIds } from '../../deps.js';
-import type { ChangeContext, HistoryAction, HistoryEvent } from '../../domain/history.js';
-import type { Memory } from '../../domain/memory.js';
-import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
-import { indexTerms } from '../../text/segment.js';
-import { Mutex } from '../mutex.js';
 import type { Message, Session } from '../../domain/conversation.js';
-import type { Collection, ExtractionRun, EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, MessageQuery, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
-import { KeywordIndex } from './keyword-index.js';
-import { MessageTables } from './message-tables.js';
-import { ExtractionTables } from './extraction-tables.js';
-import { TodoTables } from './todo-tables.js';
-import { LifecycleTables } from './lifecycle-tables.js';
+import type { ChangeContext, HistoryEvent } from '../../domain/history.js';
+import type { Memory } from '../../domain/memory.js';
 import type { Profile, Relation } from '../../domain/profile.js';
 import type { Todo } from '../../domain/todo.js';
-import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from './memory-rows.js';
+import { EmbedderMismatchError, EngramError } from '../../errors.js';
+import { Mutex } from '../mutex.js';
+import type { Collection, ExtractionRun, EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, MessageQuery, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
+import { ExtractionTables } from './extraction-tables.js';
+import { KeywordIndex } from './keyword-index.js';
+import { LifecycleTables } from './lifecycle-tables.js';
+import { MemoryTables } from './memory-tables.js';
+import { MessageTables } from './message-tables.js';
 import { migrate } from './schema.js';
+import { TodoTables } from './todo-tables.js';
 import { DEFAULT_CHUNK_SIZE, VectorIndex } from './vector-index.js';
 
 export interface SqliteStoreOptions {
@@ -37,7 +36,6 @@ interface VectorIndexes {
   memories: VectorIndex;
   messages: VectorIndex;
 }
-const ACTIVE = ['active'] as const;
 
 /**
  * The embedded default store: SQLite (WAL) through better-sqlite3, vectors in sqlite-vec,
@@ -59,6 +57,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
 
 interface Shared {
   keywords: KeywordIndex;
+  memories: MemoryTables;
   messages: MessageTables;
   extraction: ExtractionTables;
   todos: TodoTables;
@@ -66,20 +65,25 @@ interface Shared {
   vectors: VectorIndexes | null;
 }
 
-function sharedTables(db: Database.Database): Shared {
+function sharedTables(db: Database.Database, ids: IdGenerator): Shared {
   const todos = new TodoTables(db);
-  return {
-    keywords: new KeywordIndex(db, 'memory_fts'),
+  const keywords = new KeywordIndex(db, 'memory_fts');
+  const lifecycle = new LifecycleTables(db, todos);
+  const shared: Shared = {
+    keywords,
+    memories: new MemoryTables(db, keywords, lifecycle, ids, () => shared.vectors?.memories ?? null),
     messages: new MessageTables(db),
     extraction: new ExtractionTables(db),
     todos,
-    lifecycle: new LifecycleTables(db, todos),
+    lifecycle,
     vectors: null,
   };
+  return shared;
 }
 
 class SqliteStore implements Store {
   private readonly keywords: KeywordIndex;
+  private readonly memories: MemoryTables;
   private readonly messages: MessageTables;
 
   constructor(
@@ -89,9 +93,10 @@ class SqliteStore implements Store {
     private readonly chunkSize: number,
     private readonly inTransaction: boolean,
     /** Shared with the transaction views of this store, so a bind is seen by all. */
-    private readonly shared: Shared = sharedTables(db),
+    private readonly shared: Shared = sharedTables(db, ids),
   ) {
     this.keywords = shared.keywords;
+    this.memories = shared.memories;
     this.messages = shared.messages;
     if (!inTransaction && shared.vectors === null && this.meta('embedder_id') !== undefined) shared.vectors = this.openVectors();
   }
@@ -155,148 +160,36 @@ class SqliteStore implements Store {
     return v;
   }
 
-  private rowOf(userId: string, id: string): MemoryRow | undefined {
-    return this.db.prepare('SELECT * FROM memories WHERE id = ? AND user_id = ?').get(id, userId) as MemoryRow | undefined;
-  }
-
-  private writeHistory(memory: Pick<Memory, 'id' | 'userId'>, action: HistoryAction, changed: string[], before: Record<string, unknown> | null, after: Record<string, unknown> | null, change: ChangeContext, at: Date): void {
-    this.db
-      .prepare(
-        `INSERT INTO memory_history (id, memory_id, user_id, action, changed, before, after, actor, reason, produced_by, message_ids, at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        this.ids.next(),
-        memory.id,
-        memory.userId,
-        action,
-        JSON.stringify(changed),
-        before === null ? null : JSON.stringify(before),
-        after === null ? null : JSON.stringify(after),
-        change.actor,
-        change.reason ?? null,
-        change.producedBy ?? null,
-        JSON.stringify(change.messageIds ?? []),
-        at.getTime(),
-      );
-  }
-
   insertMemory(memory: Memory, vector: Float32Array | null, change: ChangeContext): Promise<void> {
-    return this.run(() =>
-      this.db.transaction(() => {
-        const cols = memoryToColumns(memory);
-        const names = Object.keys(cols);
-        let rid: number;
-        try {
-          const info = this.db.prepare(`INSERT INTO memories (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...Object.values(cols));
-          rid = Number(info.lastInsertRowid);
-        } catch (cause) {
-          if (String(cause).includes('UNIQUE')) throw new EngramError('CONFLICT', `Memory ${memory.id} already exists`, { cause });
-          throw cause;
-        }
-        this.keywords.upsert(rid, memory.userId, indexTerms(memory.content));
-        if (vector) this.requireVectors().upsert(rid, memory.userId, memory.status, vector);
-        const fields = Object.keys(memory).filter((k) => k !== 'id' && k !== 'userId');
-        this.writeHistory(memory, 'create', fields, null, snapshot(memory, fields), change, memory.createdAt);
-      })(),
-    );
+    return this.run(() => this.memories.insertMemory(memory, vector, change));
   }
 
   updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext): Promise<Memory> {
-    return this.run(() =>
-      this.db.transaction(() => {
-        const row = this.rowOf(userId, id);
-        if (!row) throw new NotFoundError('Memory', id);
-        const before = rowToMemory(row);
-        const changed = changedFields(before, changes).filter((f) => f !== 'updatedAt');
-        const after: Memory = { ...before, ...stripNulls(changes) } as Memory;
-        if (changed.length === 0 && vector === undefined) return before;
-        const cols = memoryToColumns(after);
-        delete cols.id;
-        delete cols.user_id;
-        this.db.prepare(`UPDATE memories SET ${Object.keys(cols).map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`).run(...Object.values(cols), row.rid);
-        if (changed.includes('content')) this.keywords.upsert(row.rid, userId, indexTerms(after.content));
-        const vec = this.vec();
-        if (vector) this.requireVectors().upsert(row.rid, userId, after.status, vector);
-        else if (vector === null) vec?.remove(row.rid);
-        else if (changed.includes('status')) vec?.setStatus(row.rid, after.status);
-        if (changed.length > 0) this.writeHistory(after, change.action ?? actionFor(before, after, changed), changed, snapshot(before, changed), snapshot(after, changed), change, after.updatedAt);
-        return after;
-      })(),
-    );
+    return this.run(() => this.memories.updateMemory(userId, id, changes, vector, change));
   }
 
   purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void> {
-    return this.run(() =>
-      this.db.transaction(() => {
-        const row = this.rowOf(userId, id);
-        if (!row) throw new NotFoundError('Memory', id);
-        this.keywords.remove(row.rid, userId);
-        this.vec()?.remove(row.rid);
-        this.db.prepare('DELETE FROM memories WHERE rid = ?').run(row.rid);
-        // A purge erases the content from history too; one event without content says it happened.
-        this.db.prepare('UPDATE memory_history SET before = NULL, after = NULL WHERE user_id = ? AND memory_id = ?').run(userId, id);
-        this.writeHistory({ id, userId }, 'purge', [], null, null, change, change.at ?? new Date());
-      })(),
-    );
+    return this.run(() => this.memories.purgeMemory(userId, id, change));
   }
 
   getMemory(userId: string, id: string): Promise<Memory | null> {
-    return this.run(() => {
-      const row = this.rowOf(userId, id);
-      return row ? rowToMemory(row) : null;
-    });
-  }
-
-  private where(q: MemoryQuery): { sql: string; args: unknown[] } {
-    const clauses = ['user_id = ?'];
-    const args: unknown[] = [q.userId];
-    const statuses = q.statuses ?? ACTIVE;
-    clauses.push(`status IN (${statuses.map(() => '?').join(', ')})`);
-    args.push(...statuses);
-    if (q.ids) {
-      clauses.push(`id IN (${q.ids.map(() => '?').join(', ') || 'NULL'})`);
-      args.push(...q.ids);
-    }
-    if (q.kinds && q.kinds.length > 0) {
-      clauses.push(`kind IN (${q.kinds.map(() => '?').join(', ')})`);
-      args.push(...q.kinds);
-    }
-    if (q.agentId !== undefined) (clauses.push('agent_id = ?'), args.push(q.agentId));
-    if (q.sessionId !== undefined) (clauses.push('session_id = ?'), args.push(q.sessionId));
-    if (q.createdFrom) (clauses.push('created_at >= ?'), args.push(q.createdFrom.getTime()));
-    if (q.createdTo) (clauses.push('created_at <= ?'), args.push(q.createdTo.getTime()));
-    if (q.happenedFrom) (clauses.push('happened_at >= ?'), args.push(q.happenedFrom.getTime()));
-    if (q.happenedTo) (clauses.push('happened_at <= ?'), args.push(q.happenedTo.getTime()));
-    if (q.notExpiredAt) (clauses.push('(expires_at IS NULL OR expires_at > ?)'), args.push(q.notExpiredAt.getTime()));
-    return { sql: clauses.join(' AND '), args };
+    return this.run(() => this.memories.getMemory(userId, id));
   }
 
   listMemories(q: MemoryQuery): Promise<Memory[]> {
-    return this.run(() => {
-      const { sql, args } = this.where(q);
-      const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance', happenedAt: 'coalesce(happened_at, created_at)' }[q.orderBy ?? 'createdAt'];
-      const dir = q.order === 'asc' ? 'ASC' : 'DESC';
-      const rows = this.db
-        .prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
-        .all(...args, q.limit ?? -1, q.offset ?? 0) as MemoryRow[];
-      return rows.map(rowToMemory);
-    });
+    return this.run(() => this.memories.listMemories(q));
   }
 
   countMemories(q: MemoryQuery): Promise<number> {
-    return this.run(() => {
-      const { sql, args } = this.where(q);
-      return (this.db.prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}`).get(...args) as { n: number }).n;
-    });
+    return this.run(() => this.memories.countMemories(q));
   }
 
   history(userId: string, memoryId: string): Promise<HistoryEvent[]> {
-    return this.run(() => this.historyRows('SELECT * FROM memory_history WHERE user_id = ? AND memory_id = ? ORDER BY seq', userId, memoryId));
+    return this.run(() => this.memories.history(userId, memoryId));
   }
 
   historyOfUser(userId: string): Promise<HistoryEvent[]> {
-    return this.run(() => this.historyRows('SELECT * FROM memory_history WHERE user_id = ? ORDER BY seq', userId));
+    return this.run(() => this.memories.historyOfUser(userId));
   }
 
   relationsOfUser(userId: string): Promise<Relation[]> {
@@ -304,94 +197,23 @@ class SqliteStore implements Store {
   }
 
   importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): Promise<void> {
-    return this.run(() =>
-      this.db.transaction(() => {
-        if (memory) {
-          const cols = memoryToColumns(memory);
-          const info = this.db.prepare(`INSERT INTO memories (${Object.keys(cols).join(', ')}) VALUES (${Object.keys(cols).map(() => '?').join(', ')})`).run(...Object.values(cols));
-          const rid = Number(info.lastInsertRowid);
-          this.keywords.upsert(rid, memory.userId, indexTerms(memory.content));
-          if (vector) this.requireVectors().upsert(rid, memory.userId, memory.status, vector);
-        }
-        const insert = this.db.prepare(
-          `INSERT INTO memory_history (id, memory_id, user_id, action, changed, before, after, actor, reason, produced_by, message_ids, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        );
-        for (const e of history) {
-          insert.run(e.id, e.memoryId, e.userId, e.action, JSON.stringify(e.changed), e.before === null ? null : JSON.stringify(e.before), e.after === null ? null : JSON.stringify(e.after), e.actor, e.reason ?? null, e.producedBy ?? null, JSON.stringify(e.messageIds), e.at.getTime());
-        }
-      })(),
-    );
-  }
-
-  private historyRows(sql: string, ...args: unknown[]): HistoryEvent[] {
-    const rows = this.db.prepare(sql).all(...args) as Array<Record<string, string | number | null>>;
-    {
-      return rows.map((r) => ({
-        id: String(r.id),
-        memoryId: String(r.memory_id),
-        userId: String(r.user_id),
-        action: r.action as HistoryAction,
-        changed: JSON.parse(String(r.changed)) as string[],
-        before: r.before === null ? null : (JSON.parse(String(r.before)) as Record<string, unknown>),
-        after: r.after === null ? null : (JSON.parse(String(r.after)) as Record<string, unknown>),
-        actor: r.actor as HistoryEvent['actor'],
-        reason: r.reason === null ? undefined : String(r.reason),
-        producedBy: r.produced_by === null ? undefined : String(r.produced_by),
-        messageIds: JSON.parse(String(r.message_ids)) as string[],
-        at: new Date(Number(r.at)),
-      }));
-    }
+    return this.run(() => this.memories.importMemory(memory, vector, history));
   }
 
   recordAccess(userId: string, ids: readonly string[], at: Date): Promise<void> {
-    if (ids.length === 0) return Promise.resolve();
-    return this.run(() => {
-      const stmt = this.db.prepare('UPDATE memories SET last_accessed_at = ?, access_count = access_count + 1 WHERE user_id = ? AND id = ?');
-      this.db.transaction(() => {
-        for (const id of ids) stmt.run(at.getTime(), userId, id);
-      })();
-    });
-  }
-
-  private idsOf(userId: string, rowids: readonly number[], statuses: readonly string[]): Map<number, string> {
-    if (rowids.length === 0) return new Map();
-    const rows = this.db
-      .prepare(`SELECT rid, id FROM memories WHERE user_id = ? AND status IN (${statuses.map(() => '?').join(', ')}) AND rid IN (${rowids.map(() => '?').join(', ')})`)
-      .all(userId, ...statuses, ...rowids) as Array<{ rid: number; id: string }>;
-    return new Map(rows.map((r) => [r.rid, r.id]));
+    return this.run(() => this.memories.recordAccess(userId, ids, at));
   }
 
   searchVector(q: VectorSearch): Promise<SearchHit[]> {
-    return this.run(() => {
-      const statuses = q.statuses ?? ACTIVE;
-      const hits = this.requireVectors().search(q.userId, q.vector, q.k, statuses);
-      const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
-      return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : []));
-    });
+    return this.run(() => this.memories.searchVector(q));
   }
 
   searchKeyword(q: KeywordSearch): Promise<SearchHit[]> {
-    return this.run(() => {
-      const statuses = q.statuses ?? ACTIVE;
-      // Over-fetch: soft-deleted rows stay in the keyword index and are filtered out here.
-      const hits = this.keywords.search(q.userId, q.terms, q.k * 2 + 10, q.bm25);
-      const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
-      return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, q.k);
-    });
+    return this.run(() => this.memories.searchKeyword(q));
   }
 
   vectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
-    return this.run(() => {
-      const out = new Map<string, Float32Array>();
-      const vec = this.vec();
-      if (!vec || ids.length === 0) return out;
-      const rows = this.db.prepare(`SELECT rid, id FROM memories WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).all(userId, ...ids) as Array<{ rid: number; id: string }>;
-      for (const r of rows) {
-        const v = vec.get(r.rid);
-        if (v) out.set(r.id, v);
-      }
-      return out;
-    });
+    return this.run(() => this.memories.vectorsOf(userId, ids));
   }
 
   pendingVectors(collection: Collection, limit: number): Promise<Array<{ userId: string; id: string; content: string }>> {
@@ -609,19 +431,4 @@ class SqliteStore implements Store {
       if (this.db.open) this.db.close();
     });
   }
-}
-
-function stripNulls(changes: MemoryChanges): Partial<Memory> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(changes)) out[k] = v === null ? undefined : v;
-  return out as Partial<Memory>;
-}
-
-function actionFor(before: Memory, after: Memory, changed: string[]): HistoryAction {
-  if (changed.includes('status')) {
-    if (after.status === 'deleted') return 'delete';
-    if (after.status === 'archived') return 'archive';
-    if (before.status !== 'active' && after.status === 'active') return 'restore';
-  }
-  return 'update';
 }
