@@ -46,7 +46,10 @@ const key = (m: Pick<Message, 'sessionId' | 'seq'>): string => `${m.sessionId}\u
  */
 export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOptions): Promise<FoundMessage[]> {
   const o = parseInput(SearchMessagesOptions, options, 'message search options');
-  const config = resolveRecallConfig(o.recipe, o.config);
+  // The caller's own partial config, not the parsed one: parsing a partial fills in every default,
+  // which would silently undo the recipe (a 'keyword' search with { candidates } became hybrid).
+  // resolveRecallConfig validates the merged result.
+  const config = resolveRecallConfig(o.recipe, options.config);
   const query = o.query.trim();
   if (query.length === 0) return [];
   const useVector = config.methods.includes('vector');

@@ -16,7 +16,7 @@ export const RecallConfig = z.object({
   methods: z.array(RecallMethod).min(1).default(['vector', 'keyword']),
   fusion: FusionMethod.default('zscore'),
   /** Weight of each method in the fusion. */
-  methodWeights: z.object({ vector: z.number().min(0), keyword: z.number().min(0) }).default({ vector: 0.5, keyword: 0.5 }),
+  methodWeights: z.object({ vector: z.number().min(0), keyword: z.number().min(0) }).default({ vector: 0.6, keyword: 0.4 }),
   /** Candidates fetched per method before fusion. */
   candidates: z.number().int().min(1).max(1000).default(60),
   rrfK: z.number().positive().default(60),
@@ -26,7 +26,7 @@ export const RecallConfig = z.object({
     .default({ relevance: 0.6, recency: 0.2, importance: 0.2 }),
   /** Days after which recency counts half. */
   recencyHalfLifeDays: z.number().positive().default(30),
-  bm25: z.object({ k1: z.number().positive(), b: z.number().min(0).max(1) }).default({ k1: 1.2, b: 0.4 }),
+  bm25: z.object({ k1: z.number().positive(), b: z.number().min(0).max(1) }).default({ k1: 1.2, b: 0.1 }),
   /**
    * A candidate is dropped unless its cosine similarity reaches this or it matched a keyword.
    * 0 keeps everything (plain search); the context recipe raises it so nothing unrelated is injected.
@@ -47,7 +47,7 @@ export const RecallConfig = z.object({
       /** How many of a session's best turns make its score. */
       sessionTop: z.number().int().min(1),
     })
-    .default({ radius: 1, neighbourWeight: 0.3, sessionWeight: 0.3, sessionTop: 3 }),
+    .default({ radius: 2, neighbourWeight: 0.45, sessionWeight: 0.6, sessionTop: 3 }),
 });
 export type RecallConfig = z.infer<typeof RecallConfig>;
 export type RecallConfigInput = z.input<typeof RecallConfig>;

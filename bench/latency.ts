@@ -1,0 +1,267 @@
+/**
+ * Recall latency, insert throughput and the vec0 chunk_size trade-off, on synthetic data.
+ *
+ * Bulk memories get random unit vectors of the bundled embedder's dimension (512): embedding
+ * 100,000 texts with the real model would take about half an hour here, and a brute-force KNN
+ * costs the same whatever the vectors hold. Texts are bilingual sentences from templates, so the
+ * keyword index sees realistic terms.
+ */
+import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createBundledEmbedder, createHashEmbedder } from '../src/embedders/index.js';
+import type { Embedder } from '../src/embedders/embedder.js';
+import { createMemory, type MemoryEngine } from '../src/memory.js';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../src/store/store.js';
+import { DEFAULT_CHUNK_SIZE } from '../src/store/sqlite/vector-index.js';
+import { median, quantile, table } from './report.js';
+import { bulkInsert, memoryText, queryText, rng, unitVector } from './synthetic.js';
+
+const DIMENSIONS = 512;
+const STUB_ID = 'bench-random@512';
+const TARGET = 'user-0';
+
+export interface Spread {
+  min: number;
+  median: number;
+  max: number;
+}
+export interface LatencyRow {
+  memories: number;
+  /** Queries per round for this size. */
+  queries: number;
+  /** Milliseconds: min / median / max over rounds of each round's p50 and p95. */
+  searchP50: Spread;
+  searchP95: Spread;
+  withEmbeddingP50?: Spread;
+  withEmbeddingP95?: Spread;
+}
+export interface ChunkRow {
+  chunkSize: number;
+  users: number;
+  fileBytes: number;
+  bytesPerUser: number;
+  /** Memories of the one user searched for the search column. */
+  searchMemories: number;
+  /** Whole recall (search only). */
+  searchP95: Spread;
+  /** The vector KNN alone (store.searchVector, k = 60): what chunk_size changes. */
+  knnP95: Spread;
+}
+export interface LatencyResult {
+  note: string;
+  queries: { perRound: number; rounds: number; withEmbeddingPerRound: number };
+  otherUsers: { users: number; memoriesEach: number };
+  recall: LatencyRow[];
+  throughput: { engineAddHashPerSec: number; storeInsertPerSec: number; storeInsertBatchedPerSec: number; counts: Record<string, number> };
+  chunkSizes: ChunkRow[];
+  defaultChunkSize: number;
+}
+
+export interface LatencyOptions {
+  quick?: boolean;
+  log?: (line: string) => void;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+const spread = (xs: readonly number[]): Spread => ({ min: round2(Math.min(...xs)), median: round2(median(xs)), max: round2(Math.max(...xs)) });
+const fmt = (s: Spread | undefined): string => (s ? `${s.min} / ${s.median} / ${s.max}` : 'n/a');
+
+/** An embedder that hands out precomputed vectors in turn: recall then times search alone. */
+function precomputed(vectors: readonly Float32Array[]): Embedder {
+  let i = 0;
+  return { id: STUB_ID, dimensions: DIMENSIONS, embed: (texts) => Promise.resolve(texts.map(() => vectors[i++ % vectors.length]!)) };
+}
+
+/** The bundled model under the stub's id, so it can query a store bound to random vectors. */
+function bundledAsStub(): Embedder {
+  const inner = createBundledEmbedder();
+  return { id: STUB_ID, dimensions: DIMENSIONS, embed: (texts) => inner.embed(texts) };
+}
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'engram-bench-'));
+}
+
+function fileSize(path: string): number {
+  return [path, `${path}-wal`].filter(existsSync).reduce((a, p) => a + statSync(p).size, 0);
+}
+
+/** Per round: p50 and p95 of `queries` recalls. */
+async function timeRecall(engine: MemoryEngine, queries: readonly string[], rounds: number): Promise<{ p50: number[]; p95: number[] }> {
+  const p50: number[] = [];
+  const p95: number[] = [];
+  // Warm-up: statement preparation and page cache.
+  for (const query of queries.slice(0, 10)) await engine.recall({ userId: TARGET, query, limit: 10, touch: false });
+  for (let round = 0; round < rounds; round++) {
+    const times: number[] = [];
+    for (const query of queries) {
+      const t = performance.now();
+      await engine.recall({ userId: TARGET, query, limit: 10, touch: false });
+      times.push(performance.now() - t);
+    }
+    p50.push(quantile(times, 0.5));
+    p95.push(quantile(times, 0.95));
+  }
+  return { p50, p95 };
+}
+
+async function openBound(path: string, chunkSize?: number): Promise<Store> {
+  const store = openSqliteStore({ path, ...(chunkSize === undefined ? {} : { chunkSize }) });
+  await store.bindEmbedder({ id: STUB_ID, dimensions: DIMENSIONS });
+  return store;
+}
+
+export async function runLatency(options: LatencyOptions = {}): Promise<{ result: LatencyResult; text: string }> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const quick = options.quick ?? false;
+  const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
+  const rounds = quick ? 2 : 3;
+  const perRound = quick ? 100 : 200;
+  const withEmbeddingPerRound = quick ? 30 : 100;
+  const others = { users: 99, memoriesEach: 10 };
+  const r = rng(42);
+  const queries = Array.from({ length: perRound }, () => queryText(r));
+  const queryVectors = queries.map(() => unitVector(r, DIMENSIONS));
+  const dir = tempDir();
+  try {
+    // 1. Recall latency as one user's memories grow, among 99 light users.
+    const store = await openBound(join(dir, 'latency.db'));
+    await bulkInsert(store, { users: Array.from({ length: others.users }, (_, i) => `user-${i + 1}`), perUser: others.memoriesEach, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: 1 });
+    const searchEngine = createMemory({ store, embedder: precomputed(queryVectors) });
+    const embedEngine = createMemory({ store, embedder: bundledAsStub() });
+    const rows: LatencyRow[] = [];
+    let have = 0;
+    let batchedRate = 0;
+    for (const size of sizes) {
+      log(`  latency: loading ${size.toLocaleString('en')} memories for one user`);
+      batchedRate = await bulkInsert(store, { users: [TARGET], perUser: size - have, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: size });
+      have = size;
+      // At 100,000 a recall takes far longer (see the note), so fewer queries keep the run bounded.
+      const n = size >= 100_000 ? Math.min(perRound, 50) : perRound;
+      const search = await timeRecall(searchEngine, queries.slice(0, n), rounds);
+      const embedded = await timeRecall(embedEngine, queries.slice(0, Math.min(n, withEmbeddingPerRound)), rounds);
+      rows.push({ memories: size, queries: n, searchP50: spread(search.p50), searchP95: spread(search.p95), withEmbeddingP50: spread(embedded.p50), withEmbeddingP95: spread(embedded.p95) });
+      log(`    search p95 median ${rows.at(-1)!.searchP95.median} ms, with embedding ${rows.at(-1)!.withEmbeddingP95!.median} ms`);
+    }
+    await store.close();
+
+    // 2. Insert throughput.
+    log('  throughput');
+    const n = quick ? 300 : 1000;
+    const addStore = openSqliteStore({ path: join(dir, 'add.db') });
+    const adder = createMemory({ store: addStore, embedder: createHashEmbedder({ dimensions: DIMENSIONS }) });
+    const tr = rng(5);
+    let t = performance.now();
+    for (let i = 0; i < n; i++) await adder.add({ userId: `u${i % 10}`, content: memoryText(tr) });
+    const engineAddHashPerSec = n / ((performance.now() - t) / 1000);
+    await adder.close();
+    const rawStore = await openBound(join(dir, 'raw.db'));
+    const storeInsertPerSec = await bulkInsert(rawStore, { users: Array.from({ length: 10 }, (_, i) => `u${i}`), perUser: n / 10, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: 9, batch: 1 });
+    await rawStore.close();
+
+    // 3. vec0 chunk_size: disk per user with many small users, and search for one larger user.
+    const chunkRows: ChunkRow[] = [];
+    const manyUsers = quick ? 500 : 10_000;
+    const searchSize = quick ? 2_000 : 10_000;
+    const chunkSizes = [8, 32, 128, 1024];
+    const searchStores: Array<{ chunkSize: number; engine: MemoryEngine; store: Store }> = [];
+    for (const chunkSize of chunkSizes) {
+      // chunk_size 1024 reserves ~2 MB per user: 10,000 users would write ~20 GB, so fewer users, scaled per user.
+      const users = chunkSize >= 1024 ? Math.min(manyUsers, quick ? 50 : 250) : manyUsers;
+      log(`  chunk_size ${chunkSize}: ${users.toLocaleString('en')} users × 5 memories, then one user × ${searchSize.toLocaleString('en')}`);
+      const emptyPath = join(dir, `empty-${chunkSize}.db`);
+      await (await openBound(emptyPath, chunkSize)).close();
+      const path = join(dir, `chunk-${chunkSize}.db`);
+      const s = await openBound(path, chunkSize);
+      await bulkInsert(s, { users: Array.from({ length: users }, (_, i) => `c${i}`), perUser: 5, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: 3 });
+      await s.close();
+      const fileBytes = fileSize(path);
+      rmSync(path, { force: true });
+      chunkRows.push({ chunkSize, users, fileBytes, bytesPerUser: Math.round((fileBytes - fileSize(emptyPath)) / users), searchMemories: searchSize, searchP95: spread([NaN]), knnP95: spread([NaN]) });
+      const searchPath = join(dir, `search-${chunkSize}.db`);
+      const ss = await openBound(searchPath, chunkSize);
+      await bulkInsert(ss, { users: [TARGET], perUser: searchSize, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: 4 });
+      searchStores.push({ chunkSize, store: ss, engine: createMemory({ store: ss, embedder: precomputed(queryVectors) }) });
+    }
+    // Rounds interleave the chunk sizes, so a burst of load on this machine hits them alike.
+    const chunkQueries = queries.slice(0, quick ? 50 : 100);
+    const recallP95 = new Map<number, number[]>(chunkSizes.map((c) => [c, []]));
+    const knnP95 = new Map<number, number[]>(chunkSizes.map((c) => [c, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (const { chunkSize, engine, store: ss } of searchStores) {
+        recallP95.get(chunkSize)!.push((await timeRecall(engine, chunkQueries, 1)).p95[0]!);
+        const times: number[] = [];
+        for (const v of queryVectors.slice(0, chunkQueries.length)) {
+          const t0 = performance.now();
+          await ss.searchVector({ userId: TARGET, vector: v, k: 60 });
+          times.push(performance.now() - t0);
+        }
+        knnP95.get(chunkSize)!.push(quantile(times, 0.95));
+      }
+    }
+    for (const row of chunkRows) {
+      row.searchP95 = spread(recallP95.get(row.chunkSize)!);
+      row.knnP95 = spread(knnP95.get(row.chunkSize)!);
+    }
+    for (const { store: ss } of searchStores) await ss.close();
+
+    const result: LatencyResult = {
+      note: 'Bulk memories carry random unit vectors (512 dims): embedding 100,000 texts with the bundled model is too slow for a benchmark run. Search-only timings use a precomputed query vector; "with embedding" runs the bundled model on each query.',
+      queries: { perRound, rounds, withEmbeddingPerRound },
+      otherUsers: others,
+      recall: rows,
+      throughput: {
+        engineAddHashPerSec: Math.round(engineAddHashPerSec),
+        storeInsertPerSec: Math.round(storeInsertPerSec),
+        storeInsertBatchedPerSec: Math.round(batchedRate),
+        counts: { engineAdd: n, storeInsert: n },
+      },
+      chunkSizes: chunkRows,
+      defaultChunkSize: DEFAULT_CHUNK_SIZE,
+    };
+    return { result, text: formatLatency(result) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatLatency(r: LatencyResult): string {
+  const lines: string[] = [];
+  lines.push(
+    `Recall latency, one user among ${r.otherUsers.users + 1} (others ${r.otherUsers.memoriesEach} memories each), limit 10; ms, min / median / max over ${r.queries.rounds} rounds of ${r.queries.perRound} queries (${r.queries.withEmbeddingPerRound} with embedding)`,
+  );
+  lines.push('');
+  lines.push(
+    table(
+      ['memories', 'queries/round', 'search p50', 'search p95', 'with embedding p50', 'with embedding p95'],
+      r.recall.map((row) => [row.memories.toLocaleString('en'), String(row.queries), fmt(row.searchP50), fmt(row.searchP95), fmt(row.withEmbeddingP50), fmt(row.withEmbeddingP95)]),
+    ),
+  );
+  lines.push(r.note);
+  lines.push('');
+  lines.push('Insert throughput (memories/s)');
+  lines.push('');
+  lines.push(
+    table(
+      ['path', 'memories/s'],
+      [
+        ['engine.add, hash embedder (512 dims), one at a time', String(r.throughput.engineAddHashPerSec)],
+        ['store.insertMemory, one transaction each', String(r.throughput.storeInsertPerSec)],
+        ['store.insertMemory, 1,000 per transaction (bulk load)', String(r.throughput.storeInsertBatchedPerSec)],
+      ],
+    ),
+  );
+  lines.push('');
+  const searched = r.chunkSizes[0]?.searchMemories.toLocaleString('en') ?? '?';
+  lines.push(`vec0 chunk_size (store default ${r.defaultChunkSize}): disk for many users with 5 memories each, and p95 for one user with ${searched} memories (ms, min / median / max over rounds, chunk sizes interleaved)`);
+  lines.push('');
+  lines.push(
+    table(
+      ['chunk_size', 'users', 'file MB', 'KB per user', `recall p95 at ${searched} (ms)`, `vector KNN p95 at ${searched} (ms)`],
+      r.chunkSizes.map((c) => [String(c.chunkSize), c.users.toLocaleString('en'), (c.fileBytes / 2 ** 20).toFixed(1), (c.bytesPerUser / 1024).toFixed(1), fmt(c.searchP95), fmt(c.knnP95)]),
+    ),
+  );
+  return lines.join('\n');
+}

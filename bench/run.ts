@@ -1,0 +1,82 @@
+/**
+ * Engram benchmarks. Usage:
+ *   npm run bench                      every scenario
+ *   npm run bench -- --only locomo     one scenario (locomo | latency), or a comma list
+ *   npm run bench -- --quick           smaller latency runs (under ~3 minutes with a warm cache)
+ * Prints tables and writes bench/results/<YYYY-MM-DD>.json and .md (merged with that day's
+ * earlier results, so `--only` runs add to the file rather than replace it).
+ * LoCoMo is read from LOCOMO_PATH or ../shared/data/locomo/locomo10.json.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runLatency } from './latency.js';
+import { LocomoMissingError } from './locomo-data.js';
+import { runLocomo } from './locomo.js';
+import { machine, type Machine } from './report.js';
+
+interface Scenario {
+  run(options: { quick: boolean }): Promise<{ result: unknown; text: string }>;
+}
+
+const SCENARIOS: Record<string, Scenario> = {
+  locomo: { run: () => runLocomo() },
+  latency: { run: ({ quick }) => runLatency({ quick }) },
+};
+
+interface ResultsFile {
+  date: string;
+  machine: Machine;
+  scenarios: Record<string, { quick: boolean; finishedAt: string; seconds: number; result: unknown; text: string }>;
+}
+
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, quick: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+});
+if (values.help) {
+  console.log('npm run bench -- [--only locomo|latency[,…]] [--quick]');
+  process.exit(0);
+}
+const names = values.only ? values.only.split(',').map((s) => s.trim()) : Object.keys(SCENARIOS);
+const unknown = names.filter((n) => !(n in SCENARIOS));
+if (unknown.length > 0) {
+  console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${Object.keys(SCENARIOS).join(', ')}`);
+  process.exit(2);
+}
+
+const date = new Date().toISOString().slice(0, 10);
+const dir = join(import.meta.dirname, 'results');
+const jsonPath = join(dir, `${date}.json`);
+const file: ResultsFile = existsSync(jsonPath) ? (JSON.parse(readFileSync(jsonPath, 'utf8')) as ResultsFile) : { date, machine: machine(), scenarios: {} };
+file.machine = machine();
+const m = file.machine;
+console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}${values.quick ? ' (quick)' : ''}\n`);
+
+let failed = false;
+for (const name of names) {
+  console.log(`== ${name} ==`);
+  const start = performance.now();
+  try {
+    const { result, text } = await SCENARIOS[name]!.run({ quick: values.quick });
+    const seconds = Math.round((performance.now() - start) / 100) / 10;
+    console.log(`${text}\n(${name}: ${seconds} s)\n`);
+    file.scenarios[name] = { quick: values.quick, finishedAt: new Date().toISOString(), seconds, result, text };
+  } catch (error) {
+    failed = true;
+    if (error instanceof LocomoMissingError) console.error(`${error.message}\n`);
+    else console.error(error);
+  }
+}
+
+mkdirSync(dir, { recursive: true });
+writeFileSync(jsonPath, JSON.stringify(file, null, 2) + '\n');
+const md = [
+  `# Engram benchmarks, ${date}`,
+  '',
+  `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.os}.`,
+  '',
+  ...Object.entries(file.scenarios).flatMap(([name, s]) => [`## ${name}${s.quick ? ' (quick)' : ''}`, '', s.text, '', `_${s.seconds} s, finished ${s.finishedAt}_`, '']),
+].join('\n');
+writeFileSync(join(dir, `${date}.md`), md);
+console.log(`Wrote ${jsonPath} and ${date}.md`);
+if (failed) process.exitCode = 1;
