@@ -73,6 +73,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     model: options.model,
     workerId: options.workerId ?? `worker-${crypto.randomUUID()}`,
     stats: emptyStats(),
+    running: new Set(),
     extraction: { ...DEFAULT_EXTRACTION_OPTIONS, ...options.extraction },
     onStep: options.onExtractionStep,
   };

@@ -36,6 +36,12 @@ export interface ExtractionDeps extends MemoryDeps {
   workerId: string;
   stats: ExtractionStats;
   extraction: ExtractionOptions;
+  /**
+   * Work running in this process, by "<task>\u0000<user>\u0000<session>". The store's lease keeps
+   * other processes out and lets a restarted worker reclaim its own lease at once; this set keeps
+   * a second run in the same process (a background nudge and a scheduler pass) out.
+   */
+  running: Set<string>;
   /** Test hook: called at named steps (used to crash a child process at each). */
   onStep?: (step: 'loaded' | 'extracted' | 'embedded' | 'applying' | 'committed') => void | Promise<void>;
 }
@@ -69,6 +75,17 @@ const toExtraction = (m: Message): ExtractionMessage => ({ id: m.id, role: m.rol
  * A failure leaves the watermark where it was and schedules a retry; it never throws.
  */
 export async function extractSession(deps: ExtractionDeps, userId: string, sessionId: string, options: { force?: boolean } = {}): Promise<ExtractReport> {
+  const key = `extract\u0000${userId}\u0000${sessionId}`;
+  if (deps.running.has(key)) return empty(sessionId, 'busy', 'this session is being extracted already');
+  deps.running.add(key);
+  try {
+    return await extractLeased(deps, userId, sessionId, options);
+  } finally {
+    deps.running.delete(key);
+  }
+}
+
+async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: string, options: { force?: boolean }): Promise<ExtractReport> {
   const now = deps.clock.now();
   const settings = await resolveSettings(deps.store, userId);
   if (!settings.extractionEnabled && !options.force) return empty(sessionId, 'disabled', 'extraction is disabled');

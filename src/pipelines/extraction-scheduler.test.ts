@@ -54,6 +54,24 @@ describe('extraction triggers', () => {
     expect((model.calls[0]!.input as { messages: unknown[] }).messages).toHaveLength(30);
   });
 
+  it('a background extraction and a scheduler pass never extract the same batch twice', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const model = scriptedModel(async () => {
+      await gate;
+      return add;
+    });
+    const memory = make({ model });
+    await say(memory, 's', 30);
+    memory.clock.advance(10 * 60_000);
+    const pass = memory.tick();
+    release();
+    await pass;
+    await memory.idle();
+    expect(model.callsFor('extract-memories')).toHaveLength(1);
+    expect(await memory.list({ userId: 'u', kinds: ['fact'] })).toHaveLength(1);
+  });
+
   it('session end triggers extraction; disabled extraction does nothing until asked by hand', async () => {
     const model = scriptedModel(() => add);
     const memory = make({ model });

@@ -49,6 +49,17 @@ function extractiveSummary(messages: readonly Message[], language: 'zh' | 'en'):
  * When the model fails, a visible fallback episode is stored and the session is queued for retry.
  */
 export async function summarizeSession(deps: ExtractionDeps, userId: string, sessionId: string): Promise<SummarizeReport> {
+  const key = `summarize\u0000${userId}\u0000${sessionId}`;
+  if (deps.running.has(key)) return { sessionId, status: 'nothing', reason: 'this session is being summarised already' };
+  deps.running.add(key);
+  try {
+    return await summarizeNow(deps, userId, sessionId);
+  } finally {
+    deps.running.delete(key);
+  }
+}
+
+async function summarizeNow(deps: ExtractionDeps, userId: string, sessionId: string): Promise<SummarizeReport> {
   const now = deps.clock.now();
   const session = await deps.store.getSession(userId, sessionId);
   if (!session) return { sessionId, status: 'nothing', reason: 'no such session' };
@@ -99,8 +110,11 @@ export async function summarizeSession(deps: ExtractionDeps, userId: string, ses
   const failures = failed ? session.summaryFailures + 1 : 0;
   const retryAt = failed ? new Date(now.getTime() + RETRY_MS * 2 ** Math.min(failures - 1, 6)) : null;
   const change = { actor: 'system' as const, producedBy: summarizer, messageIds: messages.map((m) => m.id), at: now, reason: failed ? `fallback: ${failed.code}` : 'session summary' };
-  let episodeId: string;
+  let episodeId: string | undefined;
   await deps.store.transaction(async (tx) => {
+    // Another process may have summarised these messages meanwhile: then this run writes nothing.
+    const fresh = await tx.getSession(userId, sessionId);
+    if (!fallbackEpisode && fresh && fresh.summarizedSeq >= last.seq) return;
     if (fallbackEpisode) {
       episodeId = fallbackEpisode.id;
       await tx.updateMemory(userId, fallbackEpisode.id, { content, structuredData, language, embedderId: deps.embedder.id, updatedAt: now }, vector ?? null, change);
@@ -116,5 +130,6 @@ export async function summarizeSession(deps: ExtractionDeps, userId: string, ses
     }
     await tx.markSummarized(userId, sessionId, last.seq, retryAt, failures);
   });
-  return { sessionId, status: failed ? 'fallback' : 'summarized', episodeId: episodeId!, reason: failed ? `model failed (${failed.code}); fallback stored, retry queued` : summarizer };
+  if (episodeId === undefined) return { sessionId, status: 'nothing', reason: 'summarised by another worker' };
+  return { sessionId, status: failed ? 'fallback' : 'summarized', episodeId, reason: failed ? `model failed (${failed.code}); fallback stored, retry queued` : summarizer };
 }

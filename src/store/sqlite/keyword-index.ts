@@ -28,6 +28,8 @@ export class KeywordIndex {
   private readonly termsStmt: Database.Statement;
   private readonly statsStmt: Database.Statement;
   private readonly bumpStmt: Database.Statement;
+  private readonly countStmt: Database.Statement;
+  private readonly candidatesStmt: Database.Statement;
 
   constructor(
     private readonly db: Database.Database,
@@ -37,6 +39,8 @@ export class KeywordIndex {
     this.deleteStmt = db.prepare(`DELETE FROM ${table} WHERE rowid = ?`);
     this.termsStmt = db.prepare(`SELECT terms FROM ${table} WHERE rowid = ?`);
     this.statsStmt = db.prepare(`SELECT doc_count, term_total FROM keyword_stats WHERE index_name = ? AND user_id = ?`);
+    this.countStmt = db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`);
+    this.candidatesStmt = db.prepare(`SELECT rowid, terms FROM ${table} WHERE ${table} MATCH ? ORDER BY rank LIMIT ?`);
     this.bumpStmt = db.prepare(
       `INSERT INTO keyword_stats (index_name, user_id, doc_count, term_total) VALUES (?, ?, ?, ?)
        ON CONFLICT (index_name, user_id) DO UPDATE SET doc_count = doc_count + excluded.doc_count, term_total = term_total + excluded.term_total`,
@@ -73,17 +77,14 @@ export class KeywordIndex {
     const stats = this.statsStmt.get(this.table, userId) as { doc_count: number; term_total: number } | undefined;
     if (!stats || stats.doc_count <= 0) return [];
     const user = `user_tok:${userToken(userId)}`;
-    const countStmt = this.db.prepare(`SELECT count(*) AS n FROM ${this.table} WHERE ${this.table} MATCH ?`);
     const idf = new Map<string, number>();
     for (const term of unique) {
-      const df = (countStmt.get(`${user} AND terms:${quote(term)}`) as { n: number }).n;
+      const df = (this.countStmt.get(`${user} AND terms:${quote(term)}`) as { n: number }).n;
       if (df > 0) idf.set(term, Math.log(1 + (stats.doc_count - df + 0.5) / (df + 0.5)));
     }
     if (idf.size === 0) return [];
     const match = `${user} AND terms:(${[...idf.keys()].map(quote).join(' OR ')})`;
-    const rows = this.db
-      .prepare(`SELECT rowid, terms FROM ${this.table} WHERE ${this.table} MATCH ? ORDER BY rank LIMIT ?`)
-      .all(match, candidateLimit) as Array<{ rowid: number; terms: string }>;
+    const rows = this.candidatesStmt.all(match, candidateLimit) as Array<{ rowid: number; terms: string }>;
     const avgdl = stats.term_total / stats.doc_count;
     const { k1, b } = params;
     const scored = rows.map(({ rowid, terms }) => {

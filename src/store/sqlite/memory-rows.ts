@@ -1,5 +1,5 @@
 import type { Memory } from '../../domain/memory.js';
-import { Memory as MemorySchema, Provenance } from '../../domain/memory.js';
+import { JsonObject, Provenance } from '../../domain/memory.js';
 import type { MemoryChanges } from '../store.js';
 
 export interface MemoryRow {
@@ -30,36 +30,40 @@ export interface MemoryRow {
   reviewed_at: number | null;
 }
 
-const date = (ms: number | null): Date | undefined => (ms === null ? undefined : new Date(ms));
 const ms = (d: Date | undefined): number | null => (d === undefined ? null : d.getTime());
 
+/**
+ * A row back to a memory. Rows are written only through memoryToColumns, so this maps without a
+ * schema pass (recall reads dozens per query); the JSON columns are parsed with their schemas.
+ */
 export function rowToMemory(row: MemoryRow): Memory {
-  return MemorySchema.parse({
+  const m: Memory = {
     id: row.id,
     userId: row.user_id,
-    agentId: row.agent_id ?? undefined,
-    sessionId: row.session_id ?? undefined,
-    kind: row.kind,
+    kind: row.kind as Memory['kind'],
     content: row.content,
-    structuredData: row.structured_data === null ? undefined : JSON.parse(row.structured_data),
     importance: row.importance,
     confidence: row.confidence,
-    source: row.source,
+    source: row.source as Memory['source'],
     verified: row.verified === 1,
     core: row.core === 1,
-    status: row.status,
+    status: row.status as Memory['status'],
     provenance: Provenance.parse(JSON.parse(row.provenance)),
     language: row.language,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
-    lastAccessedAt: date(row.last_accessed_at),
     accessCount: row.access_count,
-    expiresAt: date(row.expires_at),
-    happenedAt: date(row.happened_at),
-    embedderId: row.embedder_id ?? undefined,
-    decayedAt: date(row.decayed_at),
-    reviewedAt: date(row.reviewed_at),
-  });
+  };
+  if (row.agent_id !== null) m.agentId = row.agent_id;
+  if (row.session_id !== null) m.sessionId = row.session_id;
+  if (row.structured_data !== null) m.structuredData = JsonObject.parse(JSON.parse(row.structured_data));
+  if (row.last_accessed_at !== null) m.lastAccessedAt = new Date(row.last_accessed_at);
+  if (row.expires_at !== null) m.expiresAt = new Date(row.expires_at);
+  if (row.happened_at !== null) m.happenedAt = new Date(row.happened_at);
+  if (row.embedder_id !== null) m.embedderId = row.embedder_id;
+  if (row.decayed_at !== null) m.decayedAt = new Date(row.decayed_at);
+  if (row.reviewed_at !== null) m.reviewedAt = new Date(row.reviewed_at);
+  return m;
 }
 
 /** Column values for a memory, keyed by column name (everything but rid). */

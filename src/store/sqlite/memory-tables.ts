@@ -121,7 +121,9 @@ export class MemoryTables {
   }
 
   private where(q: MemoryQuery): { sql: string; args: unknown[] } {
-    const clauses = ['user_id = ?'];
+    // Looking up given ids goes through the unique id index; "+user_id" keeps SQLite from scanning
+    // the user's rows through the (user_id, created_at) index instead.
+    const clauses = [q.ids ? '+user_id = ?' : 'user_id = ?'];
     const args: unknown[] = [q.userId];
     const statuses = q.statuses ?? ACTIVE;
     clauses.push(`status IN (${statuses.map(() => '?').join(', ')})`);
@@ -226,7 +228,7 @@ export class MemoryTables {
   private idsOf(userId: string, rowids: readonly number[], statuses: readonly string[]): Map<number, string> {
     if (rowids.length === 0) return new Map();
     const rows = this.db
-      .prepare(`SELECT rid, id FROM memories WHERE user_id = ? AND status IN (${statuses.map(() => '?').join(', ')}) AND rid IN (${rowids.map(() => '?').join(', ')})`)
+      .prepare(`SELECT rid, id FROM memories WHERE +user_id = ? AND status IN (${statuses.map(() => '?').join(', ')}) AND rid IN (${rowids.map(() => '?').join(', ')})`)
       .all(userId, ...statuses, ...rowids) as Array<{ rid: number; id: string }>;
     return new Map(rows.map((r) => [r.rid, r.id]));
   }
@@ -255,7 +257,7 @@ export class MemoryTables {
       const out = new Map<string, Float32Array>();
       const vec = this.vec();
       if (!vec || ids.length === 0) return out;
-      const rows = this.db.prepare(`SELECT rid, id FROM memories WHERE user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).all(userId, ...ids) as Array<{ rid: number; id: string }>;
+      const rows = this.db.prepare(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).all(userId, ...ids) as Array<{ rid: number; id: string }>;
       for (const r of rows) {
         const v = vec.get(r.rid);
         if (v) out.set(r.id, v);

@@ -17,7 +17,7 @@ import { MemoryTables } from './memory-tables.js';
 import { MessageTables } from './message-tables.js';
 import { migrate } from './schema.js';
 import { TodoTables } from './todo-tables.js';
-import { DEFAULT_CHUNK_SIZE, VectorIndex } from './vector-index.js';
+import { DEFAULT_CHUNK_SIZE, VectorIndex, type VectorMetric } from './vector-index.js';
 
 export interface SqliteStoreOptions {
   /** File path, or ":memory:". @default "engram.db" */
@@ -102,7 +102,8 @@ class SqliteStore implements Store {
   }
 
   private openVectors(): VectorIndexes {
-    return { memories: new VectorIndex(this.db, MEMORY_VEC), messages: new VectorIndex(this.db, MESSAGE_VEC) };
+    const metric = (this.meta('vector_metric') ?? 'cosine') as VectorMetric;
+    return { memories: new VectorIndex(this.db, MEMORY_VEC, metric), messages: new VectorIndex(this.db, MESSAGE_VEC, metric) };
   }
 
   private vec(collection: Collection = 'memories'): VectorIndex | null {
@@ -143,8 +144,9 @@ class SqliteStore implements Store {
       this.db.transaction(() => {
         for (const table of [MEMORY_VEC, MESSAGE_VEC]) {
           VectorIndex.drop(this.db, table);
-          VectorIndex.create(this.db, table, info.dimensions, this.chunkSize);
+          VectorIndex.create(this.db, table, info.dimensions, this.chunkSize, 'l2');
         }
+        this.setMeta('vector_metric', 'l2');
         this.db.prepare('UPDATE memories SET embedder_id = NULL').run();
         this.db.prepare('UPDATE messages SET embedder_id = NULL').run();
         this.setMeta('embedder_id', info.id);

@@ -10,6 +10,13 @@ import type Database from 'better-sqlite3';
  */
 export const DEFAULT_CHUNK_SIZE = 32;
 
+/**
+ * 'l2' for stores bound since this metric was introduced: vectors are unit length, so L2 ranks
+ * exactly like cosine (cos = 1 − d²/2), and sqlite-vec's L2 kernel is the faster one (SIMD).
+ * Older stores keep 'cosine' (recorded in engram_meta).
+ */
+export type VectorMetric = 'l2' | 'cosine';
+
 export class VectorIndex {
   private readonly insertStmt: Database.Statement;
   private readonly deleteStmt: Database.Statement;
@@ -20,6 +27,7 @@ export class VectorIndex {
   constructor(
     private readonly db: Database.Database,
     readonly table: string,
+    private readonly metric: VectorMetric = 'l2',
   ) {
     this.insertStmt = db.prepare(`INSERT INTO ${table} (rid, user_id, status, embedding) VALUES (?, ?, ?, ?)`);
     this.deleteStmt = db.prepare(`DELETE FROM ${table} WHERE rid = ?`);
@@ -27,13 +35,13 @@ export class VectorIndex {
     this.getStmt = db.prepare(`SELECT embedding FROM ${table} WHERE rid = ?`);
   }
 
-  static create(db: Database.Database, table: string, dimensions: number, chunkSize = DEFAULT_CHUNK_SIZE): void {
+  static create(db: Database.Database, table: string, dimensions: number, chunkSize = DEFAULT_CHUNK_SIZE, metric: VectorMetric = 'l2'): void {
     db.exec(
       `CREATE VIRTUAL TABLE IF NOT EXISTS ${table} USING vec0 (
          rid INTEGER PRIMARY KEY,
          user_id TEXT PARTITION KEY,
          status TEXT,
-         embedding FLOAT[${dimensions}] distance_metric=cosine,
+         embedding FLOAT[${dimensions}] distance_metric=${metric},
          chunk_size=${chunkSize}
        )`,
     );
@@ -74,6 +82,6 @@ export class VectorIndex {
       this.knnStmts.set(statuses.length, stmt);
     }
     const rows = stmt.all(vector, k, userId, ...statuses) as Array<{ rid: number; distance: number }>;
-    return rows.map((r) => ({ rowid: r.rid, score: 1 - r.distance }));
+    return rows.map((r) => ({ rowid: r.rid, score: this.metric === 'l2' ? 1 - (r.distance * r.distance) / 2 : 1 - r.distance }));
   }
 }
