@@ -3,6 +3,7 @@
  *   npm run bench                      every scenario
  *   npm run bench -- --only locomo     one scenario (locomo | latency), or a comma list
  *   npm run bench -- --quick           smaller latency runs (under ~3 minutes with a warm cache)
+ *   npm run bench -- --peers           Engram against mem0 2.4.6 and 3.x (bench/peers/README.md)
  * Prints tables and writes bench/results/<YYYY-MM-DD>.json and .md (merged with that day's
  * earlier results, so `--only` runs add to the file rather than replace it).
  * LoCoMo is read from LOCOMO_PATH or ../shared/data/locomo/locomo10.json.
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { runLatency } from './latency.js';
 import { LocomoMissingError } from './locomo-data.js';
 import { runLocomo } from './locomo.js';
+import { runIngest } from './ingest.js';
 import { machine, type Machine } from './report.js';
 
 interface Scenario {
@@ -22,6 +24,7 @@ interface Scenario {
 const SCENARIOS: Record<string, Scenario> = {
   locomo: { run: () => runLocomo() },
   latency: { run: ({ quick }) => runLatency({ quick }) },
+  ingest: { run: ({ quick }) => runIngest({ quick }) },
 };
 
 interface ResultsFile {
@@ -31,11 +34,30 @@ interface ResultsFile {
 }
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, quick: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+  options: {
+    only: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    peers: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
 });
 if (values.help) {
-  console.log('npm run bench -- [--only locomo|latency[,…]] [--quick]');
+  console.log('npm run bench -- [--only locomo|latency|ingest[,…]] [--quick] [--peers]');
   process.exit(0);
+}
+if (values.peers) {
+  // Engram and mem0 side by side: a separate harness with its own pinned mem0 packages.
+  const { spawnSync } = await import('node:child_process');
+  for (const folder of ['mem0-v2', 'mem0-v3']) {
+    const cwd = join(import.meta.dirname, 'peers', folder);
+    if (existsSync(join(cwd, 'node_modules', 'mem0ai'))) continue;
+    console.log(`Installing the pinned mem0 for ${folder} (once; better-sqlite3 may compile from source)…`);
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd, stdio: 'inherit' });
+    if (install.status !== 0) console.error(`npm ci failed in bench/peers/${folder}; that version will be reported as not run.`);
+  }
+  const args = ['--import', 'tsx', join(import.meta.dirname, 'peers', 'run-peers.ts'), ...(values.quick ? ['--quick'] : [])];
+  const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
 }
 const names = values.only ? values.only.split(',').map((s) => s.trim()) : Object.keys(SCENARIOS);
 const unknown = names.filter((n) => !(n in SCENARIOS));
