@@ -22,7 +22,7 @@ import { DEFAULT_CHUNK_SIZE, VectorIndex, type VectorMetric } from './vector-ind
 export interface SqliteStoreOptions {
   /** File path, or ":memory:". @default "engram.db" */
   path?: string;
-  /** vec0 chunk size (rows reserved per user partition). @default 32 */
+  /** vec0 chunk size (rows reserved per user partition; see vector-index.ts). @default 8 */
   chunkSize?: number;
   ids?: IdGenerator;
   /** How long to wait for another process's write lock. @default 5000 */

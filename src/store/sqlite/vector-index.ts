@@ -1,14 +1,18 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Exact (brute-force) cosine search within one user, in a sqlite-vec vec0 table partitioned by
- * user_id. `status` is a metadata column so filtering happens inside the KNN scan.
+ * Exact (brute-force) search within one user, in a sqlite-vec vec0 table partitioned by user_id.
+ * `status` is a metadata column so filtering happens inside the KNN scan.
  *
- * chunk_size: vec0 allocates vectors in chunks of this many rows *per partition*, so each user
- * costs at least one chunk on disk. The default of 1024 would reserve 2 MB per user at 512
- * dimensions; see README "Disk cost per user" for the measured trade-off behind the default here.
+ * chunk_size: vec0 allocates vectors in chunks of this many rows *per partition*, so every user
+ * costs at least one chunk on disk, in each of the two vector tables (memories, messages).
+ * Measured at 512 dimensions (`npm run bench -- --only latency`): sqlite-vec's default of 1024
+ * reserves about 2 MB per user; 32 about 71 KB; 8 about 22.5 KB (10,000 users with 5 memories
+ * each: 220 MB instead of 695 MB at 32), for roughly 12 % more search time at 10,000 memories
+ * for one user. Engram serves many light users, so 8; a store with a few heavy users may pass
+ * a larger `chunkSize` to openSqliteStore.
  */
-export const DEFAULT_CHUNK_SIZE = 32;
+export const DEFAULT_CHUNK_SIZE = 8;
 
 /**
  * 'l2' for stores bound since this metric was introduced: vectors are unit length, so L2 ranks
