@@ -13,7 +13,7 @@ describe('the benchmarks’ mock model server', () => {
 
   it('answers Engram’s extraction prompt with operations its schema accepts, and counts the call', async () => {
     const model = createOpenAICompatibleModel({ baseURL: server.baseURL, apiKey: 'engram:test', model: 'mock-chat', maxRetries: 0 });
-    const { output } = await model.generate(extractMemoriesPrompt, {
+    const { output } = await model.generate(extractMemoriesPrompt, { summarize: false,
       now: '2023-05-08T13:56:00Z',
       timeZone: 'UTC',
       existing: [{ alias: '1', kind: 'fact', content: 'The user said: I adopted a puppy last week', date: '2023-05-01' }],

@@ -70,9 +70,11 @@ function engramExtract(user: string): unknown {
     if (m) existing.set(norm(m[2]!), m[1]!);
   }
   const operations: unknown[] = [];
+  const said: string[] = [];
   for (const line of section('NEW messages')) {
     const m = /^\[([^\]]+)\] \S+ (user|assistant|system): (.*)$/.exec(line);
     if (!m || m[2] !== 'user') continue;
+    said.push(m[3]!);
     for (const content of deriveMemories(m[3]!)) {
       const alias = existing.get(norm(content));
       if (alias) operations.push({ op: 'reinforce', target: alias, reason: 'said again' });
@@ -80,15 +82,20 @@ function engramExtract(user: string): unknown {
       existing.set(norm(content), alias ?? '');
     }
   }
-  if (operations.length === 0) return { operations: [{ op: 'skip', reason: 'nothing durable' }], reason: 'Nothing worth remembering.' };
-  return { operations, reason: `Remembered ${operations.length} statements of the user.` };
+  // Asked for the episode too (extract-memories@3 on a quiet batch): the same summary the separate prompt gets.
+  const episode = user.includes('\n## EPISODE\n') ? { episode: summaryOf(said) } : {};
+  if (operations.length === 0) return { operations: [{ op: 'skip', reason: 'nothing durable' }], reason: 'Nothing worth remembering.', ...episode };
+  return { operations, reason: `Remembered ${operations.length} statements of the user.`, ...episode };
 }
 
 /** Engram's summarize-episode@1: `<time> user: text` lines under "## Conversation". */
 function engramSummary(user: string): unknown {
   const start = user.indexOf('## Conversation\n');
   const lines = start < 0 ? [] : user.slice(start + '## Conversation\n'.length).split('\n');
-  const said = lines.map((l) => /^\S+ user: (.*)$/.exec(l)?.[1]).filter((t): t is string => t !== undefined);
+  return summaryOf(lines.map((l) => /^\S+ user: (.*)$/.exec(l)?.[1]).filter((t): t is string => t !== undefined));
+}
+
+function summaryOf(said: readonly string[]): unknown {
   const facts = said.flatMap(deriveMemories);
   const words = [...new Set(said.join(' ').toLowerCase().match(/\p{L}{6,}/gu) ?? [])].slice(0, 3);
   if (facts.length === 0) return { summary: 'Small talk, nothing of substance', topics: ['small talk'], userIntent: 'to chat', emotionalTone: 'calm', keyFacts: [], unresolved: null };

@@ -6,3 +6,4 @@ export * from './conversation.js';
 export * from './todo.js';
 export * from './settings.js';
 export * from './profile.js';
+export * from './episode.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EpisodeSummary } from './episode.js';
 import { MemoryKind } from './memory.js';
 
 /**
@@ -61,6 +62,11 @@ export const ExtractionResult = z.object({
   operations: z.array(MemoryOperation),
   /** One short sentence: what was extracted or why nothing was. */
   reason: z.string().default(''),
+  /**
+   * Seed 003's summary of the batch, when the extractor was asked for one: a quiet batch that
+   * covers everything not yet summarised gets its episode from the same model call.
+   */
+  episode: EpisodeSummary.optional(),
 });
 export type ExtractionResult = z.infer<typeof ExtractionResult>;
 

@@ -10,6 +10,8 @@ import type { LanguageModelPort } from '../models/language-model.js';
 import { extractMemoriesPrompt } from '../prompts/extract-memories.js';
 import { promptRef } from '../prompts/prompt.js';
 import { applyPlan } from './apply-plan.js';
+import { buildEpisode, MIN_EPISODE_MESSAGES } from './summarize-session.js';
+import { detectLanguage } from '../text/language.js';
 import type { MemoryDeps } from './deps.js';
 import { recall } from './recall.js';
 import { resolveSettings } from './settings.js';
@@ -123,10 +125,16 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
       refs.set(m.id, m.id);
     });
 
-    const { result, extractor } = await runExtractor(deps, settings, batch, context, [...aliases].map(([alias, m]) => ({ alias, kind: m.kind, content: m.content, createdAt: m.createdAt })), last.createdAt);
+    // One call, two layers: a batch that is everything not yet summarised gets its episode from the
+    // same model call (seed 003's fields); smaller or partial batches are left to summarize-session.
+    const summarize = deps.model !== undefined && session.summarizedSeq === session.processedSeq && session.summaryRetryAt === undefined && batch.length >= MIN_EPISODE_MESSAGES;
+    const { result, extractor } = await runExtractor(deps, settings, batch, context, [...aliases].map(([alias, m]) => ({ alias, kind: m.kind, content: m.content, createdAt: m.createdAt })), last.createdAt, summarize);
     await deps.onStep?.('extracted');
     const plan = planOperations({ result, aliases, refs, defaultMessageIds: batch.filter((m) => m.role === 'user').map((m) => m.id) });
     const prepared = await applyPlan.prepare(deps, { userId, sessionId, plan, settings, batch, producedBy: extractor === 'heuristic' ? undefined : extractor });
+    const episode = summarize && result.episode
+      ? await buildEpisode(deps, { userId, sessionId, summary: result.episode, messages: batch, summarizer: extractor, language: detectLanguage(batch.filter((m) => m.role === 'user').map((m) => m.content).join(' ')) })
+      : undefined;
     await deps.onStep?.('embedded');
     const counts = { added: plan.adds.length, updated: plan.updates.length, deleted: plan.deletes.length, reinforced: plan.reinforces.length };
     const nothing = counts.added + counts.updated + counts.deleted + counts.reinforced === 0;
@@ -134,6 +142,11 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
       await applyPlan.commit(tx, prepared);
       await deps.onStep?.('applying');
       await tx.markProcessed(userId, sessionId, last.seq, last.id, now);
+      const fresh = episode ? await tx.getSession(userId, sessionId) : null;
+      if (episode && fresh && fresh.summarizedSeq < last.seq) {
+        await tx.insertMemory(episode.memory, episode.vector, episode.change);
+        await tx.markSummarized(userId, sessionId, last.seq, null, 0);
+      }
       await tx.recordExtractionRun({ ...run, extractor, outcome: nothing ? 'skipped' : 'applied', counts, rejected: plan.rejected, reason: result.reason });
     });
     await deps.onStep?.('committed');
@@ -153,7 +166,7 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
   }
 }
 
-async function runExtractor(deps: ExtractionDeps, settings: ExtractionSettings, batch: Message[], context: Message[], existing: AliasedMemory[], now: Date): Promise<{ result: ExtractionResult; extractor: string }> {
+async function runExtractor(deps: ExtractionDeps, settings: ExtractionSettings, batch: Message[], context: Message[], existing: AliasedMemory[], now: Date, summarize: boolean): Promise<{ result: ExtractionResult; extractor: string }> {
   if (!deps.model) {
     deps.stats.heuristicRuns++;
     return { result: extractHeuristically({ messages: batch.map(toExtraction), existing, timeZone: settings.timeZone }), extractor: 'heuristic' };
@@ -166,6 +179,7 @@ async function runExtractor(deps: ExtractionDeps, settings: ExtractionSettings, 
     existing: existing.map((m) => ({ alias: m.alias, kind: m.kind, content: m.content, date: m.createdAt.toISOString().slice(0, 10) })),
     context: context.map(line('c')),
     messages: batch.map(line('m')),
+    summarize,
   });
   return { result: output, extractor: promptRef(extractMemoriesPrompt) };
 }

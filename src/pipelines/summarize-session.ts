@@ -3,7 +3,9 @@ import type { Memory } from '../domain/memory.js';
 import { isSmallTalkBatch } from '../extraction/heuristic/small-talk.js';
 import { summarizeEpisodePrompt, type EpisodeSummary } from '../prompts/summarize-episode.js';
 import { promptRef } from '../prompts/prompt.js';
-import { detectLanguage } from '../text/language.js';
+import { detectLanguage, type Language } from '../text/language.js';
+import type { ChangeContext } from '../domain/history.js';
+import type { MemoryDeps } from './deps.js';
 import { indexTerms } from '../text/segment.js';
 import { EngramError } from '../errors.js';
 import type { ExtractionDeps } from './extract-session.js';
@@ -24,6 +26,38 @@ export interface SummarizeReport {
 function episodeContent(s: EpisodeSummary, language: 'zh' | 'en'): string {
   const topics = s.topics.join(language === 'zh' ? '、' : ', ');
   return language === 'zh' ? `${s.summary}（话题：${topics}）` : `${s.summary} (Topics: ${topics})`;
+}
+
+export interface BuiltEpisode {
+  memory: Memory;
+  content: string;
+  structuredData: Record<string, unknown>;
+  vector: Float32Array | null;
+  change: ChangeContext;
+}
+
+/** The episode memory for a summary of some messages of a session: its text, time span and vector. */
+export async function buildEpisode(
+  deps: MemoryDeps,
+  input: { userId: string; sessionId: string; summary: EpisodeSummary; messages: readonly Message[]; summarizer: string; language: Language; fallback?: boolean },
+): Promise<BuiltEpisode> {
+  const { userId, sessionId, summary, messages, summarizer, language } = input;
+  const now = deps.clock.now();
+  const first = messages[0]!;
+  const last = messages.at(-1)!;
+  const content = episodeContent(summary, language);
+  const [vector] = await deps.embedder.embed([content]);
+  const structuredData = {
+    ...summary, sessionId, fromSeq: first.seq, throughSeq: last.seq, startedAt: first.createdAt.toISOString(), endedAt: last.createdAt.toISOString(),
+    messageCount: messages.length, summarizer,
+  };
+  const memory: Memory = {
+    id: deps.ids.next(), userId, sessionId, kind: 'episode', content, structuredData, importance: 0.5, confidence: input.fallback ? 0.3 : 0.8,
+    source: 'system', verified: false, core: false, status: 'active',
+    provenance: { sessionId, messageIds: messages.map((m) => m.id), ...(summarizer.includes('@') ? { producedBy: summarizer } : {}) },
+    language, createdAt: now, updatedAt: now, accessCount: 0, happenedAt: first.createdAt, embedderId: deps.embedder.id,
+  };
+  return { memory, content, structuredData, vector: vector ?? null, change: { actor: 'system', producedBy: summarizer, messageIds: messages.map((m) => m.id), at: now, reason: 'session summary' } };
 }
 
 /** Without a model: an honest extractive summary (the user's own first words and frequent terms). */
@@ -101,15 +135,11 @@ async function summarizeNow(deps: ExtractionDeps, userId: string, sessionId: str
     summarizer = 'extractive';
   }
 
-  const content = episodeContent(summary, language);
-  const [vector] = await deps.embedder.embed([content]);
-  const structuredData = {
-    ...summary, sessionId, fromSeq, throughSeq: last.seq, startedAt: messages[0]!.createdAt.toISOString(), endedAt: last.createdAt.toISOString(),
-    messageCount: messages.length, summarizer,
-  };
   const failures = failed ? session.summaryFailures + 1 : 0;
   const retryAt = failed ? new Date(now.getTime() + RETRY_MS * 2 ** Math.min(failures - 1, 6)) : null;
-  const change = { actor: 'system' as const, producedBy: summarizer, messageIds: messages.map((m) => m.id), at: now, reason: failed ? `fallback: ${failed.code}` : 'session summary' };
+  const built = await buildEpisode(deps, { userId, sessionId, summary, messages, summarizer, language, fallback: failed !== undefined });
+  const { content, structuredData, vector } = built;
+  const change = { ...built.change, reason: failed ? `fallback: ${failed.code}` : 'session summary' };
   let episodeId: string | undefined;
   await deps.store.transaction(async (tx) => {
     // Another process may have summarised these messages meanwhile: then this run writes nothing.
@@ -119,14 +149,8 @@ async function summarizeNow(deps: ExtractionDeps, userId: string, sessionId: str
       episodeId = fallbackEpisode.id;
       await tx.updateMemory(userId, fallbackEpisode.id, { content, structuredData, language, embedderId: deps.embedder.id, updatedAt: now }, vector ?? null, change);
     } else {
-      const episode: Memory = {
-        id: deps.ids.next(), userId, sessionId, kind: 'episode', content, structuredData, importance: 0.5, confidence: failed ? 0.3 : 0.8,
-        source: 'system', verified: false, core: false, status: 'active',
-        provenance: { sessionId, messageIds: messages.map((m) => m.id), ...(summarizer.includes('@') ? { producedBy: summarizer } : {}) },
-        language, createdAt: now, updatedAt: now, accessCount: 0, happenedAt: messages[0]!.createdAt, embedderId: deps.embedder.id,
-      };
-      episodeId = episode.id;
-      await tx.insertMemory(episode, vector ?? null, change);
+      episodeId = built.memory.id;
+      await tx.insertMemory(built.memory, vector, change);
     }
     await tx.markSummarized(userId, sessionId, last.seq, retryAt, failures);
   });

@@ -15,6 +15,8 @@ export const ExtractMemoriesInput = z.object({
   context: z.array(Line),
   /** The new messages: the only ones to extract from. */
   messages: z.array(Line).min(1),
+  /** Also summarise the new messages as an episode (seed 003's fields). */
+  summarize: z.boolean().default(false),
 });
 export type ExtractMemoriesInput = z.infer<typeof ExtractMemoriesInput>;
 
@@ -49,11 +51,18 @@ const OUTPUT_FORMAT = `{"operations":[ one or more of:
  {"op":"delete","target":"<alias>","reason":"..."}
  {"op":"reinforce","target":"<alias>","reason":"..."}
  {"op":"skip","reason":"..."}
-],"reason":"..."}`;
+],"reason":"...",
+ "episode":{"summary":"...","topics":["..."],"userIntent":"...","emotionalTone":"...","keyFacts":["..."],"unresolved":null} (only when asked for an EPISODE)}`;
+
+const EPISODE = `## EPISODE
+Also summarise the NEW messages in "episode", from the user's perspective, in their language:
+summary (2-3 sentences), topics (3-5 tags), userIntent (what they wanted), emotionalTone (their mood),
+keyFacts (objective facts worth keeping; [] if none), unresolved (the open question, or null).
+No opinions of the assistant, no guesses. Small talk: summary "闲聊，无实质内容" / "Small talk, nothing of substance".`;
 
 export const extractMemoriesPrompt = definePrompt({
   id: 'extract-memories',
-  version: 2,
+  version: 3,
   input: ExtractMemoriesInput,
   output: ExtractionResult,
   outputFormat: OUTPUT_FORMAT,
@@ -73,6 +82,7 @@ export const extractMemoriesPrompt = definePrompt({
           '',
           '## NEW messages (extract from here)',
           lines(input.messages),
+          ...(input.summarize ? ['', EPISODE] : []),
         ].join('\n'),
       },
     ],

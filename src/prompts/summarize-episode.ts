@@ -10,22 +10,9 @@ export const SummarizeEpisodeInput = z.object({
 });
 export type SummarizeEpisodeInput = z.infer<typeof SummarizeEpisodeInput>;
 
-/** Seed 003's session summary (table session_summaries), field for field. */
-export const EpisodeSummary = z.object({
-  /** 2-3 sentences; "闲聊，无实质内容" / "Small talk, nothing of substance" for small talk. */
-  summary: z.string().min(1),
-  /** 3-5 short topic tags. */
-  topics: z.array(z.string().min(1)).min(1).max(5),
-  /** What the user wanted from this conversation. */
-  userIntent: z.string(),
-  /** The user's mood: 平静, 焦虑, excited, … */
-  emotionalTone: z.string(),
-  /** Objective facts worth keeping long term; may be empty. */
-  keyFacts: z.array(z.string().min(1)),
-  /** The open question, or null when nothing was left open. */
-  unresolved: z.string().min(1).nullable().default(null),
-});
-export type EpisodeSummary = z.infer<typeof EpisodeSummary>;
+import { EpisodeSummary } from '../domain/episode.js';
+
+export { EpisodeSummary };
 
 /** The summary text seed 003 asks for when a conversation has no substance. */
 export const SMALL_TALK_SUMMARY = { zh: '闲聊，无实质内容', en: 'Small talk, nothing of substance' } as const;
