@@ -10,6 +10,7 @@ import { resolveSettings } from '../pipelines/settings.js';
 import { EMPTY_PROFILE } from '../prompts/update-profile.js';
 import { detectLanguage, type Language } from '../text/language.js';
 import { countTokens } from '../text/tokens.js';
+import { memoEmbedder } from '../embedders/memo-embedder.js';
 import { HEADINGS } from './headings.js';
 import { quoteData } from './quote.js';
 
@@ -90,8 +91,10 @@ function render(language: Language, p: Parts): string {
  * episodes, under headings in the user's language. Items are added in that order of priority,
  * each only if the whole block still fits the token budget.
  */
-export async function buildContext(deps: MemoryDeps, options: ContextOptions): Promise<ContextBlock> {
+export async function buildContext(base: MemoryDeps, options: ContextOptions): Promise<ContextBlock> {
   const o = parseInput(ContextOptions, options, 'context options');
+  // Memories and episodes are recalled for the same query: embed it once.
+  const deps: MemoryDeps = { ...base, embedder: memoEmbedder(base.embedder) };
   const language = o.language ?? detectLanguage(o.query);
   const now = deps.clock.now();
   const settings = await resolveSettings(deps.store, o.userId);
