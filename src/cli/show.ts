@@ -13,7 +13,9 @@ export function registerShow(program: Command, io: CliIo): void {
     .action((id: string, _options: unknown, command: Command) =>
       withEngine(io, command, async ({ engine, userId, json }) => {
         const memory = await engine.get(userId, id);
-        emit(io, json, memory, () => describeMemory(memory));
+        const relations = await engine.relations(userId, id);
+        const links = relations.map((r) => (r.sourceId === id ? `${r.type} → ${r.targetId}` : `${r.sourceId} ${r.type} → this`));
+        emit(io, json, memory, () => describeMemory(memory) + (links.length > 0 ? `\n${fields([['relations', links.join('; ')]])}` : ''));
       }),
     );
 }
