@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { MemoryKind, MemoryStatus, type Memory } from '../domain/memory.js';
 import { dot } from '../embedders/embedder.js';
 import { parseInput } from '../errors.js';
+import { findCandidates } from '../recall/candidates.js';
 import { fuse, minMax, type MethodScores } from '../recall/fusion.js';
 import { finalScore, recency, type ScoreParts } from '../recall/rank.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
-import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
 
 export const RecallOptions = z.object({
@@ -55,16 +55,13 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
 
   const useVector = config.methods.includes('vector');
   const useKeyword = config.methods.includes('keyword');
-  const queryVector = useVector ? (await deps.embedder.embed([query]))[0] : undefined;
-  const terms = useKeyword ? indexTerms(query) : [];
-
-  const [vectorHits, keywordHits] = await Promise.all([
-    queryVector ? deps.store.searchVector({ userId: o.userId, vector: queryVector, k, statuses: o.statuses }) : [],
-    terms.length > 0 ? deps.store.searchKeyword({ userId: o.userId, terms, k, statuses: o.statuses, bm25: config.bm25 }) : [],
-  ]);
-  const vectorScores: MethodScores = new Map(vectorHits.map((h) => [h.id, h.score]));
-  const keywordScores: MethodScores = new Map(keywordHits.map((h) => [h.id, h.score]));
-  const candidateIds = [...new Set([...vectorScores.keys(), ...keywordScores.keys()])];
+  const { queryVector, vectorScores, keywordScores, ids: candidateIds } = await findCandidates({
+    query,
+    config,
+    embedder: deps.embedder,
+    searchVector: (vector) => deps.store.searchVector({ userId: o.userId, vector, k, statuses: o.statuses }),
+    searchKeyword: (terms) => deps.store.searchKeyword({ userId: o.userId, terms, k, statuses: o.statuses, bm25: config.bm25 }),
+  });
   if (candidateIds.length === 0) return [];
 
   const memories = await deps.store.listMemories({

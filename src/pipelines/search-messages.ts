@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { Message } from '../domain/conversation.js';
 import { dot } from '../embedders/embedder.js';
 import { parseInput } from '../errors.js';
-import { fuse, minMax, type MethodScores } from '../recall/fusion.js';
+import { findCandidates } from '../recall/candidates.js';
+import { fuse, minMax } from '../recall/fusion.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
-import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
 
 export const SearchMessagesOptions = z.object({
@@ -54,16 +54,14 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   if (query.length === 0) return [];
   const useVector = config.methods.includes('vector');
   const useKeyword = config.methods.includes('keyword');
-  const queryVector = useVector ? (await deps.embedder.embed([query]))[0] : undefined;
-  const terms = useKeyword ? indexTerms(query) : [];
   const k = config.candidates;
-  const [vectorHits, keywordHits] = await Promise.all([
-    queryVector ? deps.store.searchMessageVector({ userId: o.userId, vector: queryVector, k, sessionId: o.sessionId }) : [],
-    terms.length > 0 ? deps.store.searchMessageKeyword({ userId: o.userId, terms, k, bm25: config.bm25, sessionId: o.sessionId }) : [],
-  ]);
-  const vectorScores: MethodScores = new Map(vectorHits.map((h) => [h.id, h.score]));
-  const keywordScores: MethodScores = new Map(keywordHits.map((h) => [h.id, h.score]));
-  const seeds = [...new Set([...vectorScores.keys(), ...keywordScores.keys()])];
+  const { queryVector, vectorScores, keywordScores, ids: seeds } = await findCandidates({
+    query,
+    config,
+    embedder: deps.embedder,
+    searchVector: (vector) => deps.store.searchMessageVector({ userId: o.userId, vector, k, sessionId: o.sessionId }),
+    searchKeyword: (terms) => deps.store.searchMessageKeyword({ userId: o.userId, terms, k, bm25: config.bm25, sessionId: o.sessionId }),
+  });
   if (seeds.length === 0) return [];
 
   const { radius, neighbourWeight, sessionWeight, sessionTop } = config.conversation;

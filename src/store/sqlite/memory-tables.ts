@@ -2,12 +2,10 @@ import type Database from 'better-sqlite3';
 import type { IdGenerator } from '../../deps.js';
 import type { ChangeContext, HistoryAction, HistoryEvent } from '../../domain/history.js';
 import type { Memory } from '../../domain/memory.js';
-import type { Relation } from '../../domain/profile.js';
 import { EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import type { KeywordSearch, MemoryChanges, MemoryQuery, SearchHit, VectorSearch } from '../store.js';
 import type { KeywordIndex } from './keyword-index.js';
-import type { LifecycleTables } from './lifecycle-tables.js';
 import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from './memory-rows.js';
 import type { VectorIndex } from './vector-index.js';
 
@@ -21,7 +19,6 @@ export class MemoryTables {
   constructor(
     private readonly db: Database.Database,
     private readonly keywords: KeywordIndex,
-    private readonly lifecycle: LifecycleTables,
     private readonly ids: IdGenerator,
     /** The vector index, once an embedder is bound. */
     private readonly vec: () => VectorIndex | null,
@@ -114,10 +111,8 @@ export class MemoryTables {
   }
 
   getMemory(userId: string, id: string): Memory | null {
-    {
-      const row = this.rowOf(userId, id);
-      return row ? rowToMemory(row) : null;
-    }
+    const row = this.rowOf(userId, id);
+    return row ? rowToMemory(row) : null;
   }
 
   private where(q: MemoryQuery): { sql: string; args: unknown[] } {
@@ -147,22 +142,18 @@ export class MemoryTables {
   }
 
   listMemories(q: MemoryQuery): Memory[] {
-    {
-      const { sql, args } = this.where(q);
-      const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance', happenedAt: 'coalesce(happened_at, created_at)' }[q.orderBy ?? 'createdAt'];
-      const dir = q.order === 'asc' ? 'ASC' : 'DESC';
-      const rows = this.db
-        .prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
-        .all(...args, q.limit ?? -1, q.offset ?? 0) as MemoryRow[];
-      return rows.map(rowToMemory);
-    }
+    const { sql, args } = this.where(q);
+    const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance', happenedAt: 'coalesce(happened_at, created_at)' }[q.orderBy ?? 'createdAt'];
+    const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+    const rows = this.db
+      .prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
+      .all(...args, q.limit ?? -1, q.offset ?? 0) as MemoryRow[];
+    return rows.map(rowToMemory);
   }
 
   countMemories(q: MemoryQuery): number {
-    {
-      const { sql, args } = this.where(q);
-      return (this.db.prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}`).get(...args) as { n: number }).n;
-    }
+    const { sql, args } = this.where(q);
+    return (this.db.prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}`).get(...args) as { n: number }).n;
   }
 
   history(userId: string, memoryId: string): HistoryEvent[] {
@@ -171,10 +162,6 @@ export class MemoryTables {
 
   historyOfUser(userId: string): HistoryEvent[] {
     return this.historyRows('SELECT * FROM memory_history WHERE user_id = ? ORDER BY seq', userId);
-  }
-
-  relationsOfUser(userId: string): Relation[] {
-    return this.lifecycle.relationsOfUser(userId);
   }
 
   importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): void {
@@ -197,32 +184,28 @@ export class MemoryTables {
 
   private historyRows(sql: string, ...args: unknown[]): HistoryEvent[] {
     const rows = this.db.prepare(sql).all(...args) as Array<Record<string, string | number | null>>;
-    {
-      return rows.map((r) => ({
-        id: String(r.id),
-        memoryId: String(r.memory_id),
-        userId: String(r.user_id),
-        action: r.action as HistoryAction,
-        changed: JSON.parse(String(r.changed)) as string[],
-        before: r.before === null ? null : (JSON.parse(String(r.before)) as Record<string, unknown>),
-        after: r.after === null ? null : (JSON.parse(String(r.after)) as Record<string, unknown>),
-        actor: r.actor as HistoryEvent['actor'],
-        reason: r.reason === null ? undefined : String(r.reason),
-        producedBy: r.produced_by === null ? undefined : String(r.produced_by),
-        messageIds: JSON.parse(String(r.message_ids)) as string[],
-        at: new Date(Number(r.at)),
-      }));
-    }
+    return rows.map((r) => ({
+      id: String(r.id),
+      memoryId: String(r.memory_id),
+      userId: String(r.user_id),
+      action: r.action as HistoryAction,
+      changed: JSON.parse(String(r.changed)) as string[],
+      before: r.before === null ? null : (JSON.parse(String(r.before)) as Record<string, unknown>),
+      after: r.after === null ? null : (JSON.parse(String(r.after)) as Record<string, unknown>),
+      actor: r.actor as HistoryEvent['actor'],
+      reason: r.reason === null ? undefined : String(r.reason),
+      producedBy: r.produced_by === null ? undefined : String(r.produced_by),
+      messageIds: JSON.parse(String(r.message_ids)) as string[],
+      at: new Date(Number(r.at)),
+    }));
   }
 
   recordAccess(userId: string, ids: readonly string[], at: Date): void {
     if (ids.length === 0) return;
-    {
-      const stmt = this.db.prepare('UPDATE memories SET last_accessed_at = ?, access_count = access_count + 1 WHERE user_id = ? AND id = ?');
-      this.db.transaction(() => {
-        for (const id of ids) stmt.run(at.getTime(), userId, id);
-      })();
-    }
+    const stmt = this.db.prepare('UPDATE memories SET last_accessed_at = ?, access_count = access_count + 1 WHERE user_id = ? AND id = ?');
+    this.db.transaction(() => {
+      for (const id of ids) stmt.run(at.getTime(), userId, id);
+    })();
   }
 
   private idsOf(userId: string, rowids: readonly number[], statuses: readonly string[]): Map<number, string> {
@@ -234,36 +217,30 @@ export class MemoryTables {
   }
 
   searchVector(q: VectorSearch): SearchHit[] {
-    {
-      const statuses = q.statuses ?? ACTIVE;
-      const hits = this.requireVectors().search(q.userId, q.vector, q.k, statuses);
-      const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
-      return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : []));
-    }
+    const statuses = q.statuses ?? ACTIVE;
+    const hits = this.requireVectors().search(q.userId, q.vector, q.k, statuses);
+    const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
+    return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : []));
   }
 
   searchKeyword(q: KeywordSearch): SearchHit[] {
-    {
-      const statuses = q.statuses ?? ACTIVE;
-      // Over-fetch: soft-deleted rows stay in the keyword index and are filtered out here.
-      const hits = this.keywords.search(q.userId, q.terms, q.k * 2 + 10, q.bm25);
-      const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
-      return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, q.k);
-    }
+    const statuses = q.statuses ?? ACTIVE;
+    // Over-fetch: soft-deleted rows stay in the keyword index and are filtered out here.
+    const hits = this.keywords.search(q.userId, q.terms, q.k * 2 + 10, q.bm25);
+    const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
+    return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, q.k);
   }
 
   vectorsOf(userId: string, ids: readonly string[]): Map<string, Float32Array> {
-    {
-      const out = new Map<string, Float32Array>();
-      const vec = this.vec();
-      if (!vec || ids.length === 0) return out;
-      const rows = this.db.prepare(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).all(userId, ...ids) as Array<{ rid: number; id: string }>;
-      for (const r of rows) {
-        const v = vec.get(r.rid);
-        if (v) out.set(r.id, v);
-      }
-      return out;
+    const out = new Map<string, Float32Array>();
+    const vec = this.vec();
+    if (!vec || ids.length === 0) return out;
+    const rows = this.db.prepare(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).all(userId, ...ids) as Array<{ rid: number; id: string }>;
+    for (const r of rows) {
+      const v = vec.get(r.rid);
+      if (v) out.set(r.id, v);
     }
+    return out;
   }
 
 }

@@ -71,7 +71,7 @@ function sharedTables(db: Database.Database, ids: IdGenerator): Shared {
   const lifecycle = new LifecycleTables(db, todos);
   const shared: Shared = {
     keywords,
-    memories: new MemoryTables(db, keywords, lifecycle, ids, () => shared.vectors?.memories ?? null),
+    memories: new MemoryTables(db, keywords, ids, () => shared.vectors?.memories ?? null),
     messages: new MessageTables(db),
     extraction: new ExtractionTables(db),
     todos,

@@ -1,0 +1,37 @@
+import type { Embedder } from '../embedders/embedder.js';
+import type { SearchHit } from '../store/store.js';
+import { indexTerms } from '../text/segment.js';
+import type { MethodScores } from './fusion.js';
+import type { RecallConfig } from './recall-config.js';
+
+export interface Candidates {
+  /** The query's vector, when the config uses vector search. */
+  queryVector: Float32Array | undefined;
+  vectorScores: MethodScores;
+  keywordScores: MethodScores;
+  /** Every id either method returned. */
+  ids: string[];
+}
+
+/**
+ * The first step every recall source shares: embed the query and segment it (each only if the
+ * config uses that method), then run both searches at once.
+ */
+export async function findCandidates(input: {
+  query: string;
+  config: RecallConfig;
+  embedder: Embedder;
+  searchVector: (vector: Float32Array) => Promise<SearchHit[]>;
+  searchKeyword: (terms: string[]) => Promise<SearchHit[]>;
+}): Promise<Candidates> {
+  const { config } = input;
+  const queryVector = config.methods.includes('vector') ? (await input.embedder.embed([input.query]))[0] : undefined;
+  const terms = config.methods.includes('keyword') ? indexTerms(input.query) : [];
+  const [vectorHits, keywordHits] = await Promise.all([
+    queryVector ? input.searchVector(queryVector) : [],
+    terms.length > 0 ? input.searchKeyword(terms) : [],
+  ]);
+  const vectorScores: MethodScores = new Map(vectorHits.map((h) => [h.id, h.score]));
+  const keywordScores: MethodScores = new Map(keywordHits.map((h) => [h.id, h.score]));
+  return { queryVector, vectorScores, keywordScores, ids: [...new Set([...vectorScores.keys(), ...keywordScores.keys()])] };
+}
