@@ -32,6 +32,7 @@ import { syncMirror, writeMirror } from './pipelines/sync-mirror.js';
 import { updateProfile } from './pipelines/update-profile.js';
 import type { Store } from './store/store.js';
 import { EngramError, NotFoundError } from './errors.js';
+import { guardEngine } from './engine-guard.js';
 
 export type { MemoryEngine, ListOptions } from './memory-engine.js';
 
@@ -118,7 +119,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     return options.workspace;
   };
 
-  return {
+  return guardEngine({
     deps: base,
     add: after(async (input: NewMemoryInput) => {
       const m = await addMemory(base, input);
@@ -209,5 +210,5 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       await scheduler.stop();
       await deps.store.close();
     },
-  };
+  });
 }

@@ -7,3 +7,5 @@ export * from './todo.js';
 export * from './settings.js';
 export * from './profile.js';
 export * from './episode.js';
+export * from './user-id.js';
+export * from './json-value.js';

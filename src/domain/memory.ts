@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonProblem } from './json-value.js';
 
 /**
  * One taxonomy for every category the design documents use (see README "Memory kinds"):
@@ -52,7 +53,11 @@ export const Provenance = z.object({
 });
 export type Provenance = z.infer<typeof Provenance>;
 
-export const JsonObject = z.record(z.string(), z.unknown());
+/** A JSON object: no cycles, BigInts, functions or runaway nesting (see jsonProblem). */
+export const JsonObject = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  const problem = jsonProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 export type JsonObject = z.infer<typeof JsonObject>;
 
 export const Memory = z.object({
