@@ -23,6 +23,7 @@ import type { ProfileReport } from './pipelines/update-profile.js';
 import type { SummarizeReport } from './pipelines/summarize-session.js';
 import type { SyncReport } from './pipelines/sync-mirror.js';
 import type { UserExport } from './pipelines/export-import.js';
+import type { ImportOptions, ImportReport } from './pipelines/import-user.js';
 import type { MemoryQuery, ExtractionRun } from './store/store.js';
 
 export type ListOptions = Omit<MemoryQuery, 'notExpiredAt'> & { includeExpired?: boolean };
@@ -97,7 +98,8 @@ export interface MemoryEngine {
   /** Reads memory.md / learnings.md edits back into the database, then rewrites the files. */
   syncMirror(userId: string): Promise<SyncReport>;
   exportUser(userId: string): Promise<UserExport>;
-  importUser(data: unknown): Promise<{ memories: number; messages: number }>;
+  /** Restores an export as one user (the file's, or `options.userId`): every row becomes theirs, taken ids are re-issued. */
+  importUser(data: unknown, options?: ImportOptions): Promise<ImportReport>;
 
   // ---- running ----
   /** Starts the background scheduler (extraction on silence, episodes, profile, reminders, daily lifecycle). @default 30000 */

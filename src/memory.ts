@@ -16,7 +16,8 @@ import type { MemoryDeps } from './pipelines/deps.js';
 import { deliverReminders } from './pipelines/deliver-reminders.js';
 import { deleteMemory, purgeMemory, restoreMemory, updateMemory } from './pipelines/edit-memory.js';
 import { ensureEmbedder } from './pipelines/embedder-binding.js';
-import { exportUser, importUser } from './pipelines/export-import.js';
+import { exportUser } from './pipelines/export-import.js';
+import { importUser } from './pipelines/import-user.js';
 import { DEFAULT_EXTRACTION_OPTIONS, extractSession, type ExtractionDeps, type ExtractionOptions } from './pipelines/extract-session.js';
 import { createExtractionScheduler } from './pipelines/extraction-scheduler.js';
 import { forgetTopic, forgetUser } from './pipelines/forget.js';
@@ -194,7 +195,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     forgetTopic: changing((userId, topic) => forgetTopic(deps, userId, topic)),
     syncMirror: after((userId) => syncMirror(base, workspace(), userId)),
     exportUser: after((userId) => exportUser(base, userId)),
-    importUser: after((data) => importUser(base, data)),
+    importUser: after((data, o) => importUser(base, data, o)),
 
     startScheduler: (intervalMs) => scheduler.start(intervalMs),
     stopScheduler: () => scheduler.stop(),

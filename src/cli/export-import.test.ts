@@ -38,7 +38,7 @@ describe('engram export / import', () => {
     const file = path.join(h.dir, 'alice.json');
     writeFileSync(file, exported.stdout);
     await h.cli(['--user', 'alice', 'forget', '--all', '--yes']);
-    expect((await h.cli(['--json', 'import', file])).json()).toEqual({ userId: 'alice', memories: 1, messages: 0 });
+    expect((await h.cli(['--json', 'import', file])).json()).toEqual({ userId: 'alice', memories: 1, messages: 0, rewrittenOwners: 0, reissuedIds: 0, droppedRelations: 0 });
     expect(await contents(h.db, 'alice')).toEqual(['The user is allergic to peanuts']);
   });
 
@@ -49,5 +49,33 @@ describe('engram export / import', () => {
     const r = await h.cli(['import', bad]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad\.json is not JSON/);
+  });
+
+  it('honours --user: the file becomes that user\'s memory, and the output says rows were rewritten', async () => {
+    await h.cli(['--user', 'li-ming', 'add', '用户喜欢猫']);
+    const file = path.join(h.dir, 'li-ming.json');
+    await h.cli(['--user', 'li-ming', 'export', '--out', file]);
+    const other = path.join(h.dir, 'other.db');
+    const r = await h.cli(['--db', other, '--user', 'wang-fang', 'import', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Imported 1 memories and 0 messages for wang-fang\n {2}\d+ rows filed under another user were stored as wang-fang\n$/);
+    expect(await contents(other, 'wang-fang')).toEqual(['用户喜欢猫']);
+    expect(await contents(other, 'li-ming')).toEqual([]);
+    const env = await h.cli(['--db', path.join(h.dir, 'third.db'), '--json', 'import', file], { ENGRAM_USER: 'bob' });
+    expect(env.json()).toMatchObject({ userId: 'bob', memories: 1 });
+  });
+
+  it('export --out to a missing folder is a clear INVALID_INPUT, as JSON with --json (English and Chinese)', async () => {
+    await h.cli(['--user', 'alice', 'add', 'The user likes tea']);
+    const missing = path.join(h.dir, 'no-such-dir', 'out.json');
+    const r = await h.cli(['--user', 'alice', 'export', '--out', missing]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error [INVALID_INPUT]: --out: the folder ${path.dirname(missing)} does not exist\n`);
+    const j = await h.cli(['--user', '李明', '--json', 'export', '--out', path.join(h.dir, '目录不存在', 'out.json')]);
+    expect(j.code).toBe(2);
+    expect(j.stderr).toBe('');
+    expect(j.json()).toEqual({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('目录不存在') } });
+    const bad = await h.cli(['--json', '--user', '*', 'list']);
+    expect(bad.json()).toEqual({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('reserved') } });
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { InvalidInputError } from '../errors.js';
@@ -24,7 +24,12 @@ export function registerExport(program: Command, io: CliIo): void {
           return;
         }
         const file = path.resolve(options.out);
-        writeFileSync(file, text);
+        if (!existsSync(path.dirname(file))) throw new InvalidInputError(`--out: the folder ${path.dirname(file)} does not exist`, { details: { field: 'out' } });
+        try {
+          writeFileSync(file, text);
+        } catch (cause) {
+          throw new InvalidInputError(`--out: cannot write ${file}`, { cause, details: { field: 'out' } });
+        }
         const summary = { userId, file, memories: data.memories.length, messages: data.messages.length, todos: data.todos.length, profiles: data.profiles.length };
         emit(io, json, summary, () => `Exported ${summary.memories} memories, ${summary.messages} messages, ${summary.todos} todos and ${summary.profiles} profile versions of ${userId} to ${file}`);
       }),
@@ -49,14 +54,16 @@ function readJson(file: string): unknown {
 export function registerImport(program: Command, io: CliIo): void {
   program
     .command('import')
-    .description('restore a JSON export (as the user it was exported from; refuses a user who has memories here)')
+    .description('restore a JSON export as --user (default: the user it was exported from); every row becomes theirs; refuses a user who has memories here')
     .argument('<file>', 'a file written by engram export')
     .action((file: string, _options: unknown, command: Command) =>
-      withEngine(io, command, async ({ engine, json }) => {
+      withEngine(io, command, async ({ engine, json, userId }) => {
         const data = readJson(path.resolve(file));
-        const userId = typeof data === 'object' && data !== null && typeof (data as { userId?: unknown }).userId === 'string' ? (data as { userId: string }).userId : undefined;
-        const counts = await engine.importUser(data);
-        emit(io, json, { userId, ...counts }, () => `Imported ${counts.memories} memories and ${counts.messages} messages for ${userId}`);
+        // --user (or ENGRAM_USER) names whose memory the file becomes; without it, the file's own user.
+        const chosen = command.getOptionValueSourceWithGlobals('user') === 'cli' || io.env['ENGRAM_USER'] ? userId : undefined;
+        const r = await engine.importUser(data, { userId: chosen });
+        const notes = [r.rewrittenOwners > 0 ? `${r.rewrittenOwners} rows filed under another user were stored as ${r.userId}` : '', r.reissuedIds > 0 ? `${r.reissuedIds} ids already in use were re-issued` : ''].filter(Boolean);
+        emit(io, json, r, () => [`Imported ${r.memories} memories and ${r.messages} messages for ${r.userId}`, ...notes.map((n) => `  ${n}`)].join('\n'));
       }),
     );
 }

@@ -91,23 +91,28 @@ function oneLine(text: string): string {
 }
 
 /** Prints one line on stderr and returns the exit code. Expected errors never show a stack. */
-function report(io: CliIo, error: unknown): number {
+function report(io: CliIo, error: unknown, json: boolean): number {
+  // With --json the error is the one JSON document on stdout: { "error": { "code", "message" } }.
+  const say = (code: string | undefined, message: string): void => {
+    if (json) io.stdout(JSON.stringify({ error: { code: code ?? 'INTERNAL', message } }, null, 2) + '\n');
+    else io.stderr(code === undefined ? `error: ${message}\n` : `error [${code}]: ${message}\n`);
+  };
   if (error instanceof CommanderError) {
     // Help and version end the parse with exit code 0; "no command given" prints help and 1.
     if (error.exitCode === 0 || error.code === 'commander.help') return error.exitCode;
-    io.stderr(`error [INVALID_INPUT]: ${oneLine(error.message.replace(/^error:\s*/, ''))} (see engram --help)\n`);
+    say('INVALID_INPUT', `${oneLine(error.message.replace(/^error:\s*/, ''))} (see engram --help)`);
     return 2;
   }
   if (EngramError.isInstance(error)) {
     // A foreign cause (a network or file error) often says what actually went wrong.
     const inner = error.cause instanceof Error && !EngramError.isInstance(error.cause) ? oneLine(error.cause.message) : '';
     const cause = inner !== '' && !error.message.includes(inner) ? ` (${inner})` : '';
-    io.stderr(`error [${error.code}]: ${oneLine(error.message)}${cause}\n`);
+    say(error.code, `${oneLine(error.message)}${cause}`);
     return USAGE_CODES.includes(error.code) ? 2 : 1;
   }
   // A bug or an environment failure: say what it was; the stack only on request.
   const message = error instanceof Error ? error.message : String(error);
-  io.stderr(`error: ${oneLine(message)}\n`);
+  say(undefined, oneLine(message));
   if (io.env['ENGRAM_DEBUG'] && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
   return 1;
 }
@@ -122,6 +127,6 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     await buildProgram(io).parseAsync([...argv], { from: 'user' });
     return 0;
   } catch (error) {
-    return report(io, error);
+    return report(io, error, argv.includes('--json'));
   }
 }

@@ -4,7 +4,6 @@ import { HistoryEvent } from '../domain/history.js';
 import { Memory } from '../domain/memory.js';
 import { Profile, Relation } from '../domain/profile.js';
 import { Todo } from '../domain/todo.js';
-import { EngramError, parseInput } from '../errors.js';
 import type { MemoryDeps } from './deps.js';
 
 /** The JSON export of one user's whole memory (dates travel as ISO strings; see reviveDates). */
@@ -27,7 +26,7 @@ export type UserExport = z.infer<typeof UserExport>;
 const DATE_KEYS = new Set(['exportedAt', 'createdAt', 'updatedAt', 'lastAccessedAt', 'expiresAt', 'happenedAt', 'decayedAt', 'reviewedAt', 'at', 'dueAt', 'remindAt', 'completedAt']);
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
-function reviveDates(value: unknown, key = ''): unknown {
+export function reviveDates(value: unknown, key = ''): unknown {
   if (typeof value === 'string' && DATE_KEYS.has(key) && ISO.test(value)) return new Date(value);
   if (Array.isArray(value)) return value.map((v) => reviveDates(v));
   if (value && typeof value === 'object' && !(value instanceof Date)) {
@@ -56,33 +55,4 @@ export async function exportUser(deps: MemoryDeps, userId: string): Promise<User
       return Object.fromEntries(Object.entries(all).filter(([k, v]) => JSON.stringify(global[k]) !== JSON.stringify(v)));
     }),
   };
-}
-
-/**
- * Restores an export into this store (a fresh user): memories with their own ids and full history,
- * relations, profile versions, todos, messages and settings. Vectors are made by this store's
- * embedder. Refuses to merge into a user who already has memories.
- */
-export async function importUser(deps: MemoryDeps, data: unknown): Promise<{ memories: number; messages: number }> {
-  const e = parseInput(UserExport, reviveDates(data), 'export');
-  if ((await deps.store.countMemories({ userId: e.userId, statuses: ['active', 'archived', 'deleted'] })) > 0) {
-    throw new EngramError('CONFLICT', `User ${e.userId} already has memories here; import into an empty store or forget the user first`);
-  }
-  const vectors = e.memories.length > 0 ? await deps.embedder.embed(e.memories.map((m) => m.content)) : [];
-  const bySession = new Map<string, Message[]>();
-  for (const m of e.messages) bySession.set(m.sessionId, [...(bySession.get(m.sessionId) ?? []), m]);
-  const messageVectors = new Map((e.messages.length > 0 ? await deps.embedder.embed(e.messages.map((m) => m.content)) : []).map((v, i) => [e.messages[i]!.id, v]));
-  await deps.store.transaction(async (tx) => {
-    for (const [i, m] of e.memories.entries()) await tx.importMemory({ ...m, embedderId: deps.embedder.id }, vectors[i] ?? null, []);
-    // All history in its recorded order, purged memories' events included.
-    await tx.importMemory(null, null, e.history);
-    for (const r of e.relations) await tx.insertRelation(r);
-    for (const p of e.profiles) await tx.insertProfile(p);
-    for (const t of e.todos) await tx.insertTodo(t);
-    for (const [sessionId, messages] of bySession) {
-      await tx.appendMessages(e.userId, sessionId, messages.sort((a, b) => a.seq - b.seq).map((m) => ({ ...m, vector: messageVectors.get(m.id) ?? null, embedderId: deps.embedder.id })));
-    }
-    if (Object.keys(e.settings).length > 0) await tx.setSettings(e.userId, e.settings);
-  });
-  return { memories: e.memories.length, messages: e.messages.length };
 }

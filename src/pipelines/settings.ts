@@ -14,6 +14,13 @@ export async function resolveSettings(store: Store, userId: string): Promise<Ext
 
 /** Stores settings for one user, or for everyone with userId "*". */
 export async function updateSettings(store: Store, userId: string, patch: SettingsPatch): Promise<ExtractionSettings> {
+  const data = validateSettingsPatch(patch);
+  await store.setSettings(userId, data);
+  return resolveSettings(store, userId === GLOBAL ? '\u0000' : userId);
+}
+
+/** Checks a settings patch from any source (a caller, an import): known keys, valid values, a real time zone. */
+export function validateSettingsPatch(patch: unknown): SettingsPatch {
   const data = parseInput(SettingsPatch.strict(), patch, 'settings');
   if (data.timeZone !== undefined) {
     try {
@@ -22,6 +29,5 @@ export async function updateSettings(store: Store, userId: string, patch: Settin
       throw new InvalidInputError(`Invalid settings: timeZone: unknown time zone "${data.timeZone}"`, { cause });
     }
   }
-  await store.setSettings(userId, data);
-  return resolveSettings(store, userId === GLOBAL ? '\u0000' : userId);
+  return data;
 }

@@ -203,6 +203,8 @@ export interface Store {
   historyOfUser(userId: string): Promise<HistoryEvent[]>;
   /** Every relation of a user (for export). */
   relationsOfUser(userId: string): Promise<Relation[]>;
+  /** Which of these ids any user's rows already hold (an import re-issues them rather than collide). */
+  takenIds(table: 'memories' | 'history' | 'relations' | 'todos', ids: readonly string[]): Promise<Set<string>>;
   /** Inserts a memory exactly as given, with its recorded history instead of a new 'create' event (null: history only). */
   importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): Promise<void>;
 

@@ -198,6 +198,14 @@ class SqliteStore implements Store {
     return this.run(() => this.shared.lifecycle.relationsOfUser(userId));
   }
 
+  takenIds(table: 'memories' | 'history' | 'relations' | 'todos', ids: readonly string[]): Promise<Set<string>> {
+    const name = { memories: 'memories', history: 'memory_history', relations: 'memory_relations', todos: 'todos' }[table];
+    return this.run(() => {
+      const find = this.db.prepare(`SELECT 1 FROM ${name} WHERE id = ?`).pluck();
+      return new Set(ids.filter((id) => find.get(id) !== undefined));
+    });
+  }
+
   importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): Promise<void> {
     return this.run(() => this.memories.importMemory(memory, vector, history));
   }
