@@ -15,6 +15,7 @@ import { detectLanguage } from '../text/language.js';
 import type { MemoryDeps } from './deps.js';
 import { recall } from './recall.js';
 import { resolveSettings } from './settings.js';
+import type { ExtractionRun, Store } from '../store/store.js';
 
 export interface ExtractionOptions {
   /** How long one worker may hold a session before another may take over. @default 300000 */
@@ -95,6 +96,8 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
   if (!leased) return empty(sessionId, 'busy', 'another worker is extracting this session');
   let batch: Message[] = [];
   try {
+    // Forgetting wins over this run: read the user's forget generation before the slow model call, check it at commit.
+    const generation = await deps.store.forgetGeneration(userId);
     const session = await deps.store.getSession(userId, sessionId);
     if (!session) return empty(sessionId, 'nothing', 'no such session');
     batch = await deps.store.listMessages({ userId, sessionId, afterSeq: session.processedSeq, limit: deps.extraction.maxBatch });
@@ -138,7 +141,8 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
     await deps.onStep?.('embedded');
     const counts = { added: plan.adds.length, updated: plan.updates.length, deleted: plan.deletes.length, reinforced: plan.reinforces.length };
     const nothing = counts.added + counts.updated + counts.deleted + counts.reinforced === 0;
-    await deps.store.transaction(async (tx) => {
+    const stale = await deps.store.transaction(async (tx) => {
+      if ((await tx.forgetGeneration(userId)) !== generation) return await dropForgotten(tx, { ...run, extractor }, last);
       await applyPlan.commit(tx, prepared);
       await deps.onStep?.('applying');
       await tx.markProcessed(userId, sessionId, last.seq, last.id, now);
@@ -148,7 +152,12 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
         await tx.markSummarized(userId, sessionId, last.seq, null, 0);
       }
       await tx.recordExtractionRun({ ...run, extractor, outcome: nothing ? 'skipped' : 'applied', counts, rejected: plan.rejected, reason: result.reason });
+      return undefined;
     });
+    if (stale) {
+      deps.logger.warn('extraction dropped: the user forgot something while it ran', { userId, sessionId });
+      return { ...empty(sessionId, 'skipped', stale), messages: batch.length, extractor };
+    }
     await deps.onStep?.('committed');
     for (const r of plan.rejected) deps.logger.warn('extraction operation rejected', { code: 'MODEL_OUTPUT_INVALID', userId, sessionId, ...r });
     Object.assign(deps.stats, {
@@ -164,6 +173,21 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
   } finally {
     await deps.store.releaseSessionLease(userId, sessionId, deps.workerId);
   }
+}
+
+export const FORGOTTEN_WHILE_EXTRACTING = 'dropped: something was forgotten while this batch was being extracted';
+
+/**
+ * Drops a batch that a forget overtook. When the session is still there (a topic or a memory was
+ * forgotten) its watermark moves past the batch and the run is recorded as skipped, so the
+ * forgotten text is not mined again; after a whole-user forget nothing is written at all.
+ */
+async function dropForgotten(tx: Store, run: Omit<ExtractionRun, 'outcome' | 'counts' | 'rejected'>, last: Message): Promise<string> {
+  if (await tx.getSession(run.userId, run.sessionId)) {
+    await tx.markProcessed(run.userId, run.sessionId, last.seq, last.id, run.at);
+    await tx.recordExtractionRun({ ...run, outcome: 'skipped', counts: {}, rejected: [], reason: FORGOTTEN_WHILE_EXTRACTING });
+  }
+  return FORGOTTEN_WHILE_EXTRACTING;
 }
 
 async function runExtractor(deps: ExtractionDeps, settings: ExtractionSettings, batch: Message[], context: Message[], existing: AliasedMemory[], now: Date, summarize: boolean): Promise<{ result: ExtractionResult; extractor: string }> {

@@ -195,6 +195,11 @@ export interface Store {
   recordDeliveryFailure(userId: string, todoId: string, error: string, nextAt: Date): Promise<void>;
   /** Every user with memories or sessions (for lifecycle passes). */
   userIds(): Promise<string[]>;
+  /**
+   * Raised in the same transaction by every forgetUser and purgeMemory of the user. Work that read
+   * an older value before a slow step (a model call) must not commit (see extract-session).
+   */
+  forgetGeneration(userId: string): Promise<number>;
   /** Erases everything about a user: memories, vectors, keyword rows, messages, sessions, episodes, profile, todos, history, settings. */
   forgetUser(userId: string): Promise<Record<string, number>>;
 

@@ -205,6 +205,12 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       ALTER TABLE memories ADD COLUMN reviewed_at INTEGER;
     `);
   },
+  (db) => {
+    db.exec(`
+      -- Forgetting fences in-flight work: raised by every forget and purge (store/sqlite/forget-fence.ts).
+      CREATE TABLE IF NOT EXISTS forget_fences (user_key TEXT PRIMARY KEY, generation INTEGER NOT NULL);
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

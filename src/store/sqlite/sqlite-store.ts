@@ -11,6 +11,7 @@ import { EmbedderMismatchError, EngramError } from '../../errors.js';
 import { Mutex } from '../mutex.js';
 import type { Collection, ExtractionRun, EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, MessageQuery, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
 import { ExtractionTables } from './extraction-tables.js';
+import { ForgetFence } from './forget-fence.js';
 import { KeywordIndex } from './keyword-index.js';
 import { LifecycleTables } from './lifecycle-tables.js';
 import { MemoryTables } from './memory-tables.js';
@@ -85,6 +86,7 @@ class SqliteStore implements Store {
   private readonly keywords: KeywordIndex;
   private readonly memories: MemoryTables;
   private readonly messages: MessageTables;
+  private readonly fence: ForgetFence;
 
   constructor(
     readonly db: Database.Database,
@@ -98,6 +100,7 @@ class SqliteStore implements Store {
     this.keywords = shared.keywords;
     this.memories = shared.memories;
     this.messages = shared.messages;
+    this.fence = new ForgetFence(db);
     if (!inTransaction && shared.vectors === null && this.meta('embedder_id') !== undefined) shared.vectors = this.openVectors();
   }
 
@@ -171,7 +174,16 @@ class SqliteStore implements Store {
   }
 
   purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void> {
-    return this.run(() => this.memories.purgeMemory(userId, id, change));
+    return this.run(() =>
+      this.db.transaction(() => {
+        this.memories.purgeMemory(userId, id, change);
+        this.fence.bump(userId);
+      })(),
+    );
+  }
+
+  forgetGeneration(userId: string): Promise<number> {
+    return this.run(() => this.fence.get(userId));
   }
 
   getMemory(userId: string, id: string): Promise<Memory | null> {
@@ -415,6 +427,7 @@ class SqliteStore implements Store {
         for (const table of ['memories', 'messages', 'memory_history', 'sessions', 'todos', 'reminder_deliveries', 'settings', 'extraction_runs', 'memory_relations', 'profiles', 'keyword_stats']) {
           counts[table] = this.db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId).changes;
         }
+        this.fence.bump(userId);
         return counts;
       })(),
     );
