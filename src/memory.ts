@@ -191,7 +191,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       return deliverReminders(deps, options.notifier);
     },
 
-    forget: ({ userId }) => forgetUser(deps, userId),
+    forget: ({ userId }) => forgetUser(deps, userId, { workspace: options.workspace }),
     forgetTopic: changing((userId, topic) => forgetTopic(deps, userId, topic)),
     syncMirror: after((userId) => syncMirror(base, workspace(), userId)),
     exportUser: after((userId) => exportUser(base, userId)),

@@ -1,15 +1,19 @@
+import { rm } from 'node:fs/promises';
 import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
 import type { ExtractionDeps } from './extract-session.js';
 import { recall } from './recall.js';
+import { userFolder } from './sync-mirror.js';
 import { updateProfile } from './update-profile.js';
 
 /**
  * Forgets everything about a user (seed 003 "用户要求遗忘"): memories, vectors, keyword rows,
  * messages, sessions, episodes, profile versions, todos, history, settings. Really erased.
  */
-export async function forgetUser(deps: Pick<MemoryDeps, 'store' | 'logger'>, userId: string): Promise<Record<string, number>> {
+export async function forgetUser(deps: Pick<MemoryDeps, 'store' | 'logger'>, userId: string, options: { workspace?: string } = {}): Promise<Record<string, number>> {
   const counts = await deps.store.forgetUser(userId);
+  // The mirror folder holds memory.md, learnings.md and the merge base: all of it goes.
+  if (options.workspace) await rm(userFolder(options.workspace, userId), { recursive: true, force: true });
   deps.logger.info('forgot a user', { counts });
   return counts;
 }

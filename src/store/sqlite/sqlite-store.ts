@@ -414,8 +414,8 @@ class SqliteStore implements Store {
   }
 
   forgetUser(userId: string): Promise<Record<string, number>> {
-    return this.run(() =>
-      this.db.transaction(() => {
+    return this.run(() => {
+      const counts = this.db.transaction(() => {
         const counts: Record<string, number> = {};
         for (const [table, collection, keywords] of [['memories', 'memories', this.keywords], ['messages', 'messages', this.messages.keywords]] as const) {
           const rids = this.db.prepare(`SELECT rid FROM ${table} WHERE user_id = ?`).all(userId) as Array<{ rid: number }>;
@@ -429,8 +429,12 @@ class SqliteStore implements Store {
         }
         this.fence.bump(userId);
         return counts;
-      })(),
-    );
+      })();
+      // secure_delete zeroes the freed pages in the file; the WAL still holds the old pages until a
+      // checkpoint copies them back, so copy and truncate it now rather than at close.
+      if (!this.inTransaction) this.db.pragma('wal_checkpoint(TRUNCATE)');
+      return counts;
+    });
   }
 
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T> {
