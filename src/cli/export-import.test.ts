@@ -65,7 +65,7 @@ describe('engram export / import', () => {
     expect(env.json()).toMatchObject({ userId: 'bob', memories: 1 });
   });
 
-  it('export --out to a missing folder is a clear INVALID_INPUT, as JSON with --json (English and Chinese)', async () => {
+  it('export --out to a missing folder is a clear INVALID_INPUT, as JSON on stderr with --json (English and Chinese)', async () => {
     await h.cli(['--user', 'alice', 'add', 'The user likes tea']);
     const missing = path.join(h.dir, 'no-such-dir', 'out.json');
     const r = await h.cli(['--user', 'alice', 'export', '--out', missing]);
@@ -73,9 +73,9 @@ describe('engram export / import', () => {
     expect(r.stderr).toBe(`error [INVALID_INPUT]: --out: the folder ${path.dirname(missing)} does not exist\n`);
     const j = await h.cli(['--user', '李明', '--json', 'export', '--out', path.join(h.dir, '目录不存在', 'out.json')]);
     expect(j.code).toBe(2);
-    expect(j.stderr).toBe('');
-    expect(j.json()).toEqual({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('目录不存在') } });
+    expect(j.stdout).toBe('');
+    expect(JSON.parse(j.stderr)).toEqual({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('目录不存在') } });
     const bad = await h.cli(['--json', '--user', '*', 'list']);
-    expect(bad.json()).toEqual({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('reserved') } });
+    expect(JSON.parse(bad.stderr)).toEqual({ error: { code: 'INVALID_INPUT', message: expect.stringContaining('reserved') } });
   });
 });

@@ -92,9 +92,10 @@ function oneLine(text: string): string {
 
 /** Prints one line on stderr and returns the exit code. Expected errors never show a stack. */
 function report(io: CliIo, error: unknown, json: boolean): number {
-  // With --json the error is the one JSON document on stdout: { "error": { "code", "message" } }.
+  // With --json the error is one JSON document on stderr, { "error": { "code", "message" } }, so
+  // stdout keeps at most the command's own document (a dry run prints one, then fails).
   const say = (code: string | undefined, message: string): void => {
-    if (json) io.stdout(JSON.stringify({ error: { code: code ?? 'INTERNAL', message } }, null, 2) + '\n');
+    if (json) io.stderr(JSON.stringify({ error: { code: code ?? 'INTERNAL', message } }, null, 2) + '\n');
     else io.stderr(code === undefined ? `error: ${message}\n` : `error [${code}]: ${message}\n`);
   };
   if (error instanceof CommanderError) {
