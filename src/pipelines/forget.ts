@@ -46,6 +46,10 @@ export async function forgetTopic(deps: ExtractionDeps, userId: string, topic: s
     );
   });
   for (const { memory } of about) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at: deps.clock.now() });
+  // Purging a memory erases its todo; a todo about the topic with no memory of its own goes too.
+  for (const todo of await deps.store.listTodos({ userId })) {
+    if (todo.memoryId === undefined && todo.content.toLowerCase().includes(lowered)) await deps.store.deleteTodo(userId, todo.id);
+  }
   const report: ForgetTopicReport = { forgotten: about.map((r) => r.memory.id) };
   const versions = await deps.store.profileVersions(userId);
   if (versions.length > 0) {

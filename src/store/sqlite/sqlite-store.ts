@@ -176,7 +176,13 @@ class SqliteStore implements Store {
   purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void> {
     return this.run(() =>
       this.db.transaction(() => {
-        this.memories.purgeMemory(userId, id, change);
+        // What was said about it goes too: the purge event carries no reason, and earlier events
+        // lose their reasons and message links; its todo (with pending deliveries) and relations go.
+        this.memories.purgeMemory(userId, id, { ...change, reason: undefined, messageIds: [] });
+        this.db.prepare("UPDATE memory_history SET reason = NULL, message_ids = '[]' WHERE user_id = ? AND memory_id = ?").run(userId, id);
+        this.db.prepare('DELETE FROM reminder_deliveries WHERE user_id = ? AND todo_id IN (SELECT id FROM todos WHERE user_id = ? AND memory_id = ?)').run(userId, userId, id);
+        this.db.prepare('DELETE FROM todos WHERE user_id = ? AND memory_id = ?').run(userId, id);
+        this.db.prepare('DELETE FROM memory_relations WHERE user_id = ? AND (source_id = ? OR target_id = ?)').run(userId, id, id);
         this.fence.bump(userId);
       })(),
     );
