@@ -22,7 +22,8 @@ import { createExtractionScheduler } from './pipelines/extraction-scheduler.js';
 import { forgetTopic, forgetUser } from './pipelines/forget.js';
 import { recall } from './pipelines/recall.js';
 import { recallLearnings, recordLearning } from './pipelines/record-learning.js';
-import { reindex } from './pipelines/reindex.js';
+import { reindex, reindexStatus } from './pipelines/reindex.js';
+import { backupStore } from './pipelines/backup.js';
 import { reportReply } from './pipelines/report-reply.js';
 import { runLifecycle } from './pipelines/run-lifecycle.js';
 import { searchMessages } from './pipelines/search-messages.js';
@@ -200,11 +201,13 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     tick: after(() => scheduler.tick()),
     idle: () => scheduler.idle(),
     stats: () => ({ extraction: { ...deps.stats }, usage: options.model?.usage?.snapshot() }),
-    reindex: async () => {
-      const result = await reindex(deps);
+    reindex: async (o) => {
+      const result = await reindex(deps, o);
       bound = Promise.resolve();
       return result;
     },
+    reindexStatus: () => reindexStatus(deps),
+    backup: (o) => backupStore(deps.store, o),
     close: async () => {
       await scheduler.stop();
       await deps.store.close();

@@ -60,6 +60,16 @@ export interface EmbedderInfo {
 
 export type Collection = 'memories' | 'messages';
 
+/** How far the store's vectors are from complete for the bound embedder (an interrupted reindex shows here). */
+export interface VectorStatus {
+  embedder: EmbedderInfo | null;
+  total: Record<Collection, number>;
+  /** Rows still waiting for a vector from the bound embedder. */
+  pending: Record<Collection, number>;
+  /** True when every row has its vector: search sees everything. */
+  complete: boolean;
+}
+
 /** One extraction attempt, kept for inspection: counts, rejected operations, the model's reason. */
 export interface ExtractionRun {
   id: string;
@@ -135,6 +145,9 @@ export interface Store {
   vectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
   /** Items of a collection that have no vector from the bound embedder yet, in pages. */
   pendingVectors(collection: Collection, limit: number): Promise<Array<{ userId: string; id: string; content: string }>>;
+  /** Counts of rows with and without a vector from the bound embedder. */
+  vectorStatus(): Promise<VectorStatus>;
+  /** Writes vectors and marks the rows embedded; EMBEDDER_MISMATCH when the store is bound to another embedder by now. */
   setVectors(collection: Collection, rows: ReadonlyArray<{ userId: string; id: string; vector: Float32Array }>, embedderId: string): Promise<void>;
 
   // ---- conversations (raw layer) ----
@@ -205,6 +218,12 @@ export interface Store {
   relationsOfUser(userId: string): Promise<Relation[]>;
   /** Inserts a memory exactly as given, with its recorded history instead of a new 'create' event (null: history only). */
   importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): Promise<void>;
+
+  /**
+   * An online, consistent copy of the whole store at `path` (SQLite's backup API), taken while
+   * other connections keep reading and writing.
+   */
+  backup(path: string): Promise<{ path: string; pages: number }>;
 
   /** Runs `fn` atomically: every write inside commits together or not at all. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
