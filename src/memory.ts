@@ -23,6 +23,7 @@ import { forgetTopic, forgetUser } from './pipelines/forget.js';
 import { recall } from './pipelines/recall.js';
 import { recallLearnings, recordLearning } from './pipelines/record-learning.js';
 import { reindex, reindexStatus } from './pipelines/reindex.js';
+import { defaultWorkerId } from './pipelines/worker-id.js';
 import { backupStore } from './pipelines/backup.js';
 import { reportReply } from './pipelines/report-reply.js';
 import { runLifecycle } from './pipelines/run-lifecycle.js';
@@ -49,7 +50,7 @@ export interface CreateMemoryOptions {
   model?: LanguageModelPort & { readonly usage?: UsageMeter };
   /** Extraction worker settings (leases, retries, batch size). */
   extraction?: Partial<ExtractionOptions>;
-  /** This process's id in session leases. @default a random id */
+  /** This process's id in session leases. @default `<hostname>:<pid>` (see pipelines/worker-id.ts) */
   workerId?: string;
   /** Where due reminders go (a callback or a webhook). Without one, reminders stay queued. */
   notifier?: Notifier;
@@ -72,7 +73,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     ids: options.ids ?? randomIds,
     logger: options.logger ?? silentLogger,
     model: options.model,
-    workerId: options.workerId ?? `worker-${crypto.randomUUID()}`,
+    workerId: options.workerId ?? defaultWorkerId(),
     stats: emptyStats(),
     running: new Set(),
     extraction: { ...DEFAULT_EXTRACTION_OPTIONS, ...options.extraction },

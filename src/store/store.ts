@@ -167,9 +167,17 @@ export interface Store {
   deleteExpiredMessages(now: Date): Promise<number>;
 
   // ---- extraction bookkeeping ----
-  /** Takes a session's extraction lease when it is free or expired; false when another worker holds it. */
-  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date): Promise<boolean>;
-  releaseSessionLease(userId: string, sessionId: string, owner: string): Promise<void>;
+  /**
+   * Takes a session's extraction lease when it is free, expired, already `owner`'s, or held by an
+   * owner `isAbandoned` declares gone (a dead process on this host). Returns a fencing token, or
+   * null when another worker holds it (or the session does not exist).
+   */
+  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date, options?: { isAbandoned?: (owner: string) => boolean }): Promise<number | null>;
+  /** Extends a held lease; false once another worker has taken it over. */
+  renewSessionLease(userId: string, sessionId: string, owner: string, token: number, until: Date): Promise<boolean>;
+  /** The fencing check, made inside the commit transaction: true while `token` is still the lease's. */
+  holdsSessionLease(userId: string, sessionId: string, owner: string, token: number): Promise<boolean>;
+  releaseSessionLease(userId: string, sessionId: string, owner: string, token?: number): Promise<void>;
   /** Sessions with messages past their watermark, with how many. */
   sessionsWithBacklog(limit: number): Promise<Array<{ session: Session; unprocessed: number }>>;
   /** Moves the watermark and clears the failure state (call inside the batch's transaction). */

@@ -205,6 +205,12 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       ALTER TABLE memories ADD COLUMN reviewed_at INTEGER;
     `);
   },
+  (db) => {
+    db.exec(`
+      -- Fencing token of the extraction lease: bumped on every acquisition, checked at commit.
+      ALTER TABLE sessions ADD COLUMN lease_token INTEGER NOT NULL DEFAULT 0;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -316,12 +316,20 @@ class SqliteStore implements Store {
     return this.run(() => this.db.transaction(() => this.messages.deleteExpired(now, this.vec('messages'))).immediate());
   }
 
-  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date): Promise<boolean> {
-    return this.run(() => this.shared.extraction.acquireLease(userId, sessionId, owner, now, until));
+  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date, options: { isAbandoned?: (owner: string) => boolean } = {}): Promise<number | null> {
+    return this.run(() => this.shared.extraction.acquireLease(userId, sessionId, owner, now, until, options.isAbandoned));
   }
 
-  releaseSessionLease(userId: string, sessionId: string, owner: string): Promise<void> {
-    return this.run(() => this.shared.extraction.releaseLease(userId, sessionId, owner));
+  renewSessionLease(userId: string, sessionId: string, owner: string, token: number, until: Date): Promise<boolean> {
+    return this.run(() => this.shared.extraction.renewLease(userId, sessionId, owner, token, until));
+  }
+
+  holdsSessionLease(userId: string, sessionId: string, owner: string, token: number): Promise<boolean> {
+    return this.run(() => this.shared.extraction.holdsLease(userId, sessionId, owner, token));
+  }
+
+  releaseSessionLease(userId: string, sessionId: string, owner: string, token?: number): Promise<void> {
+    return this.run(() => this.shared.extraction.releaseLease(userId, sessionId, owner, token));
   }
 
   sessionsWithBacklog(limit: number): Promise<Array<{ session: Session; unprocessed: number }>> {
