@@ -82,12 +82,19 @@ export const count = (db: Database.Database, sql: string, ...args: unknown[]): n
 
 /** Rows agree across a table and its keyword and vector indexes. */
 export function indexAgreement(db: Database.Database): Record<string, number> {
+  // Before any embedder is bound there are no vector tables (and no vectors to agree).
+  const bound = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").get() !== undefined;
+  if (!bound) return { ...rows(db), memoryVec: count(db, 'SELECT count(*) AS n FROM memories'), messageVec: count(db, 'SELECT count(*) AS n FROM messages') };
+  return rows(db);
+}
+
+function rows(db: Database.Database): Record<string, number> {
   return {
     memories: count(db, 'SELECT count(*) AS n FROM memories'),
     memoryFts: count(db, 'SELECT count(*) AS n FROM memory_fts'),
-    memoryVec: count(db, 'SELECT count(*) AS n FROM memory_vec'),
+    memoryVec: db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").get() ? count(db, 'SELECT count(*) AS n FROM memory_vec') : 0,
     messages: count(db, 'SELECT count(*) AS n FROM messages'),
     messageFts: count(db, 'SELECT count(*) AS n FROM message_fts'),
-    messageVec: count(db, 'SELECT count(*) AS n FROM message_vec'),
+    messageVec: db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'message_vec'").get() ? count(db, 'SELECT count(*) AS n FROM message_vec') : 0,
   };
 }
