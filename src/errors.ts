@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'EMBEDDER_MISMATCH',
   'EMBEDDING_FAILED',
   'STORE_FAILED',
+  /** Another process held the database lock longer than the busy timeout: safe to retry. */
+  'STORE_BUSY',
   'MIGRATION_FAILED',
   'MODEL_FAILED',
   'MODEL_TIMEOUT',

@@ -16,7 +16,8 @@ import type { ForgetTopicReport } from './pipelines/forget.js';
 import type { LearningInput } from './pipelines/record-learning.js';
 import type { LifecycleReport } from './pipelines/run-lifecycle.js';
 import type { RecalledMemory, RecallOptions } from './pipelines/recall.js';
-import type { ReindexResult } from './pipelines/reindex.js';
+import type { ReindexOptions, ReindexResult } from './pipelines/reindex.js';
+import type { VectorStatus } from './store/store.js';
 import type { ReplyReport } from './pipelines/report-reply.js';
 import type { FoundMessage, SearchMessagesOptions } from './pipelines/search-messages.js';
 import type { ProfileReport } from './pipelines/update-profile.js';
@@ -112,6 +113,10 @@ export interface MemoryEngine {
   /** Counters of this process and the model's usage per prompt. */
   stats(): { extraction: ExtractionStats; usage?: UsageSnapshot };
   /** Re-embeds everything with this engine's embedder (after changing embedders). */
-  reindex(): Promise<ReindexResult>;
+  reindex(options?: ReindexOptions): Promise<ReindexResult>;
+  /** Whether every row has a vector from the bound embedder; `complete: false` after an interrupted reindex. */
+  reindexStatus(): Promise<VectorStatus>;
+  /** Writes an online, consistent copy of the database to `path` (writers keep going meanwhile). */
+  backup(options: { path: string }): Promise<{ path: string; pages: number }>;
   close(): Promise<void>;
 }

@@ -65,7 +65,7 @@ describe('memory operations', () => {
     const error = await second.recall({ userId: 'u', query: 'cats' }).catch((e: unknown) => e);
     expect(EngramError.hasCode(error, 'EMBEDDER_MISMATCH')).toBe(true);
     expect((error as Error).message).toContain('reindex');
-    expect(await second.reindex()).toEqual({ embedderId: 'hash@64', reembedded: 2 });
+    expect(await second.reindex()).toMatchObject({ embedderId: 'hash@64', reembedded: 2 });
     expect((await second.recall({ userId: 'u', query: 'cats' }))[0]!.memory.embedderId).toBe('hash@64');
     expect((await second.searchMessages({ userId: 'u', query: 'cats', recipe: 'vector' })).length).toBe(1);
     await second.close();

@@ -23,7 +23,9 @@ import { createExtractionScheduler } from './pipelines/extraction-scheduler.js';
 import { forgetTopic, forgetUser } from './pipelines/forget.js';
 import { recall } from './pipelines/recall.js';
 import { recallLearnings, recordLearning } from './pipelines/record-learning.js';
-import { reindex } from './pipelines/reindex.js';
+import { reindex, reindexStatus } from './pipelines/reindex.js';
+import { defaultWorkerId } from './pipelines/worker-id.js';
+import { backupStore } from './pipelines/backup.js';
 import { reportReply } from './pipelines/report-reply.js';
 import { runLifecycle } from './pipelines/run-lifecycle.js';
 import { searchMessages } from './pipelines/search-messages.js';
@@ -50,7 +52,7 @@ export interface CreateMemoryOptions {
   model?: LanguageModelPort & { readonly usage?: UsageMeter };
   /** Extraction worker settings (leases, retries, batch size). */
   extraction?: Partial<ExtractionOptions>;
-  /** This process's id in session leases. @default a random id */
+  /** This process's id in session leases. @default `<hostname>:<pid>` (see pipelines/worker-id.ts) */
   workerId?: string;
   /** Where due reminders go (a callback or a webhook). Without one, reminders stay queued. */
   notifier?: Notifier;
@@ -73,7 +75,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     ids: options.ids ?? randomIds,
     logger: options.logger ?? silentLogger,
     model: options.model,
-    workerId: options.workerId ?? `worker-${crypto.randomUUID()}`,
+    workerId: options.workerId ?? defaultWorkerId(),
     stats: emptyStats(),
     running: new Set(),
     extraction: { ...DEFAULT_EXTRACTION_OPTIONS, ...options.extraction },
@@ -202,11 +204,13 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     tick: after(() => scheduler.tick()),
     idle: () => scheduler.idle(),
     stats: () => ({ extraction: { ...deps.stats }, usage: options.model?.usage?.snapshot() }),
-    reindex: async () => {
-      const result = await reindex(deps);
+    reindex: async (o) => {
+      const result = await reindex(deps, o);
       bound = Promise.resolve();
       return result;
     },
+    reindexStatus: () => reindexStatus(deps),
+    backup: (o) => backupStore(deps.store, o),
     close: async () => {
       await scheduler.stop();
       await deps.store.close();

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 
 const child = join(import.meta.dirname, 'fixtures', 'crash-child.ts');
 
-function runChild(path: string, crashAt?: string) {
+function runChild(path: string, crashAt?: string, env: Record<string, string> = {}) {
   return spawnSync(process.execPath, ['--import', 'tsx', child, path], {
-    env: { ...process.env, ...(crashAt ? { CRASH_AT: crashAt } : {}) },
+    env: { ...process.env, ...env, ...(crashAt ? { CRASH_AT: crashAt } : {}) },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -40,4 +40,15 @@ describe('crash safety: a worker killed during extraction', () => {
       db.close();
     });
   }
+
+  it('a restarted process (new pid, default worker id) takes over the lease its killed predecessor left, instead of "busy"', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'engram-crash-')), 'crash.db');
+    expect(runChild(path, 'extracted', { DEFAULT_WORKER: '1' }).signal).toBe('SIGKILL');
+    const db = new Database(path, { readonly: true });
+    expect((db.prepare("SELECT lease_owner AS o FROM sessions WHERE id = 's'").get() as { o: string | null }).o).toMatch(/:\d+$/);
+    db.close();
+    const restarted = runChild(path, undefined, { DEFAULT_WORKER: '1' });
+    expect(restarted.status, restarted.stderr).toBe(0);
+    expect(JSON.parse(restarted.stdout)).toMatchObject({ status: 'applied', added: 3 });
+  });
 });

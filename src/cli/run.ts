@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { EngramError, type ErrorCode } from '../errors.js';
 import { registerAdd } from './add.js';
+import { registerBackup } from './backup.js';
 import { registerChatLog } from './chat-log.js';
 import { DEFAULT_DB, DEFAULT_USER, EMBEDDER_TYPES } from './config.js';
 import { registerContext } from './context.js';
@@ -79,6 +80,7 @@ export function buildProgram(io: CliIo): Command {
     registerImport,
     registerLifecycle,
     registerReindex,
+    registerBackup,
     registerDemo,
   ]) {
     register(program, io);

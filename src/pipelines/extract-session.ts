@@ -1,7 +1,7 @@
 import type { Message } from '../domain/conversation.js';
 import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../domain/operations.js';
 import type { ExtractionSettings } from '../domain/settings.js';
-import { EngramError } from '../errors.js';
+import { EngramError, NotFoundError } from '../errors.js';
 import { extractHeuristically } from '../extraction/heuristic/heuristic-extractor.js';
 import { isSmallTalkBatch } from '../extraction/heuristic/small-talk.js';
 import { planOperations, type Rejected } from '../extraction/plan-operations.js';
@@ -16,6 +16,7 @@ import type { MemoryDeps } from './deps.js';
 import { recall } from './recall.js';
 import { resolveSettings } from './settings.js';
 import type { ExtractionRun, Store } from '../store/store.js';
+import { isAbandonedWorker } from './worker-id.js';
 
 export interface ExtractionOptions {
   /** How long one worker may hold a session before another may take over. @default 300000 */
@@ -26,6 +27,8 @@ export interface ExtractionOptions {
   retryBaseMs: number;
   /** Most new messages sent in one model call. @default 60 */
   maxBatch: number;
+  /** How often a held lease is extended while the model call runs. @default leaseMs / 3 */
+  renewEveryMs?: number;
 }
 
 const FAILED_RETRY_MS = 6 * 3_600_000;
@@ -92,14 +95,15 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
   const now = deps.clock.now();
   const settings = await resolveSettings(deps.store, userId);
   if (!settings.extractionEnabled && !options.force) return empty(sessionId, 'disabled', 'extraction is disabled');
-  const leased = await deps.store.acquireSessionLease(userId, sessionId, deps.workerId, now, new Date(now.getTime() + deps.extraction.leaseMs));
-  if (!leased) return empty(sessionId, 'busy', 'another worker is extracting this session');
+  if (!(await deps.store.getSession(userId, sessionId))) throw new NotFoundError('Session', sessionId);
+  const lease = await holdLease(deps, userId, sessionId);
+  if (!lease) return empty(sessionId, 'busy', 'another worker is extracting this session');
   let batch: Message[] = [];
   try {
     // Forgetting wins over this run: read the user's forget generation before the slow model call, check it at commit.
     const generation = await deps.store.forgetGeneration(userId);
     const session = await deps.store.getSession(userId, sessionId);
-    if (!session) return empty(sessionId, 'nothing', 'no such session');
+    if (!session) throw new NotFoundError('Session', sessionId);
     batch = await deps.store.listMessages({ userId, sessionId, afterSeq: session.processedSeq, limit: deps.extraction.maxBatch });
     const last = batch.at(-1);
     if (!last) return empty(sessionId, 'nothing', 'no new messages');
@@ -111,6 +115,7 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
     if (isSmallTalkBatch(batch)) {
       const reason = 'small talk only: nothing to remember';
       await deps.store.transaction(async (tx) => {
+        await lease.fence(tx);
         await tx.markProcessed(userId, sessionId, last.seq, last.id, now);
         await tx.recordExtractionRun({ ...run, extractor: 'small-talk', outcome: 'skipped', counts: {}, rejected: [], reason });
       });
@@ -142,6 +147,7 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
     const counts = { added: plan.adds.length, updated: plan.updates.length, deleted: plan.deletes.length, reinforced: plan.reinforces.length };
     const nothing = counts.added + counts.updated + counts.deleted + counts.reinforced === 0;
     const stale = await deps.store.transaction(async (tx) => {
+      await lease.fence(tx);
       if ((await tx.forgetGeneration(userId)) !== generation) return await dropForgotten(tx, { ...run, extractor }, last);
       await applyPlan.commit(tx, prepared);
       await deps.onStep?.('applying');
@@ -169,9 +175,11 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
     });
     return { sessionId, status: nothing ? 'skipped' : 'applied', ...counts, skipped: nothing, reason: result.reason || plan.skips.join('; '), rejected: plan.rejected, messages: batch.length, extractor };
   } catch (error) {
+    if (EngramError.isInstance(error) && error.code === 'NOT_FOUND') throw error;
+    if (lease.lost(error)) return await recordLeaseLost(deps, userId, sessionId, batch, error as EngramError);
     return await recordFailure(deps, userId, sessionId, batch, error);
   } finally {
-    await deps.store.releaseSessionLease(userId, sessionId, deps.workerId);
+    await lease.release();
   }
 }
 
@@ -188,6 +196,51 @@ async function dropForgotten(tx: Store, run: Omit<ExtractionRun, 'outcome' | 'co
     await tx.recordExtractionRun({ ...run, outcome: 'skipped', counts: {}, rejected: [], reason: FORGOTTEN_WHILE_EXTRACTING });
   }
   return FORGOTTEN_WHILE_EXTRACTING;
+}
+
+/**
+ * Takes the session's lease and keeps it: renewed every `renewEveryMs` while the work runs (a
+ * model call may outlast the lease), checked again inside the commit transaction with its fencing
+ * token, so a worker that lost the lease (it stalled, another took over) can never apply a batch
+ * twice. A lease left by a dead process of this host is taken over at once.
+ */
+async function holdLease(deps: ExtractionDeps, userId: string, sessionId: string) {
+  const { store, clock, workerId } = deps;
+  const leaseMs = deps.extraction.leaseMs;
+  const now = clock.now();
+  const token = await store.acquireSessionLease(userId, sessionId, workerId, now, new Date(now.getTime() + leaseMs), { isAbandoned: isAbandonedWorker });
+  if (token === null) return null;
+  let renewal: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    renewal = store.renewSessionLease(userId, sessionId, workerId, token, new Date(clock.now().getTime() + leaseMs)).catch((error: unknown) => {
+      deps.logger.warn('extraction lease renewal failed', { code: EngramError.isInstance(error) ? error.code : 'STORE_FAILED', userId, sessionId, error: String(error) });
+    });
+  }, deps.extraction.renewEveryMs ?? Math.max(1, Math.floor(leaseMs / 3)));
+  timer.unref();
+  const LOST = 'extraction lease lost';
+  return {
+    fence: async (tx: Pick<ExtractionDeps['store'], 'holdsSessionLease'>): Promise<void> => {
+      if (!(await tx.holdsSessionLease(userId, sessionId, workerId, token))) {
+        throw new EngramError('CONFLICT', `${LOST}: another worker took session ${sessionId} over; this batch is not applied`, { details: { leaseLost: true } });
+      }
+    },
+    lost: (error: unknown): boolean => EngramError.hasCode(error, 'CONFLICT') && error.details?.leaseLost === true,
+    release: async (): Promise<void> => {
+      clearInterval(timer);
+      await renewal;
+      await store.releaseSessionLease(userId, sessionId, workerId, token);
+    },
+  };
+}
+
+/** Another worker owns the batch now: nothing was applied here, and its failure count is not ours to raise. */
+async function recordLeaseLost(deps: ExtractionDeps, userId: string, sessionId: string, batch: Message[], error: EngramError): Promise<ExtractReport> {
+  deps.logger.warn('extraction lease lost before commit; batch left to the new owner', { code: error.code, userId, sessionId });
+  await deps.store.recordExtractionRun({
+    id: deps.ids.next(), userId, sessionId, fromSeq: batch[0]?.seq ?? -1, throughSeq: batch.at(-1)?.seq ?? -1,
+    extractor: deps.model ? promptRef(extractMemoriesPrompt) : 'heuristic', outcome: 'failed', counts: {}, rejected: [], error: `${error.code}: ${error.message}`, at: deps.clock.now(),
+  });
+  return { ...empty(sessionId, 'busy', 'the lease was lost to another worker before commit; nothing applied'), messages: batch.length, error: { code: error.code, message: error.message } };
 }
 
 async function runExtractor(deps: ExtractionDeps, settings: ExtractionSettings, batch: Message[], context: Message[], existing: AliasedMemory[], now: Date, summarize: boolean): Promise<{ result: ExtractionResult; extractor: string }> {

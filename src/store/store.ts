@@ -60,6 +60,16 @@ export interface EmbedderInfo {
 
 export type Collection = 'memories' | 'messages';
 
+/** How far the store's vectors are from complete for the bound embedder (an interrupted reindex shows here). */
+export interface VectorStatus {
+  embedder: EmbedderInfo | null;
+  total: Record<Collection, number>;
+  /** Rows still waiting for a vector from the bound embedder. */
+  pending: Record<Collection, number>;
+  /** True when every row has its vector: search sees everything. */
+  complete: boolean;
+}
+
 /** One extraction attempt, kept for inspection: counts, rejected operations, the model's reason. */
 export interface ExtractionRun {
   id: string;
@@ -135,6 +145,9 @@ export interface Store {
   vectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
   /** Items of a collection that have no vector from the bound embedder yet, in pages. */
   pendingVectors(collection: Collection, limit: number): Promise<Array<{ userId: string; id: string; content: string }>>;
+  /** Counts of rows with and without a vector from the bound embedder. */
+  vectorStatus(): Promise<VectorStatus>;
+  /** Writes vectors and marks the rows embedded; EMBEDDER_MISMATCH when the store is bound to another embedder by now. */
   setVectors(collection: Collection, rows: ReadonlyArray<{ userId: string; id: string; vector: Float32Array }>, embedderId: string): Promise<void>;
 
   // ---- conversations (raw layer) ----
@@ -154,9 +167,17 @@ export interface Store {
   deleteExpiredMessages(now: Date): Promise<number>;
 
   // ---- extraction bookkeeping ----
-  /** Takes a session's extraction lease when it is free or expired; false when another worker holds it. */
-  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date): Promise<boolean>;
-  releaseSessionLease(userId: string, sessionId: string, owner: string): Promise<void>;
+  /**
+   * Takes a session's extraction lease when it is free, expired, already `owner`'s, or held by an
+   * owner `isAbandoned` declares gone (a dead process on this host). Returns a fencing token, or
+   * null when another worker holds it (or the session does not exist).
+   */
+  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date, options?: { isAbandoned?: (owner: string) => boolean }): Promise<number | null>;
+  /** Extends a held lease; false once another worker has taken it over. */
+  renewSessionLease(userId: string, sessionId: string, owner: string, token: number, until: Date): Promise<boolean>;
+  /** The fencing check, made inside the commit transaction: true while `token` is still the lease's. */
+  holdsSessionLease(userId: string, sessionId: string, owner: string, token: number): Promise<boolean>;
+  releaseSessionLease(userId: string, sessionId: string, owner: string, token?: number): Promise<void>;
   /** Sessions with messages past their watermark, with how many. */
   sessionsWithBacklog(limit: number): Promise<Array<{ session: Session; unprocessed: number }>>;
   /** Moves the watermark and clears the failure state (call inside the batch's transaction). */
@@ -212,6 +233,12 @@ export interface Store {
   takenIds(table: 'memories' | 'history' | 'relations' | 'todos', ids: readonly string[]): Promise<Set<string>>;
   /** Inserts a memory exactly as given, with its recorded history instead of a new 'create' event (null: history only). */
   importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): Promise<void>;
+
+  /**
+   * An online, consistent copy of the whole store at `path` (SQLite's backup API), taken while
+   * other connections keep reading and writing.
+   */
+  backup(path: string): Promise<{ path: string; pages: number }>;
 
   /** Runs `fn` atomically: every write inside commits together or not at all. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;

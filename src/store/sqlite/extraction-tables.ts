@@ -7,18 +7,38 @@ import { rowToSession } from './message-tables.js';
 export class ExtractionTables {
   constructor(private readonly db: Database.Database) {}
 
-  acquireLease(userId: string, sessionId: string, owner: string, now: Date, until: Date): boolean {
-    const info = this.db
-      .prepare(
-        `UPDATE sessions SET lease_owner = ?, lease_until = ?
-         WHERE user_id = ? AND id = ? AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)`,
-      )
-      .run(owner, until.getTime(), userId, sessionId, owner, now.getTime());
-    return info.changes === 1;
+  /**
+   * Takes the lease when it is free, expired, already this owner's (a restarted worker with the
+   * same id), or held by an owner `isAbandoned` says is gone. Returns the new fencing token.
+   */
+  acquireLease(userId: string, sessionId: string, owner: string, now: Date, until: Date, isAbandoned?: (owner: string) => boolean): number | null {
+    return this.db.transaction(() => {
+      const row = this.db.prepare('SELECT lease_owner, lease_until FROM sessions WHERE user_id = ? AND id = ?').get(userId, sessionId) as { lease_owner: string | null; lease_until: number | null } | undefined;
+      if (!row) return null;
+      const held = row.lease_owner;
+      const free = held === null || held === owner || (row.lease_until ?? 0) < now.getTime() || (isAbandoned?.(held) ?? false);
+      if (!free) return null;
+      const bumped = this.db
+        .prepare('UPDATE sessions SET lease_owner = ?, lease_until = ?, lease_token = lease_token + 1 WHERE user_id = ? AND id = ? RETURNING lease_token')
+        .get(owner, until.getTime(), userId, sessionId) as { lease_token: number };
+      return bumped.lease_token;
+    }).immediate();
   }
 
-  releaseLease(userId: string, sessionId: string, owner: string): void {
-    this.db.prepare('UPDATE sessions SET lease_owner = NULL, lease_until = NULL WHERE user_id = ? AND id = ? AND lease_owner = ?').run(userId, sessionId, owner);
+  /** Extends the lease while it is still this acquisition's; false once another worker took it over. */
+  renewLease(userId: string, sessionId: string, owner: string, token: number, until: Date): boolean {
+    return this.db.prepare('UPDATE sessions SET lease_until = max(lease_until, ?) WHERE user_id = ? AND id = ? AND lease_owner = ? AND lease_token = ?').run(until.getTime(), userId, sessionId, owner, token).changes === 1;
+  }
+
+  /** The fencing check: true while no other worker has acquired the lease since `token` was issued. */
+  holdsLease(userId: string, sessionId: string, owner: string, token: number): boolean {
+    return this.db.prepare('SELECT 1 FROM sessions WHERE user_id = ? AND id = ? AND lease_owner = ? AND lease_token = ?').get(userId, sessionId, owner, token) !== undefined;
+  }
+
+  releaseLease(userId: string, sessionId: string, owner: string, token?: number): void {
+    this.db
+      .prepare('UPDATE sessions SET lease_owner = NULL, lease_until = NULL WHERE user_id = ? AND id = ? AND lease_owner = ? AND (? IS NULL OR lease_token = ?)')
+      .run(userId, sessionId, owner, token ?? null, token ?? null);
   }
 
   backlog(limit: number): Array<{ session: Session; unprocessed: number }> {

@@ -2,11 +2,12 @@ import type Database from 'better-sqlite3';
 import type { IdGenerator } from '../../deps.js';
 import type { ChangeContext, HistoryAction, HistoryEvent } from '../../domain/history.js';
 import type { Memory } from '../../domain/memory.js';
-import { EngramError, NotFoundError } from '../../errors.js';
+import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import type { KeywordSearch, MemoryChanges, MemoryQuery, SearchHit, VectorSearch } from '../store.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from './memory-rows.js';
+import type { Binding } from './bound-vectors.js';
 import type { VectorIndex } from './vector-index.js';
 
 const ACTIVE = ['active'] as const;
@@ -20,14 +21,30 @@ export class MemoryTables {
     private readonly db: Database.Database,
     private readonly keywords: KeywordIndex,
     private readonly ids: IdGenerator,
-    /** The vector index, once an embedder is bound. */
-    private readonly vec: () => VectorIndex | null,
+    /** The bound embedder and its vector indexes, once an embedder is bound. */
+    private readonly bound: () => Binding | null,
   ) {}
+
+  private vec(): VectorIndex | null {
+    return this.bound()?.memories ?? null;
+  }
 
   private requireVectors(): VectorIndex {
     const v = this.vec();
     if (!v) throw new EngramError('STORE_FAILED', 'No embedder is bound to this store yet (bindEmbedder first)');
     return v;
+  }
+
+  /**
+   * Fences writers of another embedder: a vector is written only when it comes from the embedder
+   * the store is bound to now (another process may have re-bound it by a reindex), checked inside
+   * the write transaction, so old-embedder vectors never enter the new index.
+   */
+  private vectorIndexFor(embedderId: string | undefined, vector: Float32Array): VectorIndex {
+    const b = this.bound();
+    if (!b) throw new EngramError('STORE_FAILED', 'No embedder is bound to this store yet (bindEmbedder first)');
+    if (embedderId !== b.id || vector.length !== b.dimensions) throw new EmbedderMismatchError(b.id, embedderId ?? `unknown (${vector.length} dimensions)`);
+    return b.memories;
   }
 
   rowOf(userId: string, id: string): MemoryRow | undefined {
@@ -58,7 +75,9 @@ export class MemoryTables {
 
   insertMemory(memory: Memory, vector: Float32Array | null, change: ChangeContext): void {
     return this.db.transaction(() => {
-        const cols = memoryToColumns(memory);
+        const index = vector ? this.vectorIndexFor(memory.embedderId, vector) : null;
+        // Never marked embedded without its vector: reindex finds it by the missing embedder id.
+        const cols = { ...memoryToColumns(memory), embedder_id: index ? (memory.embedderId ?? null) : null };
         const names = Object.keys(cols);
         let rid: number;
         try {
@@ -69,10 +88,10 @@ export class MemoryTables {
           throw cause;
         }
         this.keywords.upsert(rid, memory.userId, indexTerms(memory.content));
-        if (vector) this.requireVectors().upsert(rid, memory.userId, memory.status, vector);
+        if (vector) index!.upsert(rid, memory.userId, memory.status, vector);
         const fields = Object.keys(memory).filter((k) => k !== 'id' && k !== 'userId');
         this.writeHistory(memory, 'create', fields, null, snapshot(memory, fields), change, memory.createdAt);
-      })();
+      }).immediate();
   }
 
   updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext): Memory {
@@ -83,18 +102,20 @@ export class MemoryTables {
         const changed = changedFields(before, changes).filter((f) => f !== 'updatedAt');
         const after: Memory = { ...before, ...stripNulls(changes) } as Memory;
         if (changed.length === 0 && vector === undefined) return before;
+        const index = vector ? this.vectorIndexFor(after.embedderId, vector) : null;
         const cols = memoryToColumns(after);
         delete cols.id;
         delete cols.user_id;
+        if (vector === null) cols.embedder_id = null;
         this.db.prepare(`UPDATE memories SET ${Object.keys(cols).map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`).run(...Object.values(cols), row.rid);
         if (changed.includes('content')) this.keywords.upsert(row.rid, userId, indexTerms(after.content));
         const vec = this.vec();
-        if (vector) this.requireVectors().upsert(row.rid, userId, after.status, vector);
+        if (vector) index!.upsert(row.rid, userId, after.status, vector);
         else if (vector === null) vec?.remove(row.rid);
         else if (changed.includes('status')) vec?.setStatus(row.rid, after.status);
         if (changed.length > 0) this.writeHistory(after, change.action ?? actionFor(before, after, changed), changed, snapshot(before, changed), snapshot(after, changed), change, after.updatedAt);
         return after;
-      })();
+      }).immediate();
   }
 
   purgeMemory(userId: string, id: string, change: ChangeContext): void {
@@ -107,7 +128,7 @@ export class MemoryTables {
         // A purge erases the content from history too; one event without content says it happened.
         this.db.prepare('UPDATE memory_history SET before = NULL, after = NULL WHERE user_id = ? AND memory_id = ?').run(userId, id);
         this.writeHistory({ id, userId }, 'purge', [], null, null, change, change.at ?? new Date());
-      })();
+      }).immediate();
   }
 
   getMemory(userId: string, id: string): Memory | null {
@@ -167,11 +188,12 @@ export class MemoryTables {
   importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): void {
     return this.db.transaction(() => {
         if (memory) {
-          const cols = memoryToColumns(memory);
+          const index = vector ? this.vectorIndexFor(memory.embedderId, vector) : null;
+          const cols = { ...memoryToColumns(memory), embedder_id: index ? (memory.embedderId ?? null) : null };
           const info = this.db.prepare(`INSERT INTO memories (${Object.keys(cols).join(', ')}) VALUES (${Object.keys(cols).map(() => '?').join(', ')})`).run(...Object.values(cols));
           const rid = Number(info.lastInsertRowid);
           this.keywords.upsert(rid, memory.userId, indexTerms(memory.content));
-          if (vector) this.requireVectors().upsert(rid, memory.userId, memory.status, vector);
+          if (vector) index!.upsert(rid, memory.userId, memory.status, vector);
         }
         const insert = this.db.prepare(
           `INSERT INTO memory_history (id, memory_id, user_id, action, changed, before, after, actor, reason, produced_by, message_ids, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -179,7 +201,7 @@ export class MemoryTables {
         for (const e of history) {
           insert.run(e.id, e.memoryId, e.userId, e.action, JSON.stringify(e.changed), e.before === null ? null : JSON.stringify(e.before), e.after === null ? null : JSON.stringify(e.after), e.actor, e.reason ?? null, e.producedBy ?? null, JSON.stringify(e.messageIds), e.at.getTime());
         }
-      })();
+      }).immediate();
   }
 
   private historyRows(sql: string, ...args: unknown[]): HistoryEvent[] {
@@ -205,7 +227,7 @@ export class MemoryTables {
     const stmt = this.db.prepare('UPDATE memories SET last_accessed_at = ?, access_count = access_count + 1 WHERE user_id = ? AND id = ?');
     this.db.transaction(() => {
       for (const id of ids) stmt.run(at.getTime(), userId, id);
-    })();
+    }).immediate();
   }
 
   private idsOf(userId: string, rowids: readonly number[], statuses: readonly string[]): Map<number, string> {
@@ -218,6 +240,8 @@ export class MemoryTables {
 
   searchVector(q: VectorSearch): SearchHit[] {
     const statuses = q.statuses ?? ACTIVE;
+    const b = this.bound();
+    if (b && q.vector.length !== b.dimensions) throw new EmbedderMismatchError(b.id, `an embedder of ${q.vector.length} dimensions`);
     const hits = this.requireVectors().search(q.userId, q.vector, q.k, statuses);
     const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
     return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : []));

@@ -3,6 +3,7 @@ import { Session, type Message } from '../../domain/conversation.js';
 import { indexTerms } from '../../text/segment.js';
 import type { MessageQuery, NewStoredMessage } from '../store.js';
 import { KeywordIndex, type Bm25Params } from './keyword-index.js';
+import type { Binding } from './bound-vectors.js';
 import type { VectorIndex } from './vector-index.js';
 
 interface MessageRow {
@@ -66,7 +67,7 @@ export class MessageTables {
     this.keywords = new KeywordIndex(db, 'message_fts');
   }
 
-  append(userId: string, sessionId: string, messages: readonly NewStoredMessage[], vectors: VectorIndex | null): Message[] {
+  append(userId: string, sessionId: string, messages: readonly NewStoredMessage[], bound: Binding | null): Message[] {
     const db = this.db;
     const first = messages[0];
     if (!first) return [];
@@ -84,10 +85,13 @@ export class MessageTables {
     for (const m of messages) {
       if (exists.get(userId, m.id)) continue;
       const { seq } = nextSeq.get(m.createdAt.getTime(), userId, sessionId) as { seq: number };
-      const info = insert.run(m.id, userId, sessionId, seq, m.role, m.content, m.callerId ?? null, m.createdAt.getTime(), m.expiresAt?.getTime() ?? null, m.vector ? (m.embedderId ?? null) : null);
+      // A message is never lost for want of a vector: one from another embedder than the bound one
+      // (a writer fenced by a reindex) or none at all is stored unmarked, and reindex embeds it.
+      const vector = m.vector && bound && m.embedderId === bound.id && m.vector.length === bound.dimensions ? m.vector : null;
+      const info = insert.run(m.id, userId, sessionId, seq, m.role, m.content, m.callerId ?? null, m.createdAt.getTime(), m.expiresAt?.getTime() ?? null, vector ? bound!.id : null);
       const rid = Number(info.lastInsertRowid);
       this.keywords.upsert(rid, userId, indexTerms(m.content));
-      if (m.vector && vectors) vectors.upsert(rid, userId, 'active', m.vector);
+      if (vector) bound!.messages.upsert(rid, userId, 'active', vector);
       stored.push({ id: m.id, userId, sessionId, seq, role: m.role, content: m.content, createdAt: m.createdAt, ...(m.callerId ? { callerId: m.callerId } : {}), ...(m.expiresAt ? { expiresAt: m.expiresAt } : {}) });
     }
     return stored;

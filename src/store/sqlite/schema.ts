@@ -211,24 +211,37 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE TABLE IF NOT EXISTS forget_fences (user_key TEXT PRIMARY KEY, generation INTEGER NOT NULL);
     `);
   },
+  (db) => {
+    db.exec(`
+      -- Fencing token of the extraction lease: bumped on every acquisition, checked at commit.
+      ALTER TABLE sessions ADD COLUMN lease_token INTEGER NOT NULL DEFAULT 0;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+/**
+ * Brings the schema up to date. Several processes may open a fresh file at once: the steps run
+ * in one EXCLUSIVE transaction that re-reads user_version after taking the lock, so exactly one
+ * process migrates and the others find the work done (the busy timeout makes them wait).
+ */
 export function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > MIGRATIONS.length) {
-    throw new EngramError('MIGRATION_FAILED', `Database schema version ${current} is newer than this Engram (${MIGRATIONS.length}); upgrade Engram.`);
-  }
-  for (let v = current; v < MIGRATIONS.length; v++) {
-    const step = MIGRATIONS[v]!;
-    try {
-      db.transaction(() => {
-        step(db);
-        db.pragma(`user_version = ${v + 1}`);
-      })();
-    } catch (cause) {
-      throw new EngramError('MIGRATION_FAILED', `Migration ${v + 1} failed`, { cause });
-    }
+  const version = (): number => db.pragma('user_version', { simple: true }) as number;
+  const tooNew = (v: number) => new EngramError('MIGRATION_FAILED', `Database schema version ${v} is newer than this Engram (${MIGRATIONS.length}); upgrade Engram.`);
+  const seen = version();
+  if (seen > MIGRATIONS.length) throw tooNew(seen);
+  if (seen === MIGRATIONS.length) return;
+  db.exec('BEGIN EXCLUSIVE');
+  let v = version();
+  try {
+    if (v > MIGRATIONS.length) throw tooNew(v);
+    for (; v < MIGRATIONS.length; v++) MIGRATIONS[v]!(db);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+    db.exec('COMMIT');
+  } catch (cause) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    if (EngramError.isInstance(cause)) throw cause;
+    throw new EngramError('MIGRATION_FAILED', `Migration ${v + 1} failed`, { cause });
   }
 }

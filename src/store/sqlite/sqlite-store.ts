@@ -9,7 +9,7 @@ import type { Profile, Relation } from '../../domain/profile.js';
 import type { Todo } from '../../domain/todo.js';
 import { EmbedderMismatchError, EngramError } from '../../errors.js';
 import { Mutex } from '../mutex.js';
-import type { Collection, ExtractionRun, EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, MessageQuery, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
+import type { Collection, VectorStatus, ExtractionRun, EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, MessageQuery, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
 import { ExtractionTables } from './extraction-tables.js';
 import { ForgetFence } from './forget-fence.js';
 import { KeywordIndex } from './keyword-index.js';
@@ -17,8 +17,10 @@ import { LifecycleTables } from './lifecycle-tables.js';
 import { MemoryTables } from './memory-tables.js';
 import { MessageTables } from './message-tables.js';
 import { migrate } from './schema.js';
+import { toStoreError, typed } from './store-errors.js';
 import { TodoTables } from './todo-tables.js';
-import { DEFAULT_CHUNK_SIZE, VectorIndex, type VectorMetric } from './vector-index.js';
+import { BoundVectors, MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
+import { DEFAULT_CHUNK_SIZE, VectorIndex } from './vector-index.js';
 
 export interface SqliteStoreOptions {
   /** File path, or ":memory:". @default "engram.db" */
@@ -30,13 +32,6 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
 }
 
-const MEMORY_VEC = 'memory_vec';
-const MESSAGE_VEC = 'message_vec';
-
-interface VectorIndexes {
-  memories: VectorIndex;
-  messages: VectorIndex;
-}
 
 /**
  * The embedded default store: SQLite (WAL) through better-sqlite3, vectors in sqlite-vec,
@@ -45,14 +40,22 @@ interface VectorIndexes {
  * locking (BEGIN IMMEDIATE + busy timeout) serialises writers across processes.
  */
 export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
-  const db = new Database(options.path ?? 'engram.db');
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('secure_delete = ON');
-  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  db.pragma('foreign_keys = ON');
-  sqliteVec.load(db);
-  migrate(db);
+  const db = typed(() => new Database(options.path ?? 'engram.db'), 'opening the database');
+  try {
+    // The busy timeout first: switching to WAL and migrating wait for other processes opening the same file.
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    typed(() => db.pragma('journal_mode = WAL'), 'switching to WAL');
+    // FULL: a commit is synced to disk before it is acknowledged, so it survives a power cut
+    // (NORMAL in WAL mode may lose the last commits). The cost is one fsync per write transaction.
+    db.pragma('synchronous = FULL');
+    db.pragma('secure_delete = ON');
+    db.pragma('foreign_keys = ON');
+    typed(() => sqliteVec.load(db), 'loading sqlite-vec');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw toStoreError(error, 'opening the database');
+  }
   return new SqliteStore(db, new Mutex(), options.ids ?? randomIds, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false);
 }
 
@@ -63,23 +66,23 @@ interface Shared {
   extraction: ExtractionTables;
   todos: TodoTables;
   lifecycle: LifecycleTables;
-  vectors: VectorIndexes | null;
+  bound: BoundVectors;
 }
 
 function sharedTables(db: Database.Database, ids: IdGenerator): Shared {
   const todos = new TodoTables(db);
   const keywords = new KeywordIndex(db, 'memory_fts');
   const lifecycle = new LifecycleTables(db, todos);
-  const shared: Shared = {
+  const bound = new BoundVectors(db);
+  return {
     keywords,
-    memories: new MemoryTables(db, keywords, ids, () => shared.vectors?.memories ?? null),
+    memories: new MemoryTables(db, keywords, ids, () => bound.current()),
     messages: new MessageTables(db),
     extraction: new ExtractionTables(db),
     todos,
     lifecycle,
-    vectors: null,
+    bound,
   };
-  return shared;
 }
 
 class SqliteStore implements Store {
@@ -101,22 +104,16 @@ class SqliteStore implements Store {
     this.memories = shared.memories;
     this.messages = shared.messages;
     this.fence = new ForgetFence(db);
-    if (!inTransaction && shared.vectors === null && this.meta('embedder_id') !== undefined) shared.vectors = this.openVectors();
-  }
-
-  private openVectors(): VectorIndexes {
-    const metric = (this.meta('vector_metric') ?? 'cosine') as VectorMetric;
-    return { memories: new VectorIndex(this.db, MEMORY_VEC, metric), messages: new VectorIndex(this.db, MESSAGE_VEC, metric) };
   }
 
   private vec(collection: Collection = 'memories'): VectorIndex | null {
-    return this.shared.vectors?.[collection] ?? null;
+    return this.shared.bound.current()?.[collection] ?? null;
   }
 
   /** Runs synchronous work under the connection lock (or directly inside a transaction). */
   private run<T>(fn: () => T): Promise<T> {
-    if (this.inTransaction) return Promise.resolve().then(fn);
-    return this.mutex.run(fn);
+    if (this.inTransaction) return Promise.resolve().then(() => typed(fn));
+    return this.mutex.run(() => typed(fn));
   }
 
   private meta(key: string): string | undefined {
@@ -138,13 +135,12 @@ class SqliteStore implements Store {
 
   bindEmbedder(info: EmbedderInfo, options: { replace?: boolean } = {}): Promise<void> {
     return this.run(() => {
-      const current = this.meta('embedder_id');
-      if (current === info.id && Number(this.meta('embedder_dimensions')) === info.dimensions) {
-        this.shared.vectors ??= this.openVectors();
-        return;
-      }
-      if (current !== undefined && !options.replace) throw new EmbedderMismatchError(current, info.id);
-      this.db.transaction(() => {
+      // Read and decided inside the write lock: two processes binding a fresh file at once must
+      // not both create (and so drop) the vector tables.
+      const bind = this.db.transaction(() => {
+        const current = this.meta('embedder_id');
+        if (current === info.id && Number(this.meta('embedder_dimensions')) === info.dimensions) return;
+        if (current !== undefined && !options.replace) throw new EmbedderMismatchError(current, info.id);
         for (const table of [MEMORY_VEC, MESSAGE_VEC]) {
           VectorIndex.drop(this.db, table);
           VectorIndex.create(this.db, table, info.dimensions, this.chunkSize, 'l2');
@@ -154,8 +150,9 @@ class SqliteStore implements Store {
         this.db.prepare('UPDATE messages SET embedder_id = NULL').run();
         this.setMeta('embedder_id', info.id);
         this.setMeta('embedder_dimensions', String(info.dimensions));
-      })();
-      this.shared.vectors = this.openVectors();
+      });
+      bind.immediate();
+      this.shared.bound.invalidate();
     });
   }
 
@@ -246,11 +243,35 @@ class SqliteStore implements Store {
 
   pendingVectors(collection: Collection, limit: number): Promise<Array<{ userId: string; id: string; content: string }>> {
     return this.run(() => {
-      const current = this.meta('embedder_id') ?? null;
       const rows = this.db
-        .prepare(`SELECT user_id, id, content FROM ${collection} WHERE embedder_id IS NULL OR embedder_id != ? ORDER BY rid LIMIT ?`)
-        .all(current, limit) as Array<{ user_id: string; id: string; content: string }>;
+        .prepare(`SELECT user_id, id, content FROM ${collection} WHERE ${this.pendingWhere(collection)} ORDER BY rid LIMIT ?`)
+        .all(this.meta('embedder_id') ?? null, limit) as Array<{ user_id: string; id: string; content: string }>;
       return rows.map((r) => ({ userId: r.user_id, id: r.id, content: r.content }));
+    });
+  }
+
+  /**
+   * Rows without a vector from the bound embedder: never embedded, embedded by another one, or
+   * (files written by older versions) marked embedded although their vector is missing.
+   */
+  private pendingWhere(collection: Collection): string {
+    const vec = collection === 'memories' ? MEMORY_VEC : MESSAGE_VEC;
+    const bound = this.shared.bound.current() !== null;
+    return `(embedder_id IS NULL OR embedder_id != ?${bound ? ` OR NOT EXISTS (SELECT 1 FROM ${vec} v WHERE v.rid = ${collection}.rid)` : ''})`;
+  }
+
+  vectorStatus(): Promise<VectorStatus> {
+    return this.run(() => {
+      const current = this.meta('embedder_id') ?? null;
+      const dims = this.meta('embedder_dimensions');
+      const count = (collection: Collection, where: string) => (this.db.prepare(`SELECT count(*) AS n FROM ${collection} WHERE ${where}`).get(...(where === '1' ? [] : [current])) as { n: number }).n;
+      const pending = { memories: count('memories', this.pendingWhere('memories')), messages: count('messages', this.pendingWhere('messages')) };
+      return {
+        embedder: current === null || dims === undefined ? null : { id: current, dimensions: Number(dims) },
+        total: { memories: count('memories', '1'), messages: count('messages', '1') },
+        pending,
+        complete: pending.memories + pending.messages === 0,
+      };
     });
   }
 
@@ -260,18 +281,22 @@ class SqliteStore implements Store {
       const find = this.db.prepare(`SELECT rid, ${collection === 'memories' ? 'status' : "'active' AS status"} FROM ${collection} WHERE user_id = ? AND id = ?`);
       const mark = this.db.prepare(`UPDATE ${collection} SET embedder_id = ? WHERE rid = ?`);
       this.db.transaction(() => {
+        // Fenced: another process may have re-bound the store to another embedder meanwhile.
+        const bound = this.shared.bound.current();
+        if (bound === null || bound.id !== embedderId) throw new EmbedderMismatchError(bound?.id ?? 'none', embedderId);
         for (const r of rows) {
+          if (r.vector.length !== bound.dimensions) throw new EmbedderMismatchError(bound.id, `${embedderId} (${r.vector.length} dimensions)`);
           const row = find.get(r.userId, r.id) as { rid: number; status: string } | undefined;
           if (!row) continue;
           vec.upsert(row.rid, r.userId, row.status, r.vector);
           mark.run(embedderId, row.rid);
         }
-      })();
+      }).immediate();
     });
   }
 
   appendMessages(userId: string, sessionId: string, messages: ReadonlyArray<NewStoredMessage>): Promise<Message[]> {
-    return this.run(() => this.db.transaction(() => this.messages.append(userId, sessionId, messages, this.vec('messages')))());
+    return this.run(() => this.db.transaction(() => this.messages.append(userId, sessionId, messages, this.shared.bound.current())).immediate());
   }
 
   getSession(userId: string, sessionId: string): Promise<Session | null> {
@@ -288,6 +313,8 @@ class SqliteStore implements Store {
 
   searchMessageVector(q: Omit<VectorSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]> {
     return this.run(() => {
+      const bound = this.shared.bound.current();
+      if (bound && q.vector.length !== bound.dimensions) throw new EmbedderMismatchError(bound.id, `an embedder of ${q.vector.length} dimensions`);
       const hits = this.requireVectors('messages').search(q.userId, q.vector, q.sessionId === undefined ? q.k : q.k * 4, ['active']);
       const ids = this.messages.idsOf(q.userId, hits.map((h) => h.rowid), q.sessionId);
       return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, q.k);
@@ -312,15 +339,23 @@ class SqliteStore implements Store {
   }
 
   deleteExpiredMessages(now: Date): Promise<number> {
-    return this.run(() => this.db.transaction(() => this.messages.deleteExpired(now, this.vec('messages')))());
+    return this.run(() => this.db.transaction(() => this.messages.deleteExpired(now, this.vec('messages'))).immediate());
   }
 
-  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date): Promise<boolean> {
-    return this.run(() => this.shared.extraction.acquireLease(userId, sessionId, owner, now, until));
+  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date, options: { isAbandoned?: (owner: string) => boolean } = {}): Promise<number | null> {
+    return this.run(() => this.shared.extraction.acquireLease(userId, sessionId, owner, now, until, options.isAbandoned));
   }
 
-  releaseSessionLease(userId: string, sessionId: string, owner: string): Promise<void> {
-    return this.run(() => this.shared.extraction.releaseLease(userId, sessionId, owner));
+  renewSessionLease(userId: string, sessionId: string, owner: string, token: number, until: Date): Promise<boolean> {
+    return this.run(() => this.shared.extraction.renewLease(userId, sessionId, owner, token, until));
+  }
+
+  holdsSessionLease(userId: string, sessionId: string, owner: string, token: number): Promise<boolean> {
+    return this.run(() => this.shared.extraction.holdsLease(userId, sessionId, owner, token));
+  }
+
+  releaseSessionLease(userId: string, sessionId: string, owner: string, token?: number): Promise<void> {
+    return this.run(() => this.shared.extraction.releaseLease(userId, sessionId, owner, token));
   }
 
   sessionsWithBacklog(limit: number): Promise<Array<{ session: Session; unprocessed: number }>> {
@@ -408,7 +443,7 @@ class SqliteStore implements Store {
   }
 
   recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date): Promise<boolean> {
-    return this.run(() => this.db.transaction(() => this.shared.lifecycle.recordDelivery(userId, todoId, deliveryId, at))());
+    return this.run(() => this.db.transaction(() => this.shared.lifecycle.recordDelivery(userId, todoId, deliveryId, at)).immediate());
   }
 
   recordDeliveryFailure(userId: string, todoId: string, error: string, nextAt: Date): Promise<void> {
@@ -435,7 +470,7 @@ class SqliteStore implements Store {
         }
         this.fence.bump(userId);
         return counts;
-      })();
+      }).immediate();
       // secure_delete zeroes the freed pages in the file; the WAL still holds the old pages until a
       // checkpoint copies them back, so copy and truncate it now rather than at close.
       if (!this.inTransaction) this.db.pragma('wal_checkpoint(TRUNCATE)');
@@ -447,14 +482,27 @@ class SqliteStore implements Store {
     if (this.inTransaction) return fn(this);
     return this.mutex.run(async () => {
       const tx = new SqliteStore(this.db, this.mutex, this.ids, this.chunkSize, true, this.shared);
-      this.db.exec('BEGIN IMMEDIATE');
+      typed(() => this.db.exec('BEGIN IMMEDIATE'), 'BEGIN IMMEDIATE');
       try {
         const result = await fn(tx);
-        this.db.exec('COMMIT');
+        typed(() => this.db.exec('COMMIT'), 'COMMIT');
         return result;
       } catch (error) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
         throw error;
+      }
+    });
+  }
+
+  backup(path: string): Promise<{ path: string; pages: number }> {
+    // Under the connection lock, so close() cannot run mid-copy; other processes keep writing
+    // (the backup restarts on their changes and ends with a consistent snapshot).
+    return this.mutex.run(async () => {
+      try {
+        const { totalPages } = await this.db.backup(path);
+        return { path, pages: totalPages };
+      } catch (error) {
+        throw toStoreError(error, `backup to ${path}`);
       }
     });
   }

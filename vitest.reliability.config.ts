@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The reliability suite (`npm run test:reliability`): several processes on one file, kill -9 at
+ * random points, a model fault server, property-based isolation and bad-input tests. Bounded:
+ * every test sizes itself to finish the whole suite within a few minutes on 2 cores.
+ */
+export default defineConfig({
+  test: {
+    include: ['test/reliability/**/*.test.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    // The multi-process tests spawn their own workers: running files one at a time keeps them from starving each other.
+    fileParallelism: false,
+  },
+});
