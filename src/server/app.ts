@@ -20,6 +20,7 @@ import { keyRoutes } from './routes/keys.js';
 import { memoryRoutes } from './routes/memories.js';
 import { searchRoutes } from './routes/search.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { todoRoutes } from './routes/todos.js';
 import { userRoutes } from './routes/users.js';
 import { sessionLister } from './sessions-view.js';
 
@@ -100,6 +101,7 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.route('/', searchRoutes(memory));
   app.route('/', sessionRoutes(memory, sessionLister(memory)));
   app.route('/', userRoutes(memory, { workspace: options.workspace }));
+  app.route('/', todoRoutes(memory));
   app.route('/', keyRoutes(options.keys));
   app.route('/', eventRoutes(options.events));
   options.mount?.(app);
