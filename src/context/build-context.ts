@@ -75,8 +75,8 @@ type Evidence = { type: 'memory'; memory: Memory } | { type: 'excerpt'; excerpt:
  * core profile, due todos, then memories and excerpts of past conversation ranked together on one
  * absolute scale (so the budget goes to the best evidence of either, and nothing below the floor
  * goes in), then recent episodes; under headings in the user's language. Each item goes in only if
- * the block still fits the token budget. An excerpt whose matching turns an included memory cites
- * is left out: the memory stands for it.
+ * the block still fits the token budget. An excerpt whose best turn an included memory cites is
+ * left out: the memory stands for it.
  */
 export async function buildContext(base: MemoryDeps, options: ContextOptions): Promise<ContextBlock> {
   const o = parseInput(ContextOptions, options, 'context options');
@@ -148,10 +148,10 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       }
       if (!tryAdd({ type: 'memory', id: m.id, kind: m.kind, tokens: 0 }, memoryHeading(language, m), memoryLine(m), () => chosen.memories.push(m), pull(chosen.memories, m))) continue;
       for (const id of m.provenance.messageIds) cited.add(id);
-      // Excerpts already in whose matching turns this memory cites give way to it.
+      // Excerpts already in whose best turn this memory cites give way to it.
       for (const e of entries.filter((x) => x.item.type === 'excerpt')) {
         const excerpt = chosen.excerpts.find((x) => x.id === e.item.id)!;
-        if (excerpt.hitIds.every((id) => cited.has(id))) {
+        if (cited.has(excerpt.id)) {
           e.remove();
           entries.splice(entries.indexOf(e), 1);
         }
@@ -159,9 +159,9 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       continue;
     }
     const e = item.excerpt;
-    const hitIds = e.hitIds.filter((id) => !cited.has(id));
-    if (hitIds.length === 0) continue;
-    const excerpt: Excerpt = { ...e, hitIds, turns: e.turns.filter((t) => !cited.has(t.id)) };
+    // The memory stands for the turn that matched; other cited turns are left out of the excerpt.
+    if (cited.has(e.id)) continue;
+    const excerpt: Excerpt = { ...e, hitIds: e.hitIds.filter((id) => !cited.has(id)), turns: e.turns.filter((t) => !cited.has(t.id)) };
     tryAdd(
       { type: 'excerpt', id: excerpt.id, messageIds: excerpt.turns.map((t) => t.id), tokens: 0 },
       excerptHeading,
