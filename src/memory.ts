@@ -20,6 +20,7 @@ import { exportUser, importUser } from './pipelines/export-import.js';
 import { DEFAULT_EXTRACTION_OPTIONS, extractSession, type ExtractionDeps, type ExtractionOptions } from './pipelines/extract-session.js';
 import { createExtractionScheduler } from './pipelines/extraction-scheduler.js';
 import { forgetTopic, forgetUser } from './pipelines/forget.js';
+import { forgetSession } from './pipelines/forget-messages.js';
 import { recall } from './pipelines/recall.js';
 import { recallLearnings, recordLearning } from './pipelines/record-learning.js';
 import { reindex } from './pipelines/reindex.js';
@@ -191,6 +192,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
 
     forget: ({ userId }) => forgetUser(deps, userId),
     forgetTopic: changing((userId, topic) => forgetTopic(deps, userId, topic)),
+    forgetSession: after((o) => forgetSession(deps, o)),
     syncMirror: after((userId) => syncMirror(base, workspace(), userId)),
     exportUser: after((userId) => exportUser(base, userId)),
     importUser: after((data) => importUser(base, data)),

@@ -146,4 +146,29 @@ describe('forgotten messages never appear as excerpts', () => {
     await memory.runLifecycle({ userId: 'u' });
     for (const query of queries) expect(excerptsOf(await memory.context({ userId: 'u', query }))).toEqual([]);
   });
+
+  it('after forgetting a topic, in Chinese and in English', async () => {
+    await seed(memory);
+    const report = await memory.forgetTopic('u', '西湖');
+    expect(report.messages).toBe(1);
+    expect(excerptsOf(await memory.context({ userId: 'u', query: queries[0]! }))).toEqual([]);
+    expect(excerptsOf(await memory.context({ userId: 'u', query: queries[1]! }))).not.toEqual([]);
+    await memory.forgetTopic('u', 'painted a sunset');
+    expect(excerptsOf(await memory.context({ userId: 'u', query: queries[1]! }))).toEqual([]);
+    expect((await memory.searchMessages({ userId: 'u', query: 'lake sunset 西湖 油画' })).map((f) => f.message.id)).not.toContain('e1');
+  });
+
+  it('after forgetting one session, leaving the others', async () => {
+    await seed(memory, 'old');
+    await memory.appendMessages({ messages: [{ id: 'k1', userId: 'u', sessionId: 'keep', role: 'user', content: '我还在西湖边画过一幅荷花的油画' }] });
+    await memory.appendMessages({ messages: [{ id: 'k2', userId: 'u', sessionId: 'keep', role: 'user', content: 'I also painted lotus flowers by the lake' }] });
+    const report = await memory.forgetSession({ userId: 'u', sessionId: 'old' });
+    expect(report.messages).toBe(5);
+    for (const query of queries) {
+      const ids = excerptsOf(await memory.context({ userId: 'u', query })).flatMap((e) => e.messageIds!);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.every((id) => id.startsWith('k'))).toBe(true);
+    }
+    expect(await memory.workingWindow('u', 'old')).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
 import type { ExtractionDeps } from './extract-session.js';
+import { forgetTopicMessages } from './forget-messages.js';
 import { recall } from './recall.js';
 import { updateProfile } from './update-profile.js';
 
@@ -19,12 +20,14 @@ export interface ForgetTopicReport {
   forgotten: string[];
   /** Profile version written without the topic, when there was a profile. */
   profileVersion?: number;
+  /** Raw messages about the topic erased (so no excerpt quotes them again). */
+  messages: number;
 }
 
 /**
  * Forgets a topic: memories and episodes about it are purged (a keyword match of every topic
- * term, an episode tagged with it, or a close vector match), the raw messages that mention it
- * are left to their retention, and the profile is rewritten without it; the older profile
+ * term, an episode tagged with it, or a close vector match), so are the raw messages about
+ * it (no excerpt may quote them again), and the profile is rewritten without it; the older profile
  * versions that mention it are erased.
  */
 export async function forgetTopic(deps: ExtractionDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<ForgetTopicReport> {
@@ -42,7 +45,7 @@ export async function forgetTopic(deps: ExtractionDeps, userId: string, topic: s
     );
   });
   for (const { memory } of about) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at: deps.clock.now() });
-  const report: ForgetTopicReport = { forgotten: about.map((r) => r.memory.id) };
+  const report: ForgetTopicReport = { forgotten: about.map((r) => r.memory.id), messages: await forgetTopicMessages(deps, userId, topic, options) };
   const versions = await deps.store.profileVersions(userId);
   if (versions.length > 0) {
     const rewritten = await updateProfile(deps, userId, { forgetTopic: topic });

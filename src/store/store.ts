@@ -152,6 +152,8 @@ export interface Store {
   messageVectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
   /** Deletes messages whose expiresAt has passed; returns how many. */
   deleteExpiredMessages(now: Date): Promise<number>;
+  /** Really erases the given messages of a user (row, vector, keyword row); returns how many. */
+  purgeMessages(userId: string, ids: readonly string[]): Promise<number>;
 
   // ---- extraction bookkeeping ----
   /** Takes a session's extraction lease when it is free or expired; false when another worker holds it. */

@@ -289,6 +289,10 @@ class SqliteStore implements Store {
     return this.run(() => this.db.transaction(() => this.messages.deleteExpired(now, this.vec('messages')))());
   }
 
+  purgeMessages(userId: string, ids: readonly string[]): Promise<number> {
+    return this.run(() => this.db.transaction(() => this.messages.purge(userId, ids, this.vec('messages')))());
+  }
+
   acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date): Promise<boolean> {
     return this.run(() => this.shared.extraction.acquireLease(userId, sessionId, owner, now, until));
   }
