@@ -13,6 +13,7 @@ import type { ExtractReport } from './pipelines/extract-session.js';
 import type { CompressionReport } from './pipelines/compress-memories.js';
 import type { DeliveryReport } from './pipelines/deliver-reminders.js';
 import type { ForgetTopicReport } from './pipelines/forget.js';
+import type { ForgetSessionOptions, ForgetSessionReport } from './pipelines/forget-messages.js';
 import type { LearningInput } from './pipelines/record-learning.js';
 import type { LifecycleReport } from './pipelines/run-lifecycle.js';
 import type { RecalledMemory, RecallOptions } from './pipelines/recall.js';
@@ -96,6 +97,8 @@ export interface MemoryEngine {
   forget(options: { userId: string }): Promise<Record<string, number>>;
   /** Forgets memories and episodes about a topic, and rewrites the profile without it. */
   forgetTopic(userId: string, topic: string): Promise<ForgetTopicReport>;
+  /** Forgets one conversation: its raw messages and episode summaries, really erased. */
+  forgetSession(options: ForgetSessionOptions): Promise<ForgetSessionReport>;
   /** Reads memory.md / learnings.md edits back into the database, then rewrites the files. */
   syncMirror(userId: string): Promise<SyncReport>;
   exportUser(userId: string): Promise<UserExport>;

@@ -21,6 +21,7 @@ import { importUser } from './pipelines/import-user.js';
 import { DEFAULT_EXTRACTION_OPTIONS, extractSession, type ExtractionDeps, type ExtractionOptions } from './pipelines/extract-session.js';
 import { createExtractionScheduler } from './pipelines/extraction-scheduler.js';
 import { forgetTopic, forgetUser } from './pipelines/forget.js';
+import { forgetSession } from './pipelines/forget-messages.js';
 import { recall } from './pipelines/recall.js';
 import { recallLearnings, recordLearning } from './pipelines/record-learning.js';
 import { reindex, reindexStatus } from './pipelines/reindex.js';
@@ -203,6 +204,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
 
     forget: ({ userId }) => forgetUser(deps, userId, { workspace: options.workspace }),
     forgetTopic: changing((userId, topic) => forgetTopic(deps, userId, topic)),
+    forgetSession: after((o) => forgetSession(deps, o)),
     syncMirror: after((userId) => syncMirror(base, workspace(), userId)),
     exportUser: after((userId) => exportUser(base, userId)),
     importUser: after((data, o) => importUser(base, data, o)),

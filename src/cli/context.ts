@@ -24,7 +24,7 @@ export function registerContext(program: Command, io: CliIo): void {
     .description('build the memory block for a system prompt, within a token budget')
     .argument('<query...>', "the user's current message")
     .option('-b, --budget <tokens>', 'most tokens the block may use', nonNegativeInt('--budget'), 800)
-    .option('--max <n>', 'most memories considered (default 20)', positiveInt('--max'))
+    .option('--max <n>', 'most memories included (default: the budget and the relevance floor decide)', positiveInt('--max'))
     .option('--language <zh|en>', 'heading language (default: detected from the query)', parseLanguage)
     .action((words: string[], options: ContextCommandOptions, command: Command) =>
       withEngine(io, command, async ({ engine, userId, json }) => {

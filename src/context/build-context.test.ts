@@ -62,4 +62,15 @@ describe('context', () => {
     await memory.context({ userId: 'u', query: '猫' });
     expect((await memory.get('u', m.id)).accessCount).toBe(1);
   });
+
+  it('lets the budget end the block; maxMemories is an upper bound only when set', async () => {
+    for (let i = 0; i < 30; i++) await memory.add({ userId: 'u', content: `用户去过东京的第${i}家博物馆，很喜欢那里的花园` });
+    for (let i = 0; i < 30; i++) await memory.add({ userId: 'u', content: `The user visited Tokyo museum number ${i} and loved its garden` });
+    for (const query of ['东京的博物馆花园', 'Tokyo museum garden']) {
+      const open = await memory.context({ userId: 'u', query, tokenBudget: 3000, ranking: { floor: 0 } });
+      expect(open.included.filter((i) => i.type === 'memory').length).toBeGreaterThan(20);
+      const capped = await memory.context({ userId: 'u', query, tokenBudget: 3000, maxMemories: 5, ranking: { floor: 0 } });
+      expect(capped.included.filter((i) => i.type === 'memory')).toHaveLength(5);
+    }
+  });
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { MEMORY_KINDS, type Memory, type MemoryKind } from '../domain/memory.js';
-import type { Profile } from '../domain/profile.js';
-import type { Todo } from '../domain/todo.js';
+import type { Memory, MemoryKind } from '../domain/memory.js';
+import { ContextExcerpts } from '../domain/settings.js';
 import { parseInput } from '../errors.js';
 import type { MemoryDeps } from '../pipelines/deps.js';
 import { recall } from '../pipelines/recall.js';
@@ -11,8 +10,11 @@ import { EMPTY_PROFILE } from '../prompts/update-profile.js';
 import { detectLanguage, type Language } from '../text/language.js';
 import { countTokens } from '../text/tokens.js';
 import { memoEmbedder } from '../embedders/memo-embedder.js';
+import { findExcerpts, type Excerpt } from './excerpts.js';
 import { HEADINGS } from './headings.js';
 import { quoteData } from './quote.js';
+import { ContextRanking, evidenceScore, rankEvidence, type RankedCandidate } from './rank-evidence.js';
+import { episodeLine, excerptLines, memoryHeading, memoryLine, renderContext, todoLine, type ContextParts } from './render-context.js';
 
 export const ContextOptions = z.object({
   userId: z.string().min(1),
@@ -22,20 +24,34 @@ export const ContextOptions = z.object({
   tokenBudget: z.number().int().min(0).default(800),
   /** Heading language; detected from the query when absent. */
   language: z.enum(['zh', 'en']).optional(),
-  /** Most memories considered. @default 20 */
-  maxMemories: z.number().int().min(1).max(200).default(20),
+  /** Upper bound on memories, only when set: otherwise the budget and the relevance floor decide. */
+  maxMemories: z.number().int().min(1).max(200).optional(),
   /** Most recent episodes considered (seed 003: 5). @default 5 */
   maxEpisodes: z.number().int().min(0).max(50).default(5),
   /** Todos due within this many hours (or overdue) are listed. @default 48 */
   todoHorizonHours: z.number().min(0).default(48),
   agentId: z.string().optional(),
+  /** Excerpts of past conversation beside memories; the user's `contextExcerpts` setting when absent. */
+  excerpts: ContextExcerpts.optional(),
+  /** Tokens one excerpt may hold. @default 120 */
+  excerptTokens: z.number().int().min(16).max(2_000).default(120),
+  /** The current session: its working window (sent by the caller already) is never quoted. */
+  sessionId: z.string().min(1).optional(),
+  /** Size of that working window in messages. @default 30 */
+  windowMessages: z.number().int().min(0).max(500).default(30),
+  /** How memories and excerpts are scored together, and the relevance floor. */
+  ranking: ContextRanking.partial().optional(),
 });
 export type ContextOptions = z.input<typeof ContextOptions>;
 
+/** One thing in the block; an excerpt is `{ type: 'excerpt', id, messageIds, tokens }`. */
 export interface ContextItem {
-  type: 'profile' | 'todo' | 'memory' | 'episode';
+  type: 'profile' | 'todo' | 'memory' | 'episode' | 'excerpt';
+  /** For an excerpt: its best matching turn's message id. */
   id: string;
   kind?: MemoryKind;
+  /** Excerpts only: every quoted turn, in order. */
+  messageIds?: string[];
   /** Tokens this item added to the block. */
   tokens: number;
 }
@@ -48,91 +64,124 @@ export interface ContextBlock {
   budget: number;
   language: Language;
   included: ContextItem[];
-  /** Candidates left out because the budget was spent. */
+  /** Relevant candidates left out because the budget (or maxMemories) was spent. */
   omitted: number;
 }
 
-interface Parts {
-  profile?: Profile;
-  todos: Todo[];
-  memories: Memory[];
-  episodes: Memory[];
-}
-
-const day = (d: Date): string => d.toISOString().slice(0, 10);
-const minute = (d: Date): string => d.toISOString().slice(0, 16).replace('T', ' ');
-
-function render(language: Language, p: Parts): string {
-  if (!p.profile && p.todos.length + p.memories.length + p.episodes.length === 0) return '';
-  const h = HEADINGS[language];
-  const lines = [h.title, h.preamble, '<memories>'];
-  if (p.profile) lines.push(`### ${h.profile}`, quoteData(p.profile.narrative));
-  if (p.todos.length > 0) {
-    lines.push(`### ${h.dueTodos}`);
-    for (const t of p.todos) lines.push(`- ${quoteData(t.content)}${t.dueAt ? ` (${h.due} ${minute(t.dueAt)} UTC)` : ''}`);
-  }
-  for (const kind of MEMORY_KINDS) {
-    const group = p.memories.filter((m) => m.kind === kind);
-    if (group.length === 0) continue;
-    lines.push(`### ${h.kinds[kind]}`);
-    for (const m of group) lines.push(`- ${quoteData(m.content)} (${day(m.happenedAt ?? m.createdAt)})`);
-  }
-  if (p.episodes.length > 0) {
-    lines.push(`### ${h.recentConversations}`);
-    for (const e of p.episodes) lines.push(`- ${day(e.happenedAt ?? e.createdAt)}: ${quoteData(e.content)}`);
-  }
-  lines.push('</memories>');
-  return lines.join('\n');
-}
+type Evidence = { type: 'memory'; memory: Memory } | { type: 'excerpt'; excerpt: Excerpt };
 
 /**
  * Builds the memory block for a system prompt (seed 000 §4, seed 003 "System Prompt 组装"): the
- * core profile, due todos, the memories relevant to the message grouped by kind, and recent
- * episodes, under headings in the user's language. Items are added in that order of priority,
- * each only if the whole block still fits the token budget.
+ * core profile, due todos, then memories and excerpts of past conversation ranked together on one
+ * absolute scale (so the budget goes to the best evidence of either, and nothing below the floor
+ * goes in), then recent episodes; under headings in the user's language. Each item goes in only if
+ * the block still fits the token budget. An excerpt whose best turn an included memory cites is
+ * left out: the memory stands for it.
  */
 export async function buildContext(base: MemoryDeps, options: ContextOptions): Promise<ContextBlock> {
   const o = parseInput(ContextOptions, options, 'context options');
-  // Memories and episodes are recalled for the same query: embed it once.
+  const ranking = ContextRanking.parse(o.ranking ?? {});
+  // Memories, episodes and messages are searched for the same query: embed it once.
   const deps: MemoryDeps = { ...base, embedder: memoEmbedder(base.embedder) };
   const language = o.language ?? detectLanguage(o.query);
   const now = deps.clock.now();
   const settings = await resolveSettings(deps.store, o.userId);
-  const [profile, todos, recalled, episodes] = await Promise.all([
+  const excerptsOn = (o.excerpts ?? settings.contextExcerpts) === 'auto';
+  const asked = o.query.trim().length > 0;
+  const [profile, todos, recalled, episodes, excerpts] = await Promise.all([
     deps.store.latestProfile(o.userId),
     deps.store.listTodos({ userId: o.userId, completed: false, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
-    o.query.trim() ? recall(deps, { userId: o.userId, query: o.query, limit: o.maxMemories, recipe: 'context', agentId: o.agentId, touch: false }) : Promise.resolve([]),
+    asked ? recall(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', agentId: o.agentId, touch: false }) : Promise.resolve([]),
     o.maxEpisodes > 0 ? recallEpisodes(deps, { userId: o.userId, query: o.query, limit: o.maxEpisodes, timeZone: settings.timeZone }) : Promise.resolve([]),
+    asked && excerptsOn
+      ? findExcerpts(deps, { userId: o.userId, query: o.query, now, ranking, sessionId: o.sessionId, windowMessages: o.windowMessages, maxTokens: o.excerptTokens, candidates: 40 })
+      : Promise.resolve([]),
   ]);
   const todoMemoryIds = new Set(todos.map((t) => t.memoryId));
-  const memories = recalled.map((r) => r.memory).filter((m) => m.kind !== 'episode' && !todoMemoryIds.has(m.id));
+  const memories: Array<RankedCandidate<Evidence>> = recalled
+    .filter((r) => r.memory.kind !== 'episode' && !todoMemoryIds.has(r.memory.id))
+    .map((r) => ({ item: { type: 'memory', memory: r.memory }, score: evidenceScore(r.score, ranking) + ranking.memoryBonus }));
+  const ranked = rankEvidence<Evidence>([...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score }))], ranking);
   const recentEpisodes = episodes.length > 0 ? episodes : await deps.store.listMemories({ userId: o.userId, kinds: ['episode'], orderBy: 'happenedAt', limit: o.maxEpisodes });
 
-  const chosen: Parts = { todos: [], memories: [], episodes: [] };
-  const included: ContextItem[] = [];
-  let text = '';
-  let tokens = 0;
-  let omitted = 0;
-  const tryAdd = (item: Omit<ContextItem, 'tokens'>, apply: () => void, undo: () => void): void => {
-    apply();
-    const candidate = render(language, chosen);
-    const candidateTokens = countTokens(candidate);
-    if (candidateTokens > o.tokenBudget) {
-      undo();
-      omitted++;
-      return;
-    }
-    included.push({ ...item, tokens: candidateTokens - tokens });
-    text = candidate;
-    tokens = candidateTokens;
+  const h = HEADINGS[language];
+  const chosen: ContextParts = { todos: [], memories: [], excerpts: [], episodes: [] };
+  const entries: Array<{ item: ContextItem; heading: string; line: string; remove: () => void }> = [];
+  const frame = countTokens([h.title, h.preamble, '<memories>', '</memories>'].join('\n'));
+  const lineTokens = new Map<string, number>();
+  const tokensOf = (s: string): number => lineTokens.get(s) ?? lineTokens.set(s, countTokens(s) + 1).get(s)!;
+  // An estimate kept as items come and go (heading once per section); the rendered block is counted exactly below.
+  const estimate = (): number => {
+    if (entries.length === 0) return 0;
+    const headings = new Set(entries.map((e) => e.heading));
+    return frame + [...headings].reduce((a, s) => a + tokensOf(s), 0) + entries.reduce((a, e) => a + tokensOf(e.line), 0);
   };
+  let omitted = 0;
+  const tryAdd = (item: ContextItem, heading: string, line: string, apply: () => void, remove: () => void): boolean => {
+    const before = estimate();
+    entries.push({ item, heading, line, remove });
+    const after = estimate();
+    if (after > o.tokenBudget) {
+      entries.pop();
+      omitted++;
+      return false;
+    }
+    item.tokens = after - before;
+    apply();
+    return true;
+  };
+  const pull = <T>(list: T[], value: T) => () => void list.splice(list.indexOf(value), 1);
 
   if (profile && !Object.values(EMPTY_PROFILE).includes(profile.narrative as never)) {
-    tryAdd({ type: 'profile', id: `${profile.userId}@${profile.version}` }, () => (chosen.profile = profile), () => delete chosen.profile);
+    tryAdd({ type: 'profile', id: `${profile.userId}@${profile.version}`, tokens: 0 }, `### ${h.profile}`, quoteData(profile.narrative), () => (chosen.profile = profile), () => delete chosen.profile);
   }
-  for (const t of todos) tryAdd({ type: 'todo', id: t.id }, () => chosen.todos.push(t), () => chosen.todos.pop());
-  for (const m of memories) tryAdd({ type: 'memory', id: m.id, kind: m.kind }, () => chosen.memories.push(m), () => chosen.memories.pop());
-  for (const e of recentEpisodes) tryAdd({ type: 'episode', id: e.id, kind: 'episode' }, () => chosen.episodes.push(e), () => chosen.episodes.pop());
+  for (const t of todos) tryAdd({ type: 'todo', id: t.id, tokens: 0 }, `### ${h.dueTodos}`, todoLine(language, t), () => chosen.todos.push(t), pull(chosen.todos, t));
+
+  const cited = new Set<string>();
+  const excerptHeading = `### ${h.excerpts}`;
+  for (const { item } of ranked) {
+    if (item.type === 'memory') {
+      const m = item.memory;
+      if (o.maxMemories !== undefined && chosen.memories.length >= o.maxMemories) {
+        omitted++;
+        continue;
+      }
+      if (!tryAdd({ type: 'memory', id: m.id, kind: m.kind, tokens: 0 }, memoryHeading(language, m), memoryLine(m), () => chosen.memories.push(m), pull(chosen.memories, m))) continue;
+      for (const id of m.provenance.messageIds) cited.add(id);
+      // Excerpts already in whose best turn this memory cites give way to it.
+      for (const e of entries.filter((x) => x.item.type === 'excerpt')) {
+        const excerpt = chosen.excerpts.find((x) => x.id === e.item.id)!;
+        if (cited.has(excerpt.id)) {
+          e.remove();
+          entries.splice(entries.indexOf(e), 1);
+        }
+      }
+      continue;
+    }
+    const e = item.excerpt;
+    // The memory stands for the turn that matched; other cited turns are left out of the excerpt.
+    if (cited.has(e.id)) continue;
+    const excerpt: Excerpt = { ...e, hitIds: e.hitIds.filter((id) => !cited.has(id)), turns: e.turns.filter((t) => !cited.has(t.id)) };
+    tryAdd(
+      { type: 'excerpt', id: excerpt.id, messageIds: excerpt.turns.map((t) => t.id), tokens: 0 },
+      excerptHeading,
+      excerptLines(language, excerpt),
+      () => chosen.excerpts.push(excerpt),
+      pull(chosen.excerpts, excerpt),
+    );
+  }
+  for (const e of recentEpisodes) tryAdd({ type: 'episode', id: e.id, kind: 'episode', tokens: 0 }, `### ${h.recentConversations}`, episodeLine(e), () => chosen.episodes.push(e), pull(chosen.episodes, e));
+
+  // The estimate can be off by a token where lines meet: drop the last additions until the real count fits.
+  let text = renderContext(language, chosen);
+  let tokens = countTokens(text);
+  while (tokens > o.tokenBudget && entries.length > 0) {
+    entries.pop()!.remove();
+    omitted++;
+    text = renderContext(language, chosen);
+    tokens = countTokens(text);
+  }
+  const included = entries.map((e) => e.item);
 
   // Only what reached the prompt counts as recalled.
   const recalledIds = included.filter((i) => i.type === 'memory' || i.type === 'episode').map((i) => i.id);

@@ -9,6 +9,9 @@ export interface Headings {
   dueTodos: string;
   due: string;
   recentConversations: string;
+  /** Excerpts of past conversation, quoted turn by turn. */
+  excerpts: string;
+  speakers: { user: string; assistant: string };
   kinds: Record<MemoryKind, string>;
 }
 
@@ -20,6 +23,8 @@ export const HEADINGS: Record<Language, Headings> = {
     dueTodos: '近期待办',
     due: '截止',
     recentConversations: '最近的交流',
+    excerpts: '相关的过往对话片段',
+    speakers: { user: '用户', assistant: '助手' },
     kinds: {
       identity: '基本信息',
       preference: '偏好',
@@ -42,6 +47,8 @@ export const HEADINGS: Record<Language, Headings> = {
     dueTodos: 'Due soon',
     due: 'due',
     recentConversations: 'Recent conversations',
+    excerpts: 'Excerpts from past conversations',
+    speakers: { user: 'User', assistant: 'Assistant' },
     kinds: {
       identity: 'About the user',
       preference: 'Preferences',

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** Whether the context block quotes excerpts of past conversation beside memories. */
+export const ContextExcerpts = z.enum(['auto', 'off']);
+export type ContextExcerpts = z.infer<typeof ContextExcerpts>;
+
 /** One schema per setting, without defaults, so a patch names only the keys it changes. */
 const SettingFields = {
   /** Silence after which a session's new messages are extracted. */
@@ -7,6 +11,8 @@ const SettingFields = {
   extractionEnabled: z.boolean(),
   /** Messages before the new ones sent as context only. */
   contextMessages: z.number().int().min(0).max(50),
+  /** Excerpts of past conversation in the context block (seed-002-style key: memory_context_excerpts). */
+  contextExcerpts: ContextExcerpts,
   /** Unprocessed messages that trigger extraction without waiting for silence. */
   overflowMessages: z.number().int().min(1).max(500),
   /** The user's IANA time zone, for "tomorrow" and "下周五". */
@@ -24,6 +30,7 @@ export const ExtractionSettings = z.object({
   silentMinutes: SettingFields.silentMinutes.default(2),
   extractionEnabled: SettingFields.extractionEnabled.default(true),
   contextMessages: SettingFields.contextMessages.default(6),
+  contextExcerpts: SettingFields.contextExcerpts.default('auto'),
   overflowMessages: SettingFields.overflowMessages.default(30),
   timeZone: SettingFields.timeZone.default('UTC'),
   retentionDays: SettingFields.retentionDays.default(30),

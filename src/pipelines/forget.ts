@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
 import type { ExtractionDeps } from './extract-session.js';
+import { forgetTopicMessages } from './forget-messages.js';
 import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
 import { updateProfile } from './update-profile.js';
@@ -23,12 +24,14 @@ export interface ForgetTopicReport {
   forgotten: string[];
   /** Profile version written without the topic, when there was a profile. */
   profileVersion?: number;
+  /** Raw messages about the topic erased (so no excerpt quotes them again). */
+  messages: number;
 }
 
 /**
  * Forgets a topic: memories and episodes about it are purged (a keyword match of every topic
- * term, an episode tagged with it, or a close vector match), the raw messages that mention it
- * are left to their retention, and the profile is rewritten without it; the older profile
+ * term, an episode tagged with it, or a close vector match), so are the raw messages about
+ * it (no excerpt may quote them again), and the profile is rewritten without it; the older profile
  * versions that mention it are erased.
  */
 export async function forgetTopic(deps: ExtractionDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<ForgetTopicReport> {
@@ -50,7 +53,7 @@ export async function forgetTopic(deps: ExtractionDeps, userId: string, topic: s
   for (const todo of await deps.store.listTodos({ userId })) {
     if (todo.memoryId === undefined && todo.content.toLowerCase().includes(lowered)) await deps.store.deleteTodo(userId, todo.id);
   }
-  const report: ForgetTopicReport = { forgotten: about.map((r) => r.memory.id) };
+  const report: ForgetTopicReport = { forgotten: about.map((r) => r.memory.id), messages: await forgetTopicMessages(deps, userId, topic, options) };
   const versions = await deps.store.profileVersions(userId);
   if (versions.length > 0) {
     const rewritten = await updateProfile(deps, userId, { forgetTopic: topic });

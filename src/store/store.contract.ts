@@ -220,5 +220,15 @@ export function runMessageStoreContract(name: string, open: () => Promise<Store>
       expect((await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('ancient'), k: 5 })).map((h) => h.id)).toEqual(['new']);
       expect((await store.listMessages({ userId: 'u' })).map((m) => m.id)).toEqual(['new']);
     });
+
+    it('purges given messages of one user only, with their index rows', async () => {
+      await store.appendMessages('u', 's', [msg('a', '我在西湖边画画', 0), msg('b', 'I painted by the lake', 1)]);
+      await store.appendMessages('v', 's', [msg('a', '我在西湖边画画', 0)]);
+      expect(await store.purgeMessages('u', ['a', 'missing'])).toBe(1);
+      expect((await store.listMessages({ userId: 'u' })).map((m) => m.id)).toEqual(['b']);
+      expect(await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('西湖'), k: 5 })).toEqual([]);
+      expect((await store.messageVectorsOf('u', ['a', 'b'])).has('a')).toBe(false);
+      expect((await store.searchMessageKeyword({ userId: 'v', terms: indexTerms('西湖'), k: 5 })).map((h) => h.id)).toEqual(['a']);
+    });
   });
 }

@@ -165,6 +165,8 @@ export interface Store {
   messageVectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
   /** Deletes messages whose expiresAt has passed; returns how many. */
   deleteExpiredMessages(now: Date): Promise<number>;
+  /** Really erases the given messages of a user (row, vector, keyword row); returns how many. */
+  purgeMessages(userId: string, ids: readonly string[]): Promise<number>;
 
   // ---- extraction bookkeeping ----
   /**

@@ -18,7 +18,15 @@ export type Slot =
   | 'no-longer-like'
   | 'no-longer'
   | 'plan'
-  | 'todo';
+  | 'todo'
+  // Self-disclosure (patterns-*-disclosure.ts): these accumulate.
+  | 'activity'
+  | 'goal'
+  | 'habit'
+  | 'health'
+  | 'study'
+  | 'possession'
+  | 'relation';
 
 export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin']);
 
@@ -34,6 +42,8 @@ export interface Statement {
   task?: string;
   /** Plans and todos need a time phrase unless the verb itself commits ("决定", "plan to"). */
   needsTime?: boolean;
+  /** Something the user did: it happened when said, or at the past time phrase in the clause. */
+  past?: boolean;
 }
 
 /** One row of a pattern table: a regex over one clause and how to word what it matched. */

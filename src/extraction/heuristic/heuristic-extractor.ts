@@ -18,6 +18,9 @@ export interface HeuristicExtractionInput {
   timeZone?: string;
 }
 
+/** Words that put a time phrase in the past ("yesterday", "上周"); chrono alone reads "Monday" forward. */
+const PAST_CUE = /\b(?:yesterday|last|ago|earlier this|this past)\b|昨天|前天|上周|上个?星期|上个?月|去年|前年|刚才|之前|那天/iu;
+
 /** "…，叫小白" right after a pet without a name names that pet. */
 const PET_NAME = /^(?:它|牠)?(?:叫|名叫|名字叫)([\p{Script=Han}·]{1,6}|[A-Za-z][A-Za-z .'-]{0,30})[了啊呀哦呢的吧啦嘛~～!！]*$/u;
 
@@ -80,7 +83,13 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string): Can
   };
   const reference = message.createdAt;
   if (pattern.slot === 'todo' && statement.task) return todo(base, statement.task, findTimePhrase({ text: statement.task, reference, timeZone }));
-  if (pattern.slot === 'plan') {
+  if (statement.past) {
+    // "Last weekend I went hiking": a past time phrase dates the event, else the message does.
+    const phrase = PAST_CUE.test(clause.text) ? findTimePhrase({ text: clause.text, reference, timeZone }) : undefined;
+    const when = phrase && phrase.date.getTime() <= reference.getTime() ? phrase.date : reference;
+    return { ...base, happenedAt: when.toISOString() };
+  }
+  if (pattern.slot === 'plan' || pattern.slot === 'goal') {
     const phrase = findTimePhrase({ text: clause.text, reference, timeZone });
     if (statement.needsTime && !phrase) return undefined;
     return phrase ? { ...base, happenedAt: phrase.date.toISOString() } : base;

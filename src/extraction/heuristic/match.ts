@@ -1,5 +1,7 @@
 import type { Lang, Pattern, Statement } from './candidate.js';
+import { EN_DISCLOSURE } from './patterns-en-disclosure.js';
 import { EN_PATTERNS } from './patterns-en.js';
+import { ZH_DISCLOSURE } from './patterns-zh-disclosure.js';
 import { ZH_PATTERNS } from './patterns-zh.js';
 
 export interface Match {
@@ -11,6 +13,9 @@ export interface Match {
 const TABLES: ReadonlyArray<readonly [Lang, readonly Pattern[]]> = [
   ['zh', ZH_PATTERNS],
   ['en', EN_PATTERNS],
+  // Wider self-disclosure, only when no core row matched.
+  ['zh', ZH_DISCLOSURE],
+  ['en', EN_DISCLOSURE],
 ];
 
 /** The first pattern row that matches the clause, Chinese table first; `only` narrows the rows. */

@@ -165,4 +165,16 @@ export class MessageTables {
     }
     return rows.length;
   }
+
+  /** Erases the given messages of one user: rows, keyword rows and vectors. */
+  purge(userId: string, ids: readonly string[], vectors: VectorIndex | null): number {
+    const rows = this.rowidsOf(userId, ids);
+    const remove = this.db.prepare('DELETE FROM messages WHERE rid = ?');
+    for (const r of rows) {
+      this.keywords.remove(r.rid, userId);
+      vectors?.remove(r.rid);
+      remove.run(r.rid);
+    }
+    return rows.length;
+  }
 }

@@ -342,6 +342,10 @@ class SqliteStore implements Store {
     return this.run(() => this.db.transaction(() => this.messages.deleteExpired(now, this.vec('messages'))).immediate());
   }
 
+  purgeMessages(userId: string, ids: readonly string[]): Promise<number> {
+    return this.run(() => this.db.transaction(() => this.messages.purge(userId, ids, this.vec('messages'))).immediate());
+  }
+
   acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date, options: { isAbandoned?: (owner: string) => boolean } = {}): Promise<number | null> {
     return this.run(() => this.shared.extraction.acquireLease(userId, sessionId, owner, now, until, options.isAbandoned));
   }

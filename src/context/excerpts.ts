@@ -1,0 +1,112 @@
+import { decode, encode } from 'gpt-tokenizer';
+import type { Message } from '../domain/conversation.js';
+import type { MemoryDeps } from '../pipelines/deps.js';
+import { searchMessages, type FoundMessage } from '../pipelines/search-messages.js';
+import { countTokens } from '../text/tokens.js';
+import { evidenceScore, type ContextRanking } from './rank-evidence.js';
+
+/** A stretch of past conversation offered to the context block: a matching turn and its neighbours. */
+export interface Excerpt {
+  /** The best matching turn's message id. */
+  id: string;
+  sessionId: string;
+  /** In conversation order, each possibly trimmed to fit the excerpt's token cap. */
+  turns: Array<Pick<Message, 'id' | 'role' | 'content' | 'createdAt' | 'seq'>>;
+  /** Ids of the turns that matched the query themselves (not only as neighbours). */
+  hitIds: string[];
+  score: number;
+}
+
+export interface FindExcerptsOptions {
+  userId: string;
+  query: string;
+  now: Date;
+  ranking: ContextRanking;
+  /** Turns of the current session the caller already sends; never repeated. */
+  sessionId?: string;
+  windowMessages: number;
+  /** Tokens one excerpt may hold. */
+  maxTokens: number;
+  /** Turns fetched from the message search. */
+  candidates: number;
+}
+
+/** A turn this short ("Yes!", "好啊") is shown with the turn before it, which it answers. */
+const SHORT_TURN_TOKENS = 10;
+const MAX_TURNS = 4;
+
+const at = (m: Pick<Message, 'sessionId' | 'seq'>): string => `${m.sessionId}\u0000${m.seq}`;
+
+/** Cuts text to at most `tokens` tokens, marking the cut. */
+export function trimToTokens(text: string, tokens: number): string {
+  const ids = encode(text);
+  if (ids.length <= tokens) return text;
+  if (tokens <= 1) return '…';
+  return `${decode(ids.slice(0, tokens - 1)).replace(/\uFFFD+$/u, '').trimEnd()}…`;
+}
+
+/**
+ * Finds conversation excerpts for a query through the message search (hybrid, neighbour and
+ * session borrowing). Turns of the working window, system turns and turns past their retention
+ * are left out; adjacent matches become one excerpt; each excerpt is cut to `maxTokens`.
+ */
+export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Promise<Excerpt[]> {
+  if (o.query.trim().length === 0 || o.maxTokens <= 0) return [];
+  const [found, window] = await Promise.all([
+    searchMessages(deps, { userId: o.userId, query: o.query, limit: o.candidates }),
+    o.sessionId && o.windowMessages > 0 ? deps.store.listMessages({ userId: o.userId, sessionId: o.sessionId, order: 'desc', limit: o.windowMessages }) : Promise.resolve([]),
+  ]);
+  const hidden = new Set(window.map((m) => m.id));
+  const usable = (m: Message): boolean => m.role !== 'system' && !hidden.has(m.id) && !(m.expiresAt && m.expiresAt.getTime() <= o.now.getTime()) && m.content.trim().length > 0;
+  const own = new Map(found.map((f) => [at(f.message), { f, score: evidenceScore(f.score, o.ranking) }]));
+  const scored = found.filter((f) => usable(f.message)).map((f) => {
+    let neighbour = -Infinity;
+    for (const d of [-1, 1]) {
+      const n = own.get(at({ sessionId: f.message.sessionId, seq: f.message.seq + d }));
+      if (n) neighbour = Math.max(neighbour, n.score);
+    }
+    return { f, score: Math.max(own.get(at(f.message))!.score, o.ranking.neighbourFactor * neighbour) };
+  });
+  scored.sort((a, b) => b.score - a.score || a.f.message.seq - b.f.message.seq);
+
+  // Adjacent matches join one excerpt, best first, up to MAX_TURNS turns.
+  const groups: Array<{ hits: FoundMessage[]; score: number }> = [];
+  for (const { f, score } of scored) {
+    const near = groups.find((g) => g.hits.length < MAX_TURNS && g.hits.some((h) => h.message.sessionId === f.message.sessionId && Math.abs(h.message.seq - f.message.seq) <= 1));
+    if (near) near.hits.push(f);
+    else groups.push({ hits: [f], score });
+  }
+  // A short first turn is shown with the turn it answers.
+  const before = groups
+    .map((g) => g.hits.reduce((a, b) => (a.message.seq <= b.message.seq ? a : b)).message)
+    .filter((m) => m.seq > 0 && countTokens(m.content) < SHORT_TURN_TOKENS);
+  const previous = new Map<string, Message>();
+  if (before.length > 0) {
+    const around = await deps.store.messageNeighbours(o.userId, before.map((m) => m.id), 1);
+    for (const m of around) if (usable(m)) previous.set(at(m), m);
+  }
+  return groups.map((g) => {
+    const hits = [...g.hits].sort((a, b) => a.message.seq - b.message.seq).map((h) => h.message);
+    const first = hits[0]!;
+    const lead = countTokens(first.content) < SHORT_TURN_TOKENS ? previous.get(at({ sessionId: first.sessionId, seq: first.seq - 1 })) : undefined;
+    const turns = fitTurns(lead ? [lead, ...hits] : hits, g.hits[0]!.message.id, o.maxTokens);
+    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => turns.some((t) => t.id === h.id)).map((h) => h.id), score: g.score };
+  });
+}
+
+/** Keeps the best turn first (cut to the cap if it must be), then the others while they fit. */
+function fitTurns(turns: readonly Message[], bestId: string, maxTokens: number): Excerpt['turns'] {
+  const best = turns.find((t) => t.id === bestId)!;
+  const kept = new Map<string, string>([[best.id, trimToTokens(best.content, maxTokens)]]);
+  let left = maxTokens - countTokens(kept.get(best.id)!);
+  // Nearest turns to the best one first.
+  for (const t of [...turns].sort((a, b) => Math.abs(a.seq - best.seq) - Math.abs(b.seq - best.seq))) {
+    if (kept.has(t.id)) continue;
+    const cost = countTokens(t.content);
+    if (cost <= left) kept.set(t.id, t.content);
+    else if (left >= 16) kept.set(t.id, trimToTokens(t.content, left));
+    else continue;
+    left -= countTokens(kept.get(t.id)!);
+  }
+  return turns.filter((t) => kept.has(t.id)).map((t) => ({ id: t.id, role: t.role, content: kept.get(t.id)!, createdAt: t.createdAt, seq: t.seq }));
+}

@@ -1,0 +1,54 @@
+import { MEMORY_KINDS, type Memory } from '../domain/memory.js';
+import type { Profile } from '../domain/profile.js';
+import type { Todo } from '../domain/todo.js';
+import type { Language } from '../text/language.js';
+import type { Excerpt } from './excerpts.js';
+import { HEADINGS } from './headings.js';
+import { quoteData } from './quote.js';
+
+/** What the block holds, in the order it is written. */
+export interface ContextParts {
+  profile?: Profile;
+  todos: Todo[];
+  memories: Memory[];
+  excerpts: Excerpt[];
+  episodes: Memory[];
+}
+
+const day = (d: Date): string => d.toISOString().slice(0, 10);
+const minute = (d: Date): string => d.toISOString().slice(0, 16).replace('T', ' ');
+
+export const todoLine = (language: Language, t: Todo): string => `- ${quoteData(t.content)}${t.dueAt ? ` (${HEADINGS[language].due} ${minute(t.dueAt)} UTC)` : ''}`;
+export const memoryLine = (m: Memory): string => `- ${quoteData(m.content)} (${day(m.happenedAt ?? m.createdAt)})`;
+export const episodeLine = (e: Memory): string => `- ${day(e.happenedAt ?? e.createdAt)}: ${quoteData(e.content)}`;
+
+/** An excerpt: its date, then each turn quoted as data after who spoke. */
+export function excerptLines(language: Language, e: Excerpt): string {
+  const who = HEADINGS[language].speakers;
+  return e.turns
+    .map((t, i) => `${i === 0 ? `- ${day(t.createdAt)} ` : '  '}${t.role === 'user' ? who.user : who.assistant}: ${quoteData(t.content)}`)
+    .join('\n');
+}
+
+/** The section heading an item goes under (one per kind for memories). */
+export const memoryHeading = (language: Language, m: Memory): string => `### ${HEADINGS[language].kinds[m.kind]}`;
+
+/** The whole block; empty when there is nothing to say. */
+export function renderContext(language: Language, p: ContextParts): string {
+  if (!p.profile && p.todos.length + p.memories.length + p.excerpts.length + p.episodes.length === 0) return '';
+  const h = HEADINGS[language];
+  const lines = [h.title, h.preamble, '<memories>'];
+  if (p.profile) lines.push(`### ${h.profile}`, quoteData(p.profile.narrative));
+  if (p.todos.length > 0) lines.push(`### ${h.dueTodos}`, ...p.todos.map((t) => todoLine(language, t)));
+  for (const kind of MEMORY_KINDS) {
+    const group = p.memories.filter((m) => m.kind === kind);
+    if (group.length > 0) lines.push(`### ${h.kinds[kind]}`, ...group.map(memoryLine));
+  }
+  if (p.excerpts.length > 0) lines.push(`### ${h.excerpts}`, ...[...p.excerpts].sort(byTime).map((e) => excerptLines(language, e)));
+  if (p.episodes.length > 0) lines.push(`### ${h.recentConversations}`, ...p.episodes.map(episodeLine));
+  lines.push('</memories>');
+  return lines.join('\n');
+}
+
+/** Excerpts read in the order they were said. */
+const byTime = (a: Excerpt, b: Excerpt): number => a.turns[0]!.createdAt.getTime() - b.turns[0]!.createdAt.getTime() || a.turns[0]!.seq - b.turns[0]!.seq;

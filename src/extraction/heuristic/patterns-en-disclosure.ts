@@ -1,0 +1,116 @@
+import { thirdPerson, type Pattern } from './candidate.js';
+
+/**
+ * First-person self-disclosure in English, after the core table (patterns-en.ts) found nothing:
+ * what the user did, is doing or means to do, their people, work and study, health and
+ * possessions. Precision first: the clause must start with the user ("I …", "my …") and say one
+ * thing outright; questions, hypotheticals, and clauses about the listener never match (see
+ * clauses.ts). Memories keep the user's own words in the third person.
+ */
+
+const END = '[.!~]*$';
+const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'iu');
+const tail = (text: string | undefined): string => thirdPerson(text ?? '', 'en');
+/** Longer clauses are usually stories with several claims: left to a model. */
+const MAX_WORDS = 28;
+const words = (text: string): number => text.trim().split(/\s+/).length;
+const ADV = '((?:just |recently |finally |actually |also |even |really |already |first |once |totally )*)';
+const adverbs = (a: string | undefined): string => (a ?? '').replace(/\b(?:actually|also|even|really|totally) /gi, '').toLowerCase();
+/** Objects that make a clause about the conversation, not the user's life. */
+const VAGUE = /^(?:it|that|this|them|you|your|so|a lot|lots|to say|no idea|a question|an idea|the feeling|a feeling|fun|time|enough|something|anything|nothing|what|how|why)\b/i;
+
+/** Past-tense verbs of things a person does: each is an event in the user's life. */
+const DID =
+  '(went|visited|joined|started|finished|bought|adopted|took|made|painted|drew|ran|met|won|volunteered|attended|traveled|travelled|moved|graduated|quit|launched|opened|built|wrote|read|watched|played|tried|learned|learnt|hosted|organized|organised|completed|received|passed|lost|signed up for|got into|got back from|came back from|went back to|baked|cooked|planted|hiked|camped|climbed|danced|performed|sang|recorded|published|applied for|applied to|enrolled in|donated|raised|fixed|repaired|sold|rented|booked|found|picked up|gave|taught|helped|spoke at|competed in|participated in|celebrated|decorated|renovated|redid|got)';
+const THIRD: Record<string, string> = { have: 'has', do: 'does', go: 'goes', am: 'is' };
+/** "go running" → "goes running": the first verb in the third person singular. */
+const thirdSingular = (phrase: string): string =>
+  phrase.replace(/^(\w+)/, (v) => THIRD[v.toLowerCase()] ?? (/(?:s|sh|ch|x|o)$/.test(v) ? `${v}es` : /[^aeiou]y$/.test(v) ? `${v.slice(0, -1)}ies` : `${v}s`));
+const REL =
+  "(friends?|best friend|family|kids|children|son|daughter|husband|wife|partner|boyfriend|girlfriend|mom|mum|mother|dad|father|parents|brother|sister|siblings|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|boss|coworkers?|colleagues?|roommate|neighbou?r|team|students?|dog|cat|pets?)";
+/** What a relative or friend did or does, said outright. */
+const RELATION_VERB = /^(?:\w{3,}ed|went|got|made|took|had|came|gave|won|ran|began|taught|bought|built|loves?|likes?|enjoys?|lives?|works?|plays?|goes|wants?|studies|teaches|just)$/;
+const HEALTH = '(a cold|the flu|covid|a fever|surgery|an injury|a broken \\w+|a sprained \\w+|asthma|diabetes|migraines?|anxiety|depression|insomnia|back pain|high blood pressure|allergies)';
+
+export const EN_DISCLOSURE: readonly Pattern[] = [
+  // Health.
+  {
+    slot: 'health', kind: 'fact', importance: 0.7,
+    re: re(`I(?:'ve| have)? ${ADV}(have|had|got|caught|been diagnosed with|suffer from) ${HEALTH}(.*?)`),
+    build: (m) => ({ content: `The user ${adverbs(m[1])}${m[2] === 'have' ? 'has' : m[2] === 'suffer from' ? 'suffers from' : m[2]} ${m[3]}${tail(m[4])}`, value: m[3]!, past: m[2] !== 'have' && m[2] !== 'suffer from' }),
+  },
+  {
+    slot: 'health', kind: 'fact', importance: 0.7,
+    re: re(`I ${ADV}(hurt|broke|sprained|injured|twisted) my (.+?)`),
+    build: (m) => ({ content: `The user ${adverbs(m[1])}${m[2]} their ${tail(m[3])}`, value: m[3]!, past: true }),
+  },
+  // Work and study.
+  {
+    slot: 'study', kind: 'fact', importance: 0.7,
+    re: re(`I(?:'m| am) (?:currently |now )?(studying|learning|majoring in|taking (?:a |an )?(?:class|course|classes|courses) (?:in|on)|training (?:for|as)|working on|writing|building|saving (?:up )?for) (.+?)`),
+    build: (m) => (VAGUE.test(m[2]!) || words(m[2]!) > 16 ? undefined : { content: `The user is ${m[1]!.toLowerCase()} ${tail(m[2])}`, value: m[2]! }),
+  },
+  {
+    slot: 'study', kind: 'fact', importance: 0.7,
+    re: re('I (study|teach|volunteer|coach|run|own|manage|play|practice|practise|write|paint|dance|sing|swim|cook|bake|knit) (.+?)'),
+    build: (m) => (VAGUE.test(m[2]!) || words(m[2]!) > 14 ? undefined : { content: `The user ${thirdSingular(m[1]!.toLowerCase())} ${tail(m[2])}`, value: m[2]! }),
+  },
+  // Goals and wishes: the user's own intention, without a date.
+  {
+    slot: 'goal', kind: 'plan', importance: 0.6,
+    re: re(`I(?:'m| am)? ${ADV}(want to|hope to|wanna|would love to|'d love to|aim to|intend to|'m hoping to|am hoping to|hoping to|'m thinking (?:about|of)|am thinking (?:about|of)|'m considering|am considering|'m looking forward to|am looking forward to|can't wait to) (.+?)`),
+    build: (m) => {
+      const what = m[3]!;
+      if (VAGUE.test(what) || words(what) > 18 || /\b(?:you|your)\b/i.test(what)) return undefined;
+      const verb = m[2]!.replace(/^'m |^am /, '').replace(/^wanna$/, 'want to').replace(/^'d love to$/, 'would love to');
+      return { content: `The user ${/ing\b/.test(verb.split(' ')[0]!) ? `is ${verb}` : thirdSingular(verb)} ${tail(what)}`, value: what };
+    },
+  },
+  {
+    slot: 'goal', kind: 'plan', importance: 0.6,
+    re: re('[Mm]y (goal|dream|plan) is to (.+?)'),
+    build: (m) => (words(m[2]!) > 18 ? undefined : { content: `The user's ${m[1]!.toLowerCase()} is to ${tail(m[2])}`, value: m[2]! }),
+  },
+  // What the user has been doing.
+  {
+    slot: 'activity', kind: 'event', importance: 0.5,
+    re: re(`I(?:'ve| have) ${ADV}been (\\w+ing) (.+?)`),
+    build: (m) =>
+      /^(?:thinking|feeling|wondering|meaning|trying|going through|dealing|looking)$/i.test(m[2]!) || VAGUE.test(m[3]!) || words(m[3]!) > 18
+        ? undefined
+        : { content: `The user has been ${m[2]!.toLowerCase()} ${tail(m[3])}`, value: `${m[2]} ${m[3]}` },
+  },
+  // What the user did: one event in their life.
+  {
+    slot: 'activity', kind: 'event', importance: 0.5,
+    re: re(`(?:(?:last|this|yesterday|today|on)[\\w ]{0,20}?,? )?I ${ADV}${DID} (.+?)`),
+    build: (m) => {
+      const what = m[3]!;
+      if (VAGUE.test(what) || words(what) > MAX_WORDS || /^(?:to|it|back|used|over|up|my point)\b/i.test(what) || /\byou(?:r)?\b/i.test(what)) return undefined;
+      // "got" alone is too loose ("got it", "got to say"); only "got" + a thing ("got a new job").
+      if (m[2]!.toLowerCase() === 'got' && !/^(?:a|an|my|our|some|two|three|new|the chance|engaged|married|promoted|hired|accepted|into)\b/i.test(what)) return undefined;
+      return { content: `The user ${adverbs(m[1])}${m[2]!.toLowerCase()} ${tail(what)}`, value: `${m[2]} ${what}`, past: true };
+    },
+  },
+  // The user's people.
+  {
+    slot: 'relation', kind: 'person', importance: 0.6,
+    re: re(`[Mm]y ${REL} (?:and I )?(\\w+) (.+?)`),
+    build: (m) => {
+      const verb = m[2]!.toLowerCase();
+      if (!RELATION_VERB.test(verb) || VAGUE.test(m[3]!) || words(m[3]!) > 20) return undefined;
+      return { content: `The user's ${m[1]!.toLowerCase()} ${verb} ${tail(m[3])}`, value: `${m[1]} ${verb} ${m[3]}`, past: /(?:ed|went|got|made|took|had|came|gave|won|ran|began|taught|bought|built)$/.test(verb) };
+    },
+  },
+  // Likes said another way.
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re("(.{2,40}?) (?:is|are|'s|was) (?:totally |definitely |really )?my (?:fav(?:ou?rite)?|fave|favou?rite thing|passion|jam)(?: (.{1,20}))?"),
+    build: (m) => (/^(?:it|that|this|which|what|you)\b/i.test(m[1]!) ? undefined : { content: `The user's favorite${m[2] ? ` ${tail(m[2])}` : ''} is ${tail(m[1])}`, value: m[1]! }),
+  },
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re('([A-Za-z][\\w\' -]{2,40}?) (?:makes|make|made) me (?:so |really |very )?(happy|joyful|calm|relaxed|alive)'),
+    build: (m) => (/^(?:it|that|this|you|which|what|they|he|she|seeing|hearing)\b/i.test(m[1]!) ? undefined : { content: `${m[1]!.charAt(0).toUpperCase()}${m[1]!.slice(1)} makes the user ${m[2]!.toLowerCase()}`, value: m[1]! }),
+  },
+];

@@ -1,0 +1,108 @@
+import { thirdPerson, type Pattern } from './candidate.js';
+
+/**
+ * 中文的自我披露，在核心表（patterns-zh.ts）没有匹配时才用：用户做过什么、正在做什么、想做什么，
+ * 身边的人，学习和工作，健康，买了什么，习惯。Precision first: the clause starts with "我" (or a
+ * time word and then "我"), says one thing outright, and questions and hypotheticals never reach
+ * these rows (clauses.ts). Every regex is anchored at both ends.
+ */
+
+const END = '[了啊呀哦呢的吧啦嘛哈~～!！]*$';
+const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'u');
+const third = (text: string | undefined): string => thirdPerson(text ?? '', 'zh');
+/** A time word before "我" ("上周末我…") or right after it ("我上周末…"). */
+const WHEN = '((?:今天|昨天|前天|上周末|上周|上个?星期|上个?月|去年|前年|周末|刚才|最近|前几天|那天|早上|晚上|下午|上午|中午)?)';
+const MAX_CHARS = 40;
+/** Objects that say nothing about the user's life. */
+const VAGUE = /^(?:你|他|她|它|这|那|什么|一下|一点|好|啥|个)/u;
+
+const DID = '(去了|去过|参加了|报名了|报了|看了|看完了|读完了|买了|入手了|换了|搬到了|学会了|考过了|考上了|通过了|完成了|认识了|养了|开始学|开始做|开始|辞职了|跳槽到了|跳槽去了|拿到了|收到了|做了|画了|写了|种了|跑了|爬了|学了|去看了|陪|带|和|跟)';
+const REL = '(朋友|好朋友|闺蜜|同事|室友|同学|老板|领导|邻居|老婆|妻子|老公|丈夫|男朋友|女朋友|对象|儿子|女儿|孩子|爸爸|妈妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|表哥|表姐|表弟|表妹|猫|狗)';
+const HEALTH = '(感冒|发烧|生病|咳嗽|失眠|骨折|扭伤|过敏|胃疼|头疼|腰疼|怀孕|住院|做了手术|拔了智齿)';
+
+export const ZH_DISCLOSURE: readonly Pattern[] = [
+  // 健康
+  {
+    slot: 'health', kind: 'fact', importance: 0.7,
+    re: re(`${WHEN}我${WHEN}(?:有点|又|最近)?${HEALTH}(.{0,12}?)`),
+    build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}${third(m[4])}`, value: m[3]!, past: true }),
+  },
+  {
+    slot: 'health', kind: 'fact', importance: 0.7,
+    re: re('我(?:一直)?有(高血压|糖尿病|哮喘|鼻炎|胃病|颈椎病|腰椎间盘突出|偏头痛|近视|贫血|焦虑症|抑郁症)'),
+    build: (m) => ({ content: `用户有${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'health', kind: 'fact', importance: 0.7,
+    re: re('我的?(腰|膝盖|胃|颈椎|肩膀|眼睛|牙|嗓子)(?:一直|最近|有点)*(不太好|不好|疼|很疼|受伤)'),
+    build: (m) => ({ content: `用户的${m[1]}${m[2]}`, value: m[1]! }),
+  },
+  // 学习和工作
+  {
+    slot: 'study', kind: 'fact', importance: 0.7,
+    re: re('我(?:现在|目前|最近)?(?:在|正在)(学|读|准备|备考|考|练|写|做|研究|带)(.{1,20}?)'),
+    build: (m) => (VAGUE.test(m[2]!) || /^(?:饭|作业了?)$/.test(m[2]!) ? undefined : { content: `用户在${m[1]}${third(m[2])}`, value: m[2]! }),
+  },
+  {
+    slot: 'study', kind: 'fact', importance: 0.7,
+    re: re('我(?:是|在)(.{2,16}?)(?:专业|系)(?:的)?(?:学生)?'),
+    build: (m) => ({ content: `用户是${m[1]}专业的`, value: m[1]! }),
+  },
+  {
+    slot: 'study', kind: 'fact', importance: 0.7,
+    re: re('我(?:在)?(?:读|上)(大一|大二|大三|大四|研一|研二|研三|博一|博二|高一|高二|高三|初一|初二|初三)'),
+    build: (m) => ({ content: `用户在读${m[1]}`, value: m[1]! }),
+  },
+  // 习惯：每天、每周、经常、平时
+  {
+    slot: 'habit', kind: 'pattern', importance: 0.6,
+    re: re('我(?:一般|平时)?(每天|每周|每个?周末|每个?月|每晚|每天早上|每天晚上|经常|常常|平时|周末都会?|一有空就)(.{2,24}?)'),
+    build: (m) => (VAGUE.test(m[2]!) ? undefined : { content: `用户${m[1]}${third(m[2])}`, value: m[2]! }),
+  },
+  // 想做的事和目标
+  {
+    slot: 'goal', kind: 'plan', importance: 0.6,
+    re: re('我(?:一直|很|特别|真的|还|也)*(想|想要|希望|梦想|打算明年|希望能|希望以后能)(学|去|买|换|考|做|开|养|搬|当|成为|找|参加|尝试|试试|报)(.{1,20}?)'),
+    build: (m) => (VAGUE.test(m[3]!) ? undefined : { content: `用户${m[1]}${m[2]}${third(m[3])}`, value: `${m[2]}${m[3]}` }),
+  },
+  {
+    slot: 'goal', kind: 'plan', importance: 0.6,
+    re: re('我的(目标|梦想|愿望|计划)是(.{2,24}?)'),
+    build: (m) => ({ content: `用户的${m[1]}是${third(m[2])}`, value: m[2]! }),
+  },
+  // 买了、有了
+  {
+    slot: 'possession', kind: 'fact', importance: 0.6,
+    re: re(`${WHEN}我${WHEN}(?:刚|新|终于)*(买了|入手了|换了|提了|租了)(一辆|一台|一套|一个|一部|一只|一双|新的?|个|辆|台|套)?(.{1,16}?)`),
+    build: (m) => (VAGUE.test(m[5]!) ? undefined : { content: `用户${m[1]}${m[2]}${m[3]}${m[4] ?? ''}${third(m[5])}`, value: m[5]!, past: true }),
+  },
+  // 做过的事
+  {
+    slot: 'activity', kind: 'event', importance: 0.5,
+    re: re(`${WHEN}我${WHEN}(?:刚|刚刚|终于|第一次|也|还|又|已经)*${DID}(.{1,28}?)`),
+    build: (m) => {
+      const what = m[4]!;
+      if (VAGUE.test(what) || what.length > MAX_CHARS) return undefined;
+      // "我和/跟/陪/带…" needs a doing after the person ("我和朋友去爬山").
+      if (/^(?:陪|带|和|跟)$/.test(m[3]!) && !/(?:去|一起|看|吃|玩|逛|爬|跑|打|聊|过)/u.test(what)) return undefined;
+      return { content: `用户${m[1]}${m[2]}${m[3]}${third(what)}`, value: `${m[3]}${what}`, past: true };
+    },
+  },
+  // 身边的人
+  {
+    slot: 'relation', kind: 'person', importance: 0.6,
+    re: re(`${WHEN}我(?:的)?${REL}${WHEN}(?:刚|也|还|已经|最近|终于)*(去了|买了|考上了|生了|结婚了|结婚|搬到|搬去|换了|开了|辞职|升职了|升职|住院了|住院|在|是|叫|喜欢|养了|学|做)(.{0,20}?)`),
+    build: (m) => (VAGUE.test(m[5]!) && m[5] !== '' ? undefined : { content: `用户的${m[2]}${m[1]}${m[3]}${m[4]}${third(m[5])}`, value: `${m[2]}${m[4]}${m[5]}` }),
+  },
+  // 喜欢，换一种说法
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re('我最(?:喜欢|爱)的(.{1,8}?)是(.{1,16}?)'),
+    build: (m) => ({ content: `用户最喜欢的${m[1]}是${third(m[2])}`, value: m[2]! }),
+  },
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re('(.{1,12}?)是我的最爱'),
+    build: (m) => (VAGUE.test(m[1]!) ? undefined : { content: `${third(m[1])}是用户的最爱`, value: m[1]! }),
+  },
+];

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { parseInput } from '../errors.js';
+import { indexTerms } from '../text/segment.js';
+import type { MemoryDeps } from './deps.js';
+import { searchMessages } from './search-messages.js';
+
+export const ForgetSessionOptions = z.object({
+  userId: z.string().min(1),
+  sessionId: z.string().min(1),
+});
+export type ForgetSessionOptions = z.input<typeof ForgetSessionOptions>;
+
+export interface ForgetSessionReport {
+  /** Raw messages erased. */
+  messages: number;
+  /** Ids of the session's episode summaries erased. */
+  episodes: string[];
+}
+
+/**
+ * Forgets one conversation: its raw messages (rows, vectors, keyword rows) and its episode
+ * summaries are erased, so no search, excerpt or summary quotes it again. Memories extracted from
+ * it stay (forget them one by one, or by topic).
+ */
+export async function forgetSession(deps: Pick<MemoryDeps, 'store' | 'clock' | 'logger'>, options: ForgetSessionOptions): Promise<ForgetSessionReport> {
+  const { userId, sessionId } = parseInput(ForgetSessionOptions, options, 'forget session options');
+  const ids = (await deps.store.listMessages({ userId, sessionId })).map((m) => m.id);
+  const episodes = await deps.store.listMemories({ userId, kinds: ['episode'], sessionId, statuses: ['active', 'archived', 'deleted'] });
+  const messages = await deps.store.transaction(async (tx) => {
+    for (const e of episodes) await tx.purgeMemory(userId, e.id, { actor: 'user', reason: 'forget session', at: deps.clock.now() });
+    return tx.purgeMessages(userId, ids);
+  });
+  deps.logger.info('forgot a session', { userId, messages, episodes: episodes.length });
+  return { messages, episodes: episodes.map((e) => e.id) };
+}
+
+/**
+ * Erases the raw messages about a topic, by the same test `forgetTopic` applies to memories: the
+ * text contains the topic, holds every one of its terms, or is a close vector match.
+ */
+export async function forgetTopicMessages(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<number> {
+  const lowered = topic.toLowerCase();
+  const terms = indexTerms(topic);
+  const about = new Set<string>();
+  for (const m of await deps.store.listMessages({ userId })) {
+    const own = new Set(indexTerms(m.content));
+    if (m.content.toLowerCase().includes(lowered) || (terms.length > 0 && terms.every((t) => own.has(t)))) about.add(m.id);
+  }
+  for (const { message, score } of await searchMessages(deps, { userId, query: topic, limit: 500 })) {
+    if ((score.vector ?? 0) >= (options.minSimilarity ?? 0.75)) about.add(message.id);
+  }
+  return about.size === 0 ? 0 : deps.store.purgeMessages(userId, [...about]);
+}
