@@ -15,6 +15,7 @@ import { runLatency } from './latency.js';
 import { LocomoMissingError } from './locomo-data.js';
 import { runLocomo } from './locomo.js';
 import { runIngest } from './ingest.js';
+import { runProxy } from './proxy.js';
 import { machine, type Machine } from './report.js';
 
 interface Scenario {
@@ -25,6 +26,7 @@ const SCENARIOS: Record<string, Scenario> = {
   locomo: { run: () => runLocomo() },
   latency: { run: ({ quick }) => runLatency({ quick }) },
   ingest: { run: ({ quick }) => runIngest({ quick }) },
+  proxy: { run: ({ quick }) => runProxy({ quick }) },
 };
 
 interface ResultsFile {
@@ -42,7 +44,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('npm run bench -- [--only locomo|latency|ingest[,…]] [--quick] [--peers]');
+  console.log('npm run bench -- [--only locomo|latency|ingest|proxy[,…]] [--quick] [--peers]');
   process.exit(0);
 }
 if (values.peers) {
