@@ -14,6 +14,7 @@ const Options = z.object({
   userId: z.string().trim().min(1),
   sessionId: z.string().trim().min(1).optional(),
   tokenBudget: z.number().int().min(0).default(800),
+  contextTimeoutMs: z.number().int().min(1).default(2000),
 });
 
 export interface EngramMemoryOptions {
@@ -26,6 +27,8 @@ export interface EngramMemoryOptions {
   sessionId?: string;
   /** Token budget of the memory block. @default 800 */
   tokenBudget?: number;
+  /** Longest wait for the memory block; past it the call goes on without memory. @default 2000 */
+  contextTimeoutMs?: number;
   clock?: Clock;
   logger?: Logger;
 }
@@ -84,7 +87,7 @@ export function engramMemory(options: EngramMemoryOptions): EngramMiddleware {
       let at = -1;
       for (let i = prompt.length - 1; i >= 0 && at === -1; i--) if (prompt[i]!.role === 'user') at = i;
       const query = at === -1 ? '' : textOf(prompt[at]!);
-      const prepared: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(memory, { userId: o.userId, query, tokenBudget: o.tokenBudget, logger });
+      const prepared: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(memory, { userId: o.userId, query, tokenBudget: o.tokenBudget, logger, timeoutMs: o.contextTimeoutMs });
       const sessionId = o.sessionId ?? dailySessionId(clock.now());
       const plain = prompt.map((m) => [m.role, textOf(m)]);
       const next: CallOptions = { ...params, prompt: injectSystem(prompt, prepared.text) };

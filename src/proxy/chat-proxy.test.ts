@@ -16,8 +16,8 @@ let proxy: ChatProxy;
 let server: { url: string; close(): Promise<void> };
 let reply: (r: RecordedRequest) => MockReply;
 
-async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory): Promise<OpenAI> {
-  proxy = createChatProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock });
+async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory, extra: { contextTimeoutMs?: number } = {}): Promise<OpenAI> {
+  proxy = createChatProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock, ...extra });
   server = await serveLoopback(proxy.fetch);
   return new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'engram-key', maxRetries: 0 });
 }
@@ -159,6 +159,14 @@ describe('chat proxy with the official openai client', () => {
     expect(response.headers.get('x-engram-memory')).toBe('unavailable');
     expect(response.headers.get('x-engram-memory-error')).toBe('STORE_FAILED');
     expect(sent(upstream.requests[0]).messages).toEqual([{ role: 'user', content: '我喜欢什么？' }]);
+  });
+
+  it('forwards without memory when the block is not ready by the deadline', async () => {
+    const stuck = { context: () => new Promise<never>(() => undefined), appendMessages: memory.appendMessages.bind(memory), reportReply: memory.reportReply.bind(memory) };
+    const client = await start(stuck, { contextTimeoutMs: 20 });
+    const { response } = await client.chat.completions.create({ model: 'mock-model', user: 'ann', messages: [{ role: 'user', content: 'Do I love hiking?' }] }).withResponse();
+    expect(response.headers.get('x-engram-memory')).toBe('timeout');
+    expect(sent(upstream.requests[0]).messages.map((m) => m.role)).toEqual(['user']);
   });
 
   it('keeps going when the client disconnects mid-stream: the user message is recorded, the partial reply dropped', async () => {

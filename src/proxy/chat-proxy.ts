@@ -23,6 +23,11 @@ export interface ChatProxyOptions {
   resolveUser?: (requested: string | undefined, c: Context) => string | undefined | Promise<string | undefined>;
   /** Token budget of the memory block. @default 800 */
   tokenBudget?: number;
+  /**
+   * Longest wait for the memory block; past it the request is forwarded without memory and
+   * `x-engram-memory: timeout` says so. @default 2000
+   */
+  contextTimeoutMs?: number;
   clock?: Clock;
   logger?: Logger;
   /** @default globalThis.fetch */
@@ -127,7 +132,7 @@ export function createChatProxy(options: ChatProxyOptions): ChatProxy {
 
     const at = lastUserIndex(body.messages);
     const query = at === -1 ? '' : messageText(body.messages[at]!);
-    const turn: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(options.memory, { userId, query, tokenBudget, logger });
+    const turn: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(options.memory, { userId, query, tokenBudget, logger, timeoutMs: options.contextTimeoutMs ?? 2000 });
     const userTurn = at === -1 ? undefined : { id: turnMessageId([userId, sessionId, body.messages.slice(0, at + 1)]), content: query };
     const replyId = turnMessageId([userId, sessionId, body.messages, 'reply']);
     const record = (reply: string | undefined): void =>

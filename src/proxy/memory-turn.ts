@@ -12,8 +12,11 @@ export type TurnMemory = Pick<MemoryEngine, 'context' | 'appendMessages' | 'repo
 
 /** What went into the prompt for one turn. */
 export interface PreparedTurn {
-  /** used: a block was added; empty: nothing relevant; unavailable: Engram failed and the call goes on without memory. */
-  status: 'used' | 'empty' | 'unavailable';
+  /**
+   * used: a block was added; empty: nothing relevant; unavailable: Engram failed; timeout: the block
+   * was not ready within the deadline. In the last two cases the call goes on without memory.
+   */
+  status: 'used' | 'empty' | 'unavailable' | 'timeout';
   text: string;
   tokens: number;
   /** Memories and episodes in the block: what reportReply may reinforce. */
@@ -28,16 +31,27 @@ export interface PreparedTurn {
  */
 export async function prepareTurn(
   memory: TurnMemory,
-  input: { userId: string; query: string; tokenBudget: number; logger: Logger },
+  input: { userId: string; query: string; tokenBudget: number; logger: Logger; timeoutMs?: number },
 ): Promise<PreparedTurn> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    const block = await memory.context({ userId: input.userId, query: input.query, tokenBudget: input.tokenBudget });
+    const building = memory.context({ userId: input.userId, query: input.query, tokenBudget: input.tokenBudget });
+    const deadline = input.timeoutMs === undefined ? undefined : new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), input.timeoutMs)));
+    const block = deadline ? await Promise.race([building, deadline]) : await building;
+    if (block === 'timeout') {
+      // The late block is dropped; its failure, if any, must not surface as an unhandled rejection.
+      building.catch((error: unknown) => input.logger.warn('memory context failed after its deadline', { error: String(error) }));
+      input.logger.warn('memory context missed its deadline; the call goes on without memory', { timeoutMs: input.timeoutMs });
+      return { status: 'timeout', text: '', tokens: 0, recalledIds: [] };
+    }
     const recalledIds = block.included.filter((i) => i.type === 'memory' || i.type === 'episode').map((i) => i.id);
     return { status: block.text === '' ? 'empty' : 'used', text: block.text, tokens: block.tokens, recalledIds };
   } catch (error) {
     const errorCode = EngramError.isInstance(error) ? error.code : 'UNKNOWN';
     input.logger.warn('memory context failed; the call goes on without memory', { code: errorCode, error: String(error) });
     return { status: 'unavailable', text: '', tokens: 0, recalledIds: [], errorCode };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
