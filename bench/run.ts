@@ -16,6 +16,7 @@ import { LocomoMissingError } from './locomo-data.js';
 import { runLocomo } from './locomo.js';
 import { runIngest } from './ingest.js';
 import { runContextBench } from './context.js';
+import { runProxy } from './proxy.js';
 import { machine, type Machine } from './report.js';
 
 interface Scenario {
@@ -27,6 +28,7 @@ const SCENARIOS: Record<string, Scenario> = {
   latency: { run: ({ quick }) => runLatency({ quick }) },
   ingest: { run: ({ quick }) => runIngest({ quick }) },
   context: { run: () => runContextBench() },
+  proxy: { run: ({ quick }) => runProxy({ quick }) },
 };
 
 interface ResultsFile {
@@ -44,7 +46,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('npm run bench -- [--only locomo|latency|ingest|context[,…]] [--quick] [--peers]');
+  console.log('npm run bench -- [--only locomo|latency|ingest|context|proxy|server[,…]] [--quick] [--peers]');
   process.exit(0);
 }
 if (values.peers) {

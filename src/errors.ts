@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  'UPSTREAM_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,6 +15,7 @@ import { registerHistory } from './history.js';
 import { processIo, type CliIo } from './io.js';
 import { registerLifecycle } from './lifecycle.js';
 import { registerList } from './list.js';
+import { registerMcp } from './mcp.js';
 import { registerProfile } from './profile.js';
 import { registerReindex } from './reindex.js';
 import { registerRestore } from './restore.js';
@@ -86,6 +87,7 @@ export function buildProgram(io: CliIo): Command {
     registerDemo,
     registerServe,
     registerKeys,
+    registerMcp,
   ]) {
     register(program, io);
   }

@@ -22,6 +22,7 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   MODEL_OUTPUT_INVALID: 502,
   EMBEDDING_FAILED: 502,
   DELIVERY_FAILED: 502,
+  UPSTREAM_FAILED: 502,
   MODEL_TIMEOUT: 504,
 };
 

@@ -1,0 +1,140 @@
+/**
+ * The chat proxy's added latency (`npm run bench -- --only proxy`): the same requests go straight
+ * to a mock OpenAI-compatible server on loopback and through Engram's proxy to it, interleaved, for
+ * a user with 10,000 memories. Reported: p50 / p95 of the full non-streamed call, and of the time to
+ * the first streamed chunk (what a chat user waits for), direct and proxied, and the difference.
+ * Recording the turn happens after the response and is timed apart.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createBundledEmbedder } from '../src/embedders/bundled-embedder.js';
+import type { Embedder } from '../src/embedders/embedder.js';
+import { createMemory } from '../src/memory.js';
+import { createChatProxy } from '../src/proxy/chat-proxy.js';
+import { completion, startMockUpstream } from '../src/proxy/mock-upstream.js';
+import { serveLoopback } from '../src/proxy/serve-loopback.js';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { quantile, table } from './report.js';
+import { bulkInsert, queryText, randomEmbedder, rng } from './synthetic.js';
+
+const DIMENSIONS = 512;
+const STUB_ID = 'bench-random@512';
+const TARGET = 'user-0';
+
+interface Timing {
+  p50: number;
+  p95: number;
+}
+interface ModeResult {
+  direct: Timing;
+  proxy: Timing;
+  added: Timing;
+}
+export interface ProxyResult {
+  memories: number;
+  requests: number;
+  embedder: string;
+  full: ModeResult;
+  firstToken: ModeResult;
+  /** Context build alone, measured in-process on the same queries. */
+  context: Timing;
+  /** Appending both turns and reportReply, after the response. */
+  record: Timing;
+}
+
+const r2 = (x: number): number => Math.round(x * 100) / 100;
+const timing = (xs: readonly number[]): Timing => ({ p50: r2(quantile(xs, 0.5)), p95: r2(quantile(xs, 0.95)) });
+const mode = (direct: number[], proxy: number[]): ModeResult => {
+  const d = timing(direct);
+  const p = timing(proxy);
+  return { direct: d, proxy: p, added: { p50: r2(p.p50 - d.p50), p95: r2(p.p95 - d.p95) } };
+};
+
+/** Milliseconds until the whole body (stream false) or the first body chunk (stream true) arrived. */
+async function timeCall(url: string, body: unknown, stream: boolean): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
+  if (!stream) {
+    await res.arrayBuffer();
+    return performance.now() - t;
+  }
+  const reader = res.body.getReader();
+  await reader.read();
+  const elapsed = performance.now() - t;
+  while (!(await reader.read()).done);
+  return elapsed;
+}
+
+async function measure(embedder: Embedder, label: string, requests: number, log: (s: string) => void): Promise<ProxyResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-proxy-'));
+  const upstream = await startMockUpstream((req) => ((req.body as { stream?: boolean }).stream ? { kind: 'stream', deltas: ['好的，', 'noted.'] } : { kind: 'json', body: completion('好的，noted.') }));
+  try {
+    const store = openSqliteStore({ path: join(dir, 'proxy.db') });
+    await store.bindEmbedder({ id: STUB_ID, dimensions: DIMENSIONS });
+    log(`  proxy (${label}): loading 10,000 memories for one user among 20`);
+    await bulkInsert(store, { users: Array.from({ length: 19 }, (_, i) => `user-${i + 1}`), perUser: 50, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: 3 });
+    await bulkInsert(store, { users: [TARGET], perUser: 10_000, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: 4 });
+    const memory = createMemory({ store, embedder });
+    const proxy = createChatProxy({ memory, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-key' } });
+    const server = await serveLoopback(proxy.fetch);
+    const r = rng(9);
+    const queries = Array.from({ length: requests }, () => queryText(r));
+    const body = (q: string, stream: boolean, i: number) => ({ model: 'mock-model', user: TARGET, stream, messages: [{ role: 'system', content: 'You are helpful.' }, { role: 'user', content: `${q} #${i}` }] });
+    const times = { fullDirect: [] as number[], fullProxy: [] as number[], ttftDirect: [] as number[], ttftProxy: [] as number[], context: [] as number[], record: [] as number[] };
+    // Warm-up: connections, prepared statements, page cache.
+    for (let i = 0; i < 10; i++) {
+      await timeCall(upstream.baseURL, body(queries[i]!, false, -i), false);
+      await timeCall(`${server.url}/v1`, body(queries[i]!, false, -i), false);
+    }
+    await proxy.idle();
+    for (let i = 0; i < requests; i++) {
+      const q = queries[i]!;
+      const stream = i % 2 === 1;
+      // Alternate which goes first, so neither always meets a warmer machine.
+      const direct = () => timeCall(upstream.baseURL, body(q, stream, i), stream);
+      const proxied = () => timeCall(`${server.url}/v1`, body(q, stream, i), stream);
+      const [d, p] = i % 4 < 2 ? [await direct(), await proxied()] : await (async () => { const pp = await proxied(); return [await direct(), pp]; })();
+      (stream ? times.ttftDirect : times.fullDirect).push(d);
+      (stream ? times.ttftProxy : times.fullProxy).push(p);
+      const t = performance.now();
+      await proxy.idle();
+      times.record.push(performance.now() - t);
+      const c = performance.now();
+      await memory.context({ userId: TARGET, query: q, tokenBudget: 800 });
+      times.context.push(performance.now() - c);
+    }
+    await server.close();
+    await memory.close();
+    return { memories: 10_000, requests, embedder: label, full: mode(times.fullDirect, times.fullProxy), firstToken: mode(times.ttftDirect, times.ttftProxy), context: timing(times.context), record: timing(times.record) };
+  } finally {
+    await upstream.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runProxy(options: { quick?: boolean; log?: (line: string) => void } = {}): Promise<{ result: ProxyResult[]; text: string }> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const requests = options.quick ? 100 : 400;
+  const bundled = createBundledEmbedder();
+  const asStub: Embedder = { id: STUB_ID, dimensions: DIMENSIONS, embed: (texts) => bundled.embed(texts) };
+  const results = [await measure(randomEmbedder(STUB_ID, DIMENSIONS), 'random query vector (search only)', requests, log), await measure(asStub, 'bundled embedder embeds the query', requests, log)];
+  return { result: results, text: formatProxy(results) };
+}
+
+export function formatProxy(results: readonly ProxyResult[]): string {
+  const ms = (t: Timing): string => `${t.p50} / ${t.p95}`;
+  const rows = results.flatMap((x) => [
+    [x.embedder, 'full call (stream: false)', ms(x.full.direct), ms(x.full.proxy), ms(x.full.added)],
+    [x.embedder, 'first chunk (stream: true)', ms(x.firstToken.direct), ms(x.firstToken.proxy), ms(x.firstToken.added)],
+  ]);
+  const side = results.map((x) => `${x.embedder}: context build alone ${ms(x.context)} ms, recording after the reply ${ms(x.record)} ms (p50 / p95)`);
+  return [
+    `Chat proxy over loopback, one user with 10,000 memories (among 20 users), ${results[0]?.requests ?? 0} requests per setting, half streamed; ms p50 / p95:`,
+    '',
+    table(['query embedding', 'measure', 'direct', 'through proxy', 'added'], rows),
+    '',
+    ...side,
+  ].join('\n');
+}

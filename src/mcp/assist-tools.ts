@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { Todo } from '../domain/todo.js';
+import { guard, memoryView, ok, userArg, type ToolContext } from './tool-kit.js';
+
+const todoView = (t: Todo): Record<string, unknown> => ({
+  id: t.id,
+  content: t.content,
+  ...(t.dueAt ? { dueAt: t.dueAt.toISOString() } : {}),
+  completed: t.completed,
+});
+
+/** get_context, list_todos, complete_todo, record_learning: what an assistant uses while it works. */
+export function registerAssistTools({ server, memory, resolveUser }: ToolContext): void {
+  server.registerTool(
+    'get_context',
+    {
+      title: 'Memory for this message',
+      description: "A token-budgeted block of what Engram knows that is relevant to the user's message: profile, due todos, memories, recent conversations.",
+      inputSchema: {
+        ...userArg,
+        message: z.string().trim().min(1).max(20_000).describe("The user's current message"),
+        token_budget: z.number().int().min(0).max(8000).optional().describe('default 800'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guard(async () => {
+        const block = await memory.context({ userId: await resolveUser(args.user_id), query: args.message, tokenBudget: args.token_budget ?? 800 });
+        return { content: [{ type: 'text', text: block.text === '' ? '(nothing relevant remembered)' : block.text }] };
+      }),
+  );
+
+  server.registerTool(
+    'list_todos',
+    {
+      title: 'List todos',
+      description: "The user's open todos (or completed ones), soonest due first.",
+      inputSchema: { ...userArg, completed: z.boolean().optional().describe('default false'), limit: z.number().int().min(1).max(200).optional() },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guard(async () => {
+        const todos = await memory.listTodos({ userId: await resolveUser(args.user_id), completed: args.completed ?? false, limit: args.limit ?? 50 });
+        return ok({ todos: todos.map(todoView) });
+      }),
+  );
+
+  server.registerTool(
+    'complete_todo',
+    {
+      title: 'Complete a todo',
+      description: 'Marks a todo done (no more reminders).',
+      inputSchema: { ...userArg, id: z.string().trim().min(1).max(200).describe('The todo id from list_todos') },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    (args) => guard(async () => ok({ completed: todoView(await memory.completeTodo(await resolveUser(args.user_id), args.id)) })),
+  );
+
+  server.registerTool(
+    'record_learning',
+    {
+      title: 'Record a learning',
+      description: 'After a task went well: stores the steps that worked (or an error and its fix) so they can be reused for a similar task.',
+      inputSchema: {
+        ...userArg,
+        task: z.string().trim().min(1).max(500).describe('What the procedure is for, e.g. "生成周报"'),
+        steps: z.array(z.string().trim().min(1).max(1000)).min(1).max(50).describe('The steps or tool calls that worked, in order'),
+        tools: z.array(z.string().max(200)).max(50).optional(),
+        error: z.string().max(2000).optional(),
+        fix: z.string().max(2000).optional(),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    (args) =>
+      guard(async () => {
+        const m = await memory.recordLearning({ userId: await resolveUser(args.user_id), task: args.task, steps: args.steps, tools: args.tools, error: args.error, fix: args.fix });
+        return ok({ recorded: memoryView(m) });
+      }),
+  );
+}

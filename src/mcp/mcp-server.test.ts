@@ -1,0 +1,142 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MemoryEngine } from '../memory-engine.js';
+import { testMemory } from '../testing/test-memory.js';
+import { boundUser, createMcpServer } from './mcp-server.js';
+import type { ResolveUser } from './tool-kit.js';
+
+let memory: MemoryEngine;
+let client: Client;
+
+async function connect(resolveUser: ResolveUser): Promise<Client> {
+  const server = createMcpServer({ memory, resolveUser });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const c = new Client({ name: 'test', version: '1.0.0' });
+  await c.connect(b);
+  return c;
+}
+
+async function call(name: string, args: Record<string, unknown>): Promise<{ isError: boolean; text: string; json: () => Record<string, unknown> }> {
+  const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = r.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+  return { isError: r.isError === true, text, json: () => JSON.parse(text) as Record<string, unknown> };
+}
+
+beforeEach(async () => {
+  memory = testMemory();
+  client = await connect(boundUser('li'));
+});
+
+afterEach(async () => {
+  await client.close();
+  await memory.close();
+});
+
+describe('MCP server over the SDK client', () => {
+  it('lists the twelve tools with input schemas and read-only / destructive annotations', async () => {
+    const { tools } = await client.listTools();
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect([...byName.keys()].sort()).toEqual(
+      ['add_memory', 'complete_todo', 'delete_memory', 'forget_all', 'forget_topic', 'get_context', 'get_memory', 'list_memories', 'list_todos', 'record_learning', 'search_memory', 'update_memory'].sort(),
+    );
+    for (const ro of ['search_memory', 'list_memories', 'get_memory', 'get_context', 'list_todos']) expect(byName.get(ro)?.annotations?.readOnlyHint).toBe(true);
+    for (const d of ['forget_all', 'forget_topic', 'delete_memory']) expect(byName.get(d)?.annotations?.destructiveHint).toBe(true);
+    expect(byName.get('add_memory')?.annotations?.readOnlyHint).toBe(false);
+    expect(byName.get('forget_all')?.inputSchema.required).toContain('confirm');
+  });
+
+  it('adds, searches, gets, updates and deletes memories in Chinese and English', async () => {
+    const zh = (await call('add_memory', { content: '用户对花生过敏', kind: 'fact' })).json()['added'] as { id: string };
+    const en = (await call('add_memory', { content: 'Prefers window seats on flights', kind: 'preference' })).json()['added'] as { id: string };
+    const hits = (await call('search_memory', { query: '花生' })).json()['results'] as Array<{ id: string; content: string }>;
+    expect(hits[0]?.content).toBe('用户对花生过敏');
+    const enHits = (await call('search_memory', { query: 'window seats' })).json()['results'] as Array<{ id: string }>;
+    expect(enHits[0]?.id).toBe(en.id);
+    expect(((await call('get_memory', { id: zh.id })).json()['memory'] as { content: string }).content).toBe('用户对花生过敏');
+    const updated = (await call('update_memory', { id: zh.id, content: '用户对花生和芝麻过敏' })).json()['updated'] as { content: string };
+    expect(updated.content).toBe('用户对花生和芝麻过敏');
+    expect((await memory.get('li', zh.id)).content).toBe('用户对花生和芝麻过敏');
+    await call('delete_memory', { id: en.id });
+    const listed = (await call('list_memories', {})).json()['memories'] as Array<{ id: string }>;
+    expect(listed.map((m) => m.id)).toEqual([zh.id]);
+  });
+
+  it('builds the context block, lists and completes todos, records a learning', async () => {
+    await memory.add({ userId: 'li', kind: 'preference', content: '用户喜欢猫' });
+    const ctx = await call('get_context', { message: '我喜欢猫吗？' });
+    expect(ctx.text).toContain('用户喜欢猫');
+    expect((await call('get_context', { message: 'Anything about the weather?' })).text).toBe('(nothing relevant remembered)');
+
+    const base = { userId: 'li', completed: false, reminded: false, createdAt: new Date('2026-01-01T00:00:00Z'), deliveryAttempts: 0 };
+    await memory.deps.store.insertTodo({ ...base, id: 'todo-1', content: '周五前提交报告', dueAt: new Date('2026-01-02T09:00:00Z') });
+    await memory.deps.store.insertTodo({ ...base, id: 'todo-2', userId: 'ann', content: 'Call the dentist' });
+    const todos = (await call('list_todos', {})).json()['todos'] as Array<{ id: string; content: string }>;
+    expect(todos.map((t) => t.content)).toEqual(['周五前提交报告']);
+    await call('complete_todo', { id: todos[0]!.id });
+    expect((await call('list_todos', {})).json()['todos']).toEqual([]);
+
+    const learning = (await call('record_learning', { task: 'deploy the web app', steps: ['npm run build', 'rsync dist/ to the server'] })).json()['recorded'] as { kind: string; content: string };
+    expect(learning.kind).toBe('skill');
+    expect(learning.content).toContain('npm run build');
+  });
+
+  it('forget_all needs confirm: true; forget_topic erases a topic', async () => {
+    await memory.add({ userId: 'li', content: '用户在考虑跳槽去字节' });
+    await memory.add({ userId: 'li', content: 'Plays tennis on Sundays' });
+    const refused = await call('forget_all', {});
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/confirm/);
+    expect(await memory.list({ userId: 'li' })).toHaveLength(2);
+    expect((await call('forget_all', { confirm: false })).isError).toBe(true);
+
+    const topic = (await call('forget_topic', { topic: '跳槽' })).json() as { forgotten: string[] };
+    expect(topic.forgotten).toHaveLength(1);
+    expect((await memory.list({ userId: 'li' })).map((m) => m.content)).toEqual(['Plays tennis on Sundays']);
+
+    await call('forget_all', { confirm: true });
+    expect(await memory.list({ userId: 'li' })).toEqual([]);
+  });
+
+  it('answers wrong arguments and unknown ids with clear tool errors, and changes nothing', async () => {
+    const missing = await call('add_memory', {});
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toMatch(/content/);
+    const wrongType = await call('search_memory', { query: 42 });
+    expect(wrongType.isError).toBe(true);
+    const badKind = await call('add_memory', { content: 'x', kind: 'feelings' });
+    expect(badKind.isError).toBe(true);
+    const notFound = await call('get_memory', { id: 'nope' });
+    expect(notFound).toMatchObject({ isError: true });
+    expect(notFound.text).toContain('[NOT_FOUND]');
+    expect(await memory.list({ userId: 'li' })).toEqual([]);
+  });
+
+  it("never reaches another user's memories", async () => {
+    const other = await memory.add({ userId: 'ann', content: 'Ann has a secret project' });
+    const asAnn = await call('search_memory', { query: 'secret project', user_id: 'ann' });
+    expect(asAnn.isError).toBe(true);
+    expect(asAnn.text).toContain('[INVALID_INPUT]');
+    expect((await call('get_memory', { id: other.id })).text).toContain('[NOT_FOUND]');
+    expect((await call('search_memory', { query: 'secret project' })).json()['results']).toEqual([]);
+    expect((await call('delete_memory', { id: other.id })).isError).toBe(true);
+    expect((await memory.get('ann', other.id)).status).toBe('active');
+  });
+
+  it('serves the profile and memory.md as resources', async () => {
+    await memory.add({ userId: 'li', kind: 'identity', content: '用户叫李明' });
+    await memory.add({ userId: 'li', kind: 'preference', content: 'Likes jazz' });
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri).sort()).toEqual(['engram://memory.md', 'engram://profile']);
+    const md = await client.readResource({ uri: 'engram://memory.md' });
+    const text = String((md.contents[0] as { text: string }).text);
+    expect(text).toContain('用户叫李明');
+    expect(text).toContain('Likes jazz');
+    expect(text).toMatch(/<!-- engram:\S+ -->/);
+    const profile = await client.readResource({ uri: 'engram://profile' });
+    expect(String((profile.contents[0] as { text: string }).text)).toContain('no profile yet');
+    await expect(client.readResource({ uri: 'engram://users/ann/memory.md' })).rejects.toThrow(/li/);
+  });
+});

@@ -1,0 +1,212 @@
+import OpenAI from 'openai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EngramError } from '../errors.js';
+import type { MemoryEngine } from '../memory-engine.js';
+import { testMemory } from '../testing/test-memory.js';
+import { createChatProxy, type ChatProxy } from './chat-proxy.js';
+import { completion, startMockUpstream, type MockReply, type MockUpstream, type RecordedRequest } from './mock-upstream.js';
+import { serveLoopback } from './serve-loopback.js';
+
+type Sent = { messages: Array<{ role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string }>; model: string; user?: string };
+const sent = (r: RecordedRequest | undefined): Sent => r?.body as Sent;
+
+let memory: MemoryEngine & { clock: { now(): Date } };
+let upstream: MockUpstream;
+let proxy: ChatProxy;
+let server: { url: string; close(): Promise<void> };
+let reply: (r: RecordedRequest) => MockReply;
+
+async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory, extra: { contextTimeoutMs?: number } = {}): Promise<OpenAI> {
+  proxy = createChatProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock, ...extra });
+  server = await serveLoopback(proxy.fetch);
+  return new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'engram-key', maxRetries: 0 });
+}
+
+beforeEach(async () => {
+  memory = testMemory();
+  await memory.add({ userId: 'li', kind: 'preference', content: '用户喜欢猫' });
+  await memory.add({ userId: 'ann', kind: 'preference', content: 'Ann loves hiking in the Alps' });
+  reply = () => ({ kind: 'json', body: completion('好的') });
+  upstream = await startMockUpstream((r) => reply(r));
+});
+
+afterEach(async () => {
+  await server?.close();
+  await upstream.close();
+  await memory.close();
+});
+
+describe('chat proxy with the official openai client', () => {
+  it('appends the memories to the system message, forwards with the upstream key, records both turns (Chinese)', async () => {
+    const client = await start();
+    reply = () => ({ kind: 'json', body: completion('你喜欢猫，可以买猫粮和猫砂。') });
+    const { data, response } = await client.chat.completions
+      .create({ model: 'mock-model', user: 'li', messages: [{ role: 'system', content: '你是一个助手。' }, { role: 'user', content: '我喜欢什么动物？' }] })
+      .withResponse();
+    expect(data.choices[0]?.message.content).toBe('你喜欢猫，可以买猫粮和猫砂。');
+    expect(response.headers.get('x-engram-memory')).toBe('used');
+    expect(Number(response.headers.get('x-engram-memories-used'))).toBeGreaterThan(0);
+    expect(Number(response.headers.get('x-engram-context-tokens'))).toBeGreaterThan(0);
+
+    const got = sent(upstream.requests[0]);
+    expect(got.messages).toHaveLength(2);
+    expect(got.messages[0]!.role).toBe('system');
+    expect(String(got.messages[0]!.content).startsWith('你是一个助手。\n\n')).toBe(true);
+    expect(String(got.messages[0]!.content)).toContain('用户喜欢猫');
+    expect(got.messages[1]).toEqual({ role: 'user', content: '我喜欢什么动物？' });
+    expect(upstream.requests[0]!.headers.authorization).toBe('Bearer upstream-secret');
+
+    await proxy.idle();
+    const session = response.headers.get('x-engram-session')!;
+    expect(session).toBe('chat-2026-01-01');
+    const window = await memory.workingWindow('li', session);
+    expect(window.map((m) => [m.role, m.content])).toEqual([['user', '我喜欢什么动物？'], ['assistant', '你喜欢猫，可以买猫粮和猫砂。']]);
+    const [cat] = await memory.list({ userId: 'li' });
+    expect((await memory.history('li', cat!.id)).map((e) => e.action)).toContain('reinforce');
+  });
+
+  it('creates a system message when there is none, and takes the user and session from headers (English)', async () => {
+    const client = await start();
+    await client.chat.completions.create(
+      { model: 'mock-model', messages: [{ role: 'user', content: 'Any hiking ideas for me?' }] },
+      { headers: { 'X-Engram-User': 'ann', 'X-Engram-Session': 'trip-1' } },
+    );
+    const got = sent(upstream.requests[0]);
+    expect(got.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(String(got.messages[0]!.content)).toContain('Ann loves hiking in the Alps');
+    expect(String(got.messages[0]!.content)).not.toContain('猫');
+    await proxy.idle();
+    expect((await memory.workingWindow('ann', 'trip-1')).map((m) => m.content)).toEqual(['Any hiking ideas for me?', '好的']);
+  });
+
+  it('passes a stream through chunk by chunk and records the assembled reply', async () => {
+    const client = await start();
+    reply = () => ({ kind: 'stream', deltas: ['You ', 'love ', 'hiking', ' in the Alps.'] });
+    const stream = await client.chat.completions.create({ model: 'mock-model', user: 'ann', stream: true, messages: [{ role: 'user', content: 'What do I love?' }] });
+    const deltas: string[] = [];
+    for await (const c of stream) deltas.push(c.choices[0]?.delta.content ?? '');
+    expect(deltas.filter((d) => d !== '')).toEqual(['You ', 'love ', 'hiking', ' in the Alps.']);
+    await proxy.idle();
+    const window = await memory.workingWindow('ann', 'chat-2026-01-01');
+    expect(window.map((m) => m.content)).toEqual(['What do I love?', 'You love hiking in the Alps.']);
+  });
+
+  it('never touches tool calls, tool results or the order of roles; a tool-call reply reaches the client', async () => {
+    const client = await start();
+    await memory.add({ userId: 'li', kind: 'plan', content: '用户下周去大阪出差' });
+    const toolCall = { id: 'call_1', type: 'function' as const, function: { name: 'weather', arguments: '{"city":"东京"}' } };
+    reply = () => ({ kind: 'json', body: completion(null, { toolCalls: [{ ...toolCall, function: { name: 'weather', arguments: '{"city":"大阪"}' }, id: 'call_2' }] }) });
+    const messages = [
+      { role: 'user' as const, content: '东京天气怎么样？' },
+      { role: 'assistant' as const, content: null, tool_calls: [toolCall] },
+      { role: 'tool' as const, tool_call_id: 'call_1', content: '晴，20 度' },
+      { role: 'user' as const, content: '那大阪呢？' },
+    ];
+    const tools = [{ type: 'function' as const, function: { name: 'weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    const data = await client.chat.completions.create({ model: 'mock-model', user: 'li', messages, tools });
+    expect(data.choices[0]?.message.tool_calls?.[0]).toMatchObject({ id: 'call_2', function: { name: 'weather' } });
+    const got = upstream.requests[0]!.body as Sent & { tools: unknown };
+    expect(got.messages.slice(1)).toEqual(messages);
+    expect(got.messages[0]!.role).toBe('system');
+    expect(got.tools).toEqual(tools);
+    await proxy.idle();
+    // The reply was tool calls only: the user's message is recorded, no empty assistant turn.
+    expect((await memory.workingWindow('li', 'chat-2026-01-01')).map((m) => [m.role, m.content])).toEqual([['user', '那大阪呢？']]);
+  });
+
+  it.each([
+    [429, { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } }],
+    [500, { error: { message: 'The server had an error 服务器错误', type: 'server_error', code: null } }],
+    [404, { error: { message: 'The model `gpt-9` does not exist', type: 'invalid_request_error', code: 'model_not_found' } }],
+  ])('passes an upstream %i through unchanged', async (status, body) => {
+    const client = await start();
+    reply = () => ({ kind: 'json', status, body, headers: { 'retry-after': '7' } });
+    const error = await client.chat.completions.create({ model: 'gpt-9', user: 'li', messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    const apiError = error as InstanceType<typeof OpenAI.APIError>;
+    expect(apiError.status).toBe(status);
+    expect(apiError.error).toEqual(body.error);
+    expect(apiError.headers?.get('retry-after')).toBe('7');
+    const raw = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', user: 'li', messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(raw.status).toBe(status);
+    expect(await raw.text()).toBe(JSON.stringify(body));
+    await proxy.idle();
+    expect(await memory.workingWindow('li', 'chat-2026-01-01')).toEqual([]);
+  });
+
+  it('refuses a request without a user or with a malformed body, and forwards nothing', async () => {
+    const client = await start();
+    const noUser = await client.chat.completions.create({ model: 'mock-model', messages: [{ role: 'user', content: '你好' }] }).catch((e: unknown) => e);
+    expect((noUser as InstanceType<typeof OpenAI.APIError>).status).toBe(400);
+    expect((noUser as InstanceType<typeof OpenAI.APIError>).message).toContain('No user');
+    const bad = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', user: 'li', messages: 'hello' }) });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('INVALID_INPUT');
+    const notJson = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: '{"messages":' });
+    expect(notJson.status).toBe(400);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("forwards without memory and says so when Engram's own part fails", async () => {
+    const broken = {
+      context: () => Promise.reject(new EngramError('STORE_FAILED', 'disk gone')),
+      appendMessages: memory.appendMessages.bind(memory),
+      reportReply: memory.reportReply.bind(memory),
+    };
+    const client = await start(broken);
+    const { data, response } = await client.chat.completions.create({ model: 'mock-model', user: 'li', messages: [{ role: 'user', content: '我喜欢什么？' }] }).withResponse();
+    expect(data.choices[0]?.message.content).toBe('好的');
+    expect(response.headers.get('x-engram-memory')).toBe('unavailable');
+    expect(response.headers.get('x-engram-memory-error')).toBe('STORE_FAILED');
+    expect(sent(upstream.requests[0]).messages).toEqual([{ role: 'user', content: '我喜欢什么？' }]);
+  });
+
+  it('forwards without memory when the block is not ready by the deadline', async () => {
+    const stuck = { context: () => new Promise<never>(() => undefined), appendMessages: memory.appendMessages.bind(memory), reportReply: memory.reportReply.bind(memory) };
+    const client = await start(stuck, { contextTimeoutMs: 20 });
+    const { response } = await client.chat.completions.create({ model: 'mock-model', user: 'ann', messages: [{ role: 'user', content: 'Do I love hiking?' }] }).withResponse();
+    expect(response.headers.get('x-engram-memory')).toBe('timeout');
+    expect(sent(upstream.requests[0]).messages.map((m) => m.role)).toEqual(['user']);
+  });
+
+  it('keeps going when the client disconnects mid-stream: the user message is recorded, the partial reply dropped', async () => {
+    await start();
+    reply = () => ({ kind: 'stream', deltas: ['半句话'], hold: true });
+    const abort = new AbortController();
+    const res = await fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      signal: abort.signal,
+      body: JSON.stringify({ model: 'm', user: 'li', stream: true, messages: [{ role: 'user', content: '讲个长故事' }] }),
+    });
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('data:');
+    abort.abort();
+    await vi.waitFor(() => expect(upstream.closedStreams).toBe(1));
+    await proxy.idle();
+    expect((await memory.workingWindow('li', 'chat-2026-01-01')).map((m) => [m.role, m.content])).toEqual([['user', '讲个长故事']]);
+    // The proxy still serves the next request.
+    reply = () => ({ kind: 'json', body: completion('still here') });
+    const next = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', user: 'li', messages: [{ role: 'user', content: 'hello again' }] }) });
+    expect(next.status).toBe(200);
+  });
+
+  it("never puts one user's memories into another's request", async () => {
+    const client = await start();
+    const system = (i: number): string => String(sent(upstream.requests[i]).messages.find((m) => m.role === 'system')?.content ?? '');
+    for (const user of ['ann', 'li']) {
+      await client.chat.completions.create({ model: 'mock-model', user, messages: [{ role: 'user', content: '我喜欢猫吗？ Do I love hiking in the Alps?' }] });
+    }
+    expect(system(0)).toContain('Ann loves hiking');
+    expect(system(0)).not.toContain('猫');
+    expect(system(1)).toContain('用户喜欢猫');
+    expect(system(1)).not.toContain('Alps');
+  });
+
+  it('passes GET /v1/models through', async () => {
+    const client = await start();
+    const models = await client.models.list();
+    expect(models.data.map((m) => m.id)).toEqual(['mock-model']);
+    expect(upstream.requests[0]!.headers.authorization).toBe('Bearer upstream-secret');
+  });
+});

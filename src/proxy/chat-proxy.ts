@@ -1,0 +1,210 @@
+import { Hono, type Context } from 'hono';
+import { silentLogger, systemClock, type Clock, type Logger } from '../deps.js';
+import { EngramError, type ErrorCode } from '../errors.js';
+import { ChatRequest, injectMemory, lastUserIndex, messageText } from './chat-request.js';
+import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, type PreparedTurn, type TurnMemory } from './memory-turn.js';
+import { createSseReply } from './sse-reply.js';
+
+export interface ChatProxyOptions {
+  memory: TurnMemory;
+  /** The OpenAI-compatible model server the proxy forwards to. Its key never reaches the client. */
+  upstream: {
+    /** e.g. https://api.openai.com/v1 (the part before /chat/completions). */
+    baseURL: string;
+    apiKey?: string;
+    /** Used when a request names no model. */
+    model?: string;
+  };
+  /**
+   * Maps the caller's user (body `user`, else the X-Engram-User header) to Engram's user id, or
+   * throws an EngramError to refuse. The server scopes it to the API key's tenant here.
+   * @default the requested id as given
+   */
+  resolveUser?: (requested: string | undefined, c: Context) => string | undefined | Promise<string | undefined>;
+  /** Token budget of the memory block. @default 800 */
+  tokenBudget?: number;
+  /**
+   * Longest wait for the memory block; past it the request is forwarded without memory and
+   * `x-engram-memory: timeout` says so. @default 2000
+   */
+  contextTimeoutMs?: number;
+  clock?: Clock;
+  logger?: Logger;
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
+export type ChatProxy = Hono & {
+  /** Resolves when the turns of responses sent so far are recorded. */
+  idle(): Promise<void>;
+};
+
+/** Response headers dropped when the upstream's response is passed on (hop-by-hop, or no longer true after fetch decoded the body). */
+const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'set-cookie']);
+
+const STATUS: Partial<Record<ErrorCode, 400 | 404 | 502>> = { INVALID_INPUT: 400, NOT_FOUND: 404, UPSTREAM_FAILED: 502 };
+
+/** An error in OpenAI's shape, so OpenAI clients show its message. */
+function openAiError(code: ErrorCode, message: string, status: number): Response {
+  const type = status < 500 ? 'invalid_request_error' : 'api_error';
+  return Response.json({ error: { message, type, code, param: null } }, { status });
+}
+
+function memoryHeaders(turn: PreparedTurn, sessionId: string): Record<string, string> {
+  return {
+    'x-engram-memory': turn.status,
+    'x-engram-memories-used': String(turn.recalledIds.length),
+    'x-engram-context-tokens': String(turn.tokens),
+    'x-engram-session': sessionId,
+    ...(turn.errorCode ? { 'x-engram-memory-error': turn.errorCode } : {}),
+  };
+}
+
+function passHeaders(from: Headers, extra: Record<string, string>): Headers {
+  const headers = new Headers();
+  from.forEach((value, key) => {
+    if (!DROPPED_HEADERS.has(key.toLowerCase())) headers.set(key, value);
+  });
+  for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+  return headers;
+}
+
+/**
+ * An OpenAI-compatible chat endpoint with memory: POST /v1/chat/completions and GET /v1/models.
+ * Before forwarding, the memory block for the last user message is appended to the system
+ * message; after the reply (streamed replies assembled as they pass), both turns are appended to
+ * the session and the memories that shaped the reply are reinforced.
+ */
+export function createChatProxy(options: ChatProxyOptions): ChatProxy {
+  const logger = options.logger ?? silentLogger;
+  const clock = options.clock ?? systemClock;
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const tokenBudget = options.tokenBudget ?? 800;
+  const base = options.upstream.baseURL.replace(/\/+$/, '');
+  const upstreamHeaders = (): Record<string, string> => ({
+    'content-type': 'application/json',
+    ...(options.upstream.apiKey ? { authorization: `Bearer ${options.upstream.apiKey}` } : {}),
+  });
+  const background = createBackground();
+  const app = new Hono();
+
+  const callUpstream = async (path: string, init: RequestInit): Promise<Response> => {
+    try {
+      return await doFetch(`${base}${path}`, init);
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      logger.error('upstream unreachable', { code: 'UPSTREAM_FAILED', path, error: String(error) });
+      return openAiError('UPSTREAM_FAILED', `The model server could not be reached (${error instanceof Error ? error.message : String(error)})`, 502);
+    }
+  };
+
+  app.get('/v1/models', async (c) => {
+    const res = await callUpstream('/models', { method: 'GET', headers: upstreamHeaders(), signal: c.req.raw.signal });
+    return new Response(res.body, { status: res.status, headers: passHeaders(res.headers, {}) });
+  });
+
+  app.post('/v1/chat/completions', async (c) => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch (error) {
+      return openAiError('INVALID_INPUT', `The body is not JSON (${error instanceof Error ? error.message : String(error)})`, 400);
+    }
+    const parsed = ChatRequest.safeParse(raw);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+      return openAiError('INVALID_INPUT', `Invalid chat request: ${issues}`, 400);
+    }
+    const body = parsed.data;
+    const requested = body.user ?? (c.req.header('x-engram-user')?.trim() || undefined);
+    let userId: string | undefined;
+    try {
+      userId = await (options.resolveUser ? options.resolveUser(requested, c) : requested);
+    } catch (error) {
+      const status = EngramError.isInstance(error) ? STATUS[error.code] : undefined;
+      if (!EngramError.isInstance(error) || status === undefined) throw error;
+      return openAiError(error.code, error.message, status);
+    }
+    if (!userId) return openAiError('INVALID_INPUT', 'No user: set the body field "user" or the X-Engram-User header', 400);
+    const model = body.model ?? options.upstream.model;
+    if (!model) return openAiError('INVALID_INPUT', 'No model: set the body field "model" (no default model is configured)', 400);
+    const sessionId = c.req.header('x-engram-session')?.trim() || dailySessionId(clock.now());
+
+    const at = lastUserIndex(body.messages);
+    const query = at === -1 ? '' : messageText(body.messages[at]!);
+    const turn: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(options.memory, { userId, query, tokenBudget, logger, timeoutMs: options.contextTimeoutMs ?? 2000 });
+    const userTurn = at === -1 ? undefined : { id: turnMessageId([userId, sessionId, body.messages.slice(0, at + 1)]), content: query };
+    const replyId = turnMessageId([userId, sessionId, body.messages, 'reply']);
+    const record = (reply: string | undefined): void =>
+      background.run(recordTurn(options.memory, { userId, sessionId, user: userTurn, reply: reply === undefined ? undefined : { id: replyId, content: reply }, recalledIds: turn.recalledIds, logger }));
+
+    const forwarded = { ...body, model, messages: injectMemory(body.messages, turn.text) };
+    const res = await callUpstream('/chat/completions', { method: 'POST', headers: upstreamHeaders(), body: JSON.stringify(forwarded), signal: c.req.raw.signal });
+    const headers = passHeaders(res.headers, memoryHeaders(turn, sessionId));
+    // Upstream errors reach the client unchanged; a request the model refused is not a turn.
+    if (!res.ok || res.body === null) return new Response(res.body, { status: res.status, headers });
+
+    if (body.stream !== true) {
+      const text = await res.text();
+      record(replyOf(text, logger));
+      return new Response(text, { status: res.status, headers });
+    }
+    return new Response(relay(res.body, record, logger), { status: res.status, headers });
+  });
+
+  return Object.assign(app, { idle: () => background.idle() });
+}
+
+/** The assistant text of a non-streamed completion; undefined when it has none (tool calls only). */
+function replyOf(text: string, logger: Logger): string | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    logger.warn('upstream completion is not JSON; the reply is not recorded', { code: 'UPSTREAM_FAILED', error: String(error) });
+    return undefined;
+  }
+  const choices = (json as { choices?: Array<{ message?: { content?: unknown } }> }).choices;
+  const content = Array.isArray(choices) ? choices[0]?.message?.content : undefined;
+  return typeof content === 'string' ? content : undefined;
+}
+
+/**
+ * Passes the upstream's event stream on chunk by chunk (each chunk is forwarded the moment it
+ * arrives) while assembling the reply. At the end both turns are recorded; when the client goes
+ * away mid-stream the upstream call is cancelled and only the user's message is recorded: a
+ * partial reply the user never saw in full is dropped.
+ */
+function relay(upstream: ReadableStream<Uint8Array>, record: (reply: string | undefined) => void, logger: Logger): ReadableStream<Uint8Array> {
+  const reader = upstream.getReader();
+  const sse = createSseReply();
+  let settled = false;
+  const finish = (reply: string | undefined): void => {
+    if (settled) return;
+    settled = true;
+    record(reply);
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          sse.end();
+          controller.close();
+          finish(sse.text());
+          return;
+        }
+        sse.push(value);
+        controller.enqueue(value);
+      } catch (error) {
+        logger.warn('upstream stream failed mid-reply; the partial reply is dropped', { code: 'UPSTREAM_FAILED', error: String(error) });
+        finish(undefined);
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      finish(undefined);
+      await reader.cancel(reason);
+    },
+  });
+}
