@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'CONFIG_INVALID',
   'DELIVERY_FAILED',
+  'MIRROR_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
