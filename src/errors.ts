@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UPSTREAM_FAILED',
+  'MIRROR_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -22,4 +22,5 @@ export type { ContextBlock, ContextItem, ContextOptions } from './context/build-
 export type { ExtractReport } from './pipelines/extract-session.js';
 export { DEFAULT_DECAY_POLICY, DecayPolicy } from './lifecycle/decay-policy.js';
 export { decay } from './lifecycle/decay.js';
+export { watchMirror, type MirrorWatcher, type WatchMirrorOptions } from './mirror/watch-mirror.js';
 export type { UserExport } from './pipelines/export-import.js';

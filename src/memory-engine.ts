@@ -38,12 +38,13 @@ export interface MemoryEngine {
   add(input: NewMemoryInput): Promise<Memory>;
   get(userId: string, id: string): Promise<Memory>;
   list(options: ListOptions): Promise<Memory[]>;
-  update(userId: string, id: string, patch: MemoryPatch, change?: ChangeContext): Promise<Memory>;
+  /** A change without an actor is recorded as the user's. */
+  update(userId: string, id: string, patch: MemoryPatch, change?: Partial<ChangeContext>): Promise<Memory>;
   /** Soft delete (restorable). */
-  delete(userId: string, id: string, change?: ChangeContext): Promise<Memory>;
-  restore(userId: string, id: string, change?: ChangeContext): Promise<Memory>;
+  delete(userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory>;
+  restore(userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory>;
   /** Really erases the memory, its vector and keyword rows (forget one memory). */
-  purge(userId: string, id: string, change?: ChangeContext): Promise<void>;
+  purge(userId: string, id: string, change?: Partial<ChangeContext>): Promise<void>;
   history(userId: string, id: string): Promise<HistoryEvent[]>;
   /** supports / contradicts / refines / supersedes / derived-from links of a memory. */
   relations(userId: string, id: string): Promise<Relation[]>;

@@ -112,10 +112,19 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     await ready();
     return fn(...args);
   };
-  /** Rewrites the user's mirror files after a change, when a workspace is configured. */
+  /**
+   * Rewrites the user's mirror files after a change, when a workspace is configured. The change is
+   * already stored: a failing mirror is logged, never reported as a failed write (a retrying caller
+   * would store it twice); the next write or syncMirror() catches the file up.
+   */
   const mirror = async (userId: string): Promise<void> => {
     options.events?.emit({ type: 'memory.changed', userId, at: deps.clock.now() });
-    if (options.workspace) await writeMirror(base, options.workspace, userId);
+    if (!options.workspace) return;
+    try {
+      await writeMirror(base, options.workspace, userId);
+    } catch (error) {
+      deps.logger.warn('mirror write failed', { code: 'MIRROR_FAILED', userId, error: String(error) });
+    }
   };
   const changing = <A extends [string, ...unknown[]], R>(fn: (...args: A) => Promise<R>) => after(async (...args: A): Promise<R> => {
     const result = await fn(...args);

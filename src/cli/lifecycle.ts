@@ -14,7 +14,7 @@ interface LifecycleOptions {
 export function registerLifecycle(program: Command, io: CliIo): void {
   program
     .command('lifecycle')
-    .description('run decay, deletion and review once (reviews need an LLM) and print the report')
+    .description('run decay, archiving and review once (reviews need an LLM) and print the report')
     .option('--all-users', 'every user in the database, not only --user')
     .action((options: LifecycleOptions, command: Command) =>
       withEngine(io, command, async ({ engine, userId, json, settings }) => {
@@ -22,7 +22,7 @@ export function registerLifecycle(program: Command, io: CliIo): void {
         const scope = options.allUsers ? 'all users' : userId;
         emit(io, json, { scope, reviewer: settings.model?.id ?? null, ...report }, () => {
           const lines = [
-            `Lifecycle pass for ${scope}: examined ${report.examined} · decayed ${report.decayed} · deleted ${report.deleted} · reviewed ${report.reviews.length}`,
+            `Lifecycle pass for ${scope}: examined ${report.examined} · decayed ${report.decayed} · archived ${report.archived} · reviewed ${report.reviews.length}`,
           ];
           if (!settings.model) lines.push('(no LLM configured: decay only; set ENGRAM_LLM_* for reviews)');
           if (report.reviews.length > 0) {

@@ -37,6 +37,8 @@ export const UpdateOperation = z.object({
   content: z.string().min(1),
   kind: MemoryKind.optional(),
   importance: z.number().min(0).max(1).optional(),
+  /** Structured fields the update sets; fields the new content contradicts are dropped either way. */
+  structuredData: z.record(z.string(), z.unknown()).optional(),
   reason: z.string().default(''),
 });
 export const DeleteOperation = z.object({

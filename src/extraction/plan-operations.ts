@@ -16,6 +16,7 @@ export interface PlannedUpdate {
   content: string;
   kind?: Memory['kind'];
   importance?: number;
+  structuredData?: Record<string, unknown>;
   reason: string;
 }
 export interface PlannedTarget {
@@ -90,7 +91,7 @@ export function planOperations(input: {
       }
       case 'update': {
         const memory = target('update', op.target);
-        if (memory) plan.updates.push({ memory, content: op.content, kind: op.kind, importance: op.importance, reason: op.reason });
+        if (memory) plan.updates.push({ memory, content: op.content, kind: op.kind, importance: op.importance, ...(op.structuredData ? { structuredData: op.structuredData } : {}), reason: op.reason });
         break;
       }
       case 'delete': {

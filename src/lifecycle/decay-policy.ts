@@ -9,6 +9,7 @@ import { MEMORY_KINDS, type MemoryKind } from '../domain/memory.js';
  * Seed 000 scores 1..10, so "importance < 5" maps by /10 to 0.5.
  *
  * The per-kind table (DEFAULT_KIND_DECAY):
+ * (Every "deleted" below means archived: the lifecycle never erases; see README "Lifecycle".)
  * | kind                                   | ×factor / period | deleted when            | 90-day rule | review |
  * | episode                                | ×0.8 / 7 days    | 14 days after creation  | yes         | no     |
  * | preference fact person event plan todo pattern | ×0.95 / 7 days | importance < 0.1 | yes     | yes    |
@@ -74,6 +75,13 @@ export const DecayPolicy = z.object({
   promoteReviewAt: z.number().min(0).max(1).default(0.83),
   /** Decay review (seed 001's 0.5 of 3) when importance falls below this but not below deleteBelow. @default 0.17 */
   decayReviewBelow: z.number().min(0).max(1).default(0.17),
+  /** The top of the scale never decays (seed 001: importance ≥ 3.0 of 3; seed 000: 9–10 of 10). @default 0.9 */
+  neverDecayAt: z.number().min(0).max(1).default(0.9),
+  /**
+   * With a model, archiving a memory whose importance is at or above this goes through the review
+   * first (seed 001: deletion is a reviewed decision); below it is the lowest importance. @default 0.1
+   */
+  reviewArchiveFrom: z.number().min(0).max(1).default(0.1),
 });
 export type DecayPolicy = z.infer<typeof DecayPolicy>;
 export type DecayPolicyInput = z.input<typeof DecayPolicy>;

@@ -17,7 +17,7 @@ function simulate(start: DecayInput, days: number[], policy = DEFAULT_DECAY_POLI
   for (const d of days) {
     const r = decay(m, day(d), policy);
     out.push({ ...r, day: d });
-    if (r.action === 'delete') break;
+    if (r.action === 'archive') break;
     m = { ...m, importance: r.importance, decayedAt: r.decayedAt };
   }
   return out;
@@ -25,20 +25,20 @@ function simulate(start: DecayInput, days: number[], policy = DEFAULT_DECAY_POLI
 const range = (from: number, to: number, step = 1) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
 
 describe('decay: seed 001 table', () => {
-  it('episode: 1.0 → 0.8 after 7 days → deleted after 14 days', () => {
+  it('episode: 1.0 → 0.8 after 7 days → archived after 14 days', () => {
     const ep = memory({ kind: 'episode', importance: 1 });
     expect(decay(ep, day(6)).action).toBe('none');
     const week1 = decay(ep, day(7));
     expect(week1).toMatchObject({ action: 'decayed', importance: 0.8, decayedAt: day(7) });
     expect(decay({ ...ep, importance: 0.8, decayedAt: day(7) }, day(13)).action).toBe('none');
-    expect(decay({ ...ep, importance: 0.8, decayedAt: day(7) }, day(14)).action).toBe('delete');
+    expect(decay({ ...ep, importance: 0.8, decayedAt: day(7) }, day(14)).action).toBe('archive');
   });
 
   it('episode is never sent to review, even at importance 1.0', () => {
     expect(decay(memory({ kind: 'episode', importance: 1 }), day(1)).action).toBe('none');
   });
 
-  it('fact: 0.5 → 0.475 after 7 days → … → deleted once below 0.1 (seed 001 0.3/3)', () => {
+  it('fact: 0.5 → 0.475 after 7 days → … → archived once below 0.1 (seed 001 0.3/3)', () => {
     // The 90-day unused rule is switched off here to isolate the table; it is tested below.
     const policy = DecayPolicy.parse({ forgetUnusedDays: 100_000 });
     const runs = simulate(memory(), range(7, 7 * 40, 7), policy);
@@ -46,7 +46,7 @@ describe('decay: seed 001 table', () => {
     expect(runs[0]!.importance).toBeCloseTo(0.475, 10);
     expect(runs[1]!.importance).toBeCloseTo(0.45125, 10);
     const last = runs.at(-1)!;
-    expect(last.action).toBe('delete');
+    expect(last.action).toBe('archive');
     expect(last.importance).toBeLessThan(0.1);
     // 0.5 × 0.95^n < 0.1 first at n = 32 weeks; reviews precede it once below 0.17.
     expect(last.day).toBe(7 * 32);
@@ -63,7 +63,7 @@ describe('decay: seed 001 table', () => {
     for (const d of [7, 70, 700]) expect(decay(core, day(d))).toMatchObject({ action: 'none', importance: 0.2 });
   });
 
-  it('system memories never change and are never deleted or reviewed', () => {
+  it('system memories never change and are never archived or reviewed', () => {
     const sys = memory({ kind: 'system', importance: 0.05 });
     for (const d of [7, 91, 700]) expect(decay(sys, day(d))).toMatchObject({ action: 'none', importance: 0.05 });
   });
@@ -74,7 +74,7 @@ describe('decay: seed 001 table', () => {
 
   it('skill does not decay but seed 000 forgets it when unused and unimportant', () => {
     expect(decay(memory({ kind: 'skill', importance: 0.4 }), day(60))).toMatchObject({ action: 'none', importance: 0.4 });
-    expect(decay(memory({ kind: 'skill', importance: 0.4 }), day(90)).action).toBe('delete');
+    expect(decay(memory({ kind: 'skill', importance: 0.4 }), day(90)).action).toBe('archive');
   });
 
   it('inactive memories are left alone', () => {
@@ -115,11 +115,11 @@ describe('decay: idempotence', () => {
 });
 
 describe('decay: seed 000 90-day rule', () => {
-  it('deletes when not recalled for 90 days and importance below 0.5', () => {
+  it('archives when not recalled for 90 days and importance below 0.5', () => {
     const m = memory({ kind: 'identity', importance: 0.2 });
     const policy = DecayPolicy.parse({ kinds: { identity: { factor: 1, forgetUnused: true } } });
     expect(decay({ ...m, lastAccessedAt: day(1) }, day(90), policy).action).toBe('none');
-    expect(decay({ ...m, lastAccessedAt: day(1) }, day(91), policy)).toMatchObject({ action: 'delete' });
+    expect(decay({ ...m, lastAccessedAt: day(1) }, day(91), policy)).toMatchObject({ action: 'archive' });
     expect(decay(m, day(91), policy).reason).toMatch(/not recalled for 91 days/);
   });
 
@@ -129,17 +129,17 @@ describe('decay: seed 000 90-day rule', () => {
   });
 
   it('uses the decayed importance: a 0.5 fact unused for 91 days is forgotten', () => {
-    expect(decay(memory({ importance: 0.5 }), day(91)).action).toBe('delete');
+    expect(decay(memory({ importance: 0.5 }), day(91)).action).toBe('archive');
   });
 });
 
 describe('decay: expiry', () => {
-  it('deletes at expiresAt, even core and system memories', () => {
+  it('archives at expiresAt, even core and system memories', () => {
     const expiresAt = day(3);
     expect(decay(memory({ expiresAt }), day(2)).action).toBe('none');
-    expect(decay(memory({ expiresAt }), day(3)).action).toBe('delete');
-    expect(decay(memory({ expiresAt, core: true }), day(4)).action).toBe('delete');
-    expect(decay(memory({ expiresAt, kind: 'system' }), day(4)).action).toBe('delete');
+    expect(decay(memory({ expiresAt }), day(3)).action).toBe('archive');
+    expect(decay(memory({ expiresAt, core: true }), day(4)).action).toBe('archive');
+    expect(decay(memory({ expiresAt, kind: 'system' }), day(4)).action).toBe('archive');
   });
 });
 
@@ -153,7 +153,7 @@ describe('decay: review triggers', () => {
   it('asks for a decay review between the delete threshold and 0.17 (seed 001 0.5/3)', () => {
     expect(decay(memory({ importance: 0.16, lastAccessedAt: day(0) }), day(1)).action).toBe('review-decay');
     expect(decay(memory({ importance: 0.17 }), day(1)).action).toBe('none');
-    expect(decay(memory({ importance: 0.09 }), day(1)).action).toBe('delete');
+    expect(decay(memory({ importance: 0.09 }), day(1)).action).toBe('archive');
   });
 
   it('reports a review on the run that decays across the threshold', () => {
@@ -167,5 +167,35 @@ describe('decay: review triggers', () => {
     const policy = DecayPolicy.parse({ promoteReviewAt: 0.6, decayReviewBelow: 0.4 });
     expect(decay(memory({ importance: 0.7 }), day(1), policy).action).toBe('review-promote');
     expect(decay(memory({ importance: 0.3 }), day(1), policy).action).toBe('review-decay');
+  });
+});
+
+describe('decay: safe by construction (issue 12.1)', () => {
+  it.each([
+    ['用户对青霉素过敏', 'health'],
+    ['The user is allergic to penicillin', 'health'],
+    ['用户的妻子叫王芳', 'family'],
+    ["The user's wife is called Anna", 'family'],
+    ['紧急联系人是张伟', 'safety'],
+    ['Emergency contact: Bob, 555-0101', 'safety'],
+  ])('"%s" (%s) never decays and is never archived', (content) => {
+    const m = memory({ content, importance: 0.3 });
+    expect(decay(m, day(400))).toMatchObject({ action: 'none', importance: 0.3 });
+  });
+
+  it('the top of the scale never decays, but may still be reviewed for promotion', () => {
+    expect(decay(memory({ importance: 1, content: 'The user likes jazz' }), day(400))).toMatchObject({ action: 'review-promote', importance: 1 });
+    expect(decay(memory({ importance: 0.95, content: '用户喜欢爵士乐', kind: 'pattern' }), day(400)).importance).toBe(0.95);
+  });
+
+  it('a reason never prints a value just under a threshold as the threshold', () => {
+    const r = decay(memory({ importance: 0.105, content: 'x' }), day(7));
+    expect(r.action).toBe('archive');
+    expect(r.reason).toMatch(/^importance 0\.099\d* fell below 0\.1$/);
+  });
+
+  it('a review that kept a memory restarts the 90-day clock', () => {
+    const m = memory({ importance: 0.3, content: 'The user mentioned a rainy day', decayedAt: day(90), reviewedAt: day(90) });
+    expect(decay(m, day(120)).action).not.toBe('archive');
   });
 });

@@ -9,12 +9,15 @@ import type { Plan } from '../extraction/plan-operations.js';
 import type { MemoryChanges, Store } from '../store/store.js';
 import { detectLanguage } from '../text/language.js';
 import type { MemoryDeps } from './deps.js';
+import { structuredDataAfter, supersededCopy } from '../lifecycle/supersede.js';
 
 /** Importance added when a conversation confirms or uses a memory (seed 001 BOOST +0.3 on its 0–3 scale). */
 export const REINFORCE_STEP = 0.1;
 
 interface Prepared {
   relations: Relation[];
+  /** Old versions of updated memories, archived and linked with 'supersedes' (inserted before the updates). */
+  superseded: Array<{ memory: Memory; vector: Float32Array | null; change: ChangeContext }>;
   inserts: Array<{ memory: Memory; vector: Float32Array | null; change: ChangeContext; todo?: Todo }>;
   updates: Array<{ userId: string; id: string; changes: MemoryChanges; vector: Float32Array | undefined; change: ChangeContext }>;
 }
@@ -35,7 +38,7 @@ async function prepare(
 ): Promise<Prepared> {
   const { userId, sessionId, plan, settings, batch, producedBy } = input;
   const now = deps.clock.now();
-  const texts = [...plan.adds.map((a) => a.op.content), ...plan.updates.map((u) => u.content)];
+  const texts = [...plan.adds.map((a) => a.op.content), ...plan.updates.map((u) => u.content), ...plan.updates.map((u) => u.memory.content)];
   const vectors = texts.length > 0 ? await deps.embedder.embed(texts) : [];
   const messageTime = (ids: readonly string[]): Date => batch.find((m) => ids.includes(m.id))?.createdAt ?? batch.at(-1)?.createdAt ?? now;
   const change = (messageIds: string[], reason?: string, action?: ChangeContext['action']): ChangeContext => ({
@@ -80,16 +83,26 @@ async function prepare(
   });
 
   const updates: Prepared['updates'] = [];
+  const superseded: Prepared['superseded'] = [];
+  const relations: Relation[] = [];
   plan.updates.forEach((u, i) => {
+    const data = structuredDataAfter(u.memory, u.content, u.structuredData);
     updates.push({
       userId, id: u.memory.id, vector: vectors[plan.adds.length + i],
       changes: {
         content: u.content, language: detectLanguage(u.content), embedderId: deps.embedder.id, updatedAt: now,
         ...(u.kind ? { kind: u.kind } : {}), ...(u.importance !== undefined ? { importance: u.importance } : {}),
+        ...(data !== undefined ? { structuredData: data ?? undefined } : {}),
         provenance: { ...u.memory.provenance, messageIds: [...new Set([...u.memory.provenance.messageIds, ...batchIds])] },
       },
       change: change(batchIds, u.reason),
     });
+    // The old version stays reachable as an archived memory the current one supersedes.
+    if (u.content !== u.memory.content) {
+      const { copy, relation } = supersededCopy(u.memory, { id: deps.ids.next(), relationId: deps.ids.next(), now, reason: u.reason || 'updated in conversation', embedderId: deps.embedder.id });
+      superseded.push({ memory: copy, vector: vectors[plan.adds.length + plan.updates.length + i] ?? null, change: { ...change(batchIds, u.reason), action: 'archive' } });
+      relations.push(relation);
+    }
   });
   for (const d of plan.deletes) {
     updates.push({ userId, id: d.memory.id, vector: undefined, changes: { status: 'deleted', updatedAt: now }, change: change(batchIds, d.reason) });
@@ -102,18 +115,18 @@ async function prepare(
     });
   }
   // A memory deleted in the same batch as one new memory of its kind was replaced by it.
-  const relations: Relation[] = [];
   for (const d of plan.deletes) {
     const replacements = inserts.filter((i) => i.memory.kind === d.memory.kind);
     if (replacements.length === 1) {
       relations.push({ id: deps.ids.next(), userId, sourceId: replacements[0]!.memory.id, targetId: d.memory.id, type: 'supersedes', strength: 1, reason: d.reason || 'replaced in the same conversation', createdAt: now });
     }
   }
-  return { inserts, updates, relations };
+  return { inserts, updates, relations, superseded };
 }
 
 /** Writes a prepared plan; call inside the batch's transaction. */
 async function commit(tx: Store, prepared: Prepared): Promise<void> {
+  for (const s of prepared.superseded) await tx.insertMemory(s.memory, s.vector, s.change);
   for (const i of prepared.inserts) {
     await tx.insertMemory(i.memory, i.vector, i.change);
     if (i.todo) await tx.insertTodo(i.todo);

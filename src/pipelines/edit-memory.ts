@@ -4,6 +4,7 @@ import { NotFoundError, parseInput } from '../errors.js';
 import type { MemoryChanges } from '../store/store.js';
 import { detectLanguage } from '../text/language.js';
 import type { MemoryDeps } from './deps.js';
+import { structuredDataAfter } from '../lifecycle/supersede.js';
 
 async function existing(deps: MemoryDeps, userId: string, id: string): Promise<Memory> {
   const memory = await deps.store.getMemory(userId, id);
@@ -11,8 +12,14 @@ async function existing(deps: MemoryDeps, userId: string, id: string): Promise<M
   return memory;
 }
 
-/** Updates fields of a memory; a new content is re-embedded. History keeps before and after. */
-export async function updateMemory(deps: MemoryDeps, userId: string, id: string, patch: MemoryPatch, change: ChangeContext = { actor: 'user' }): Promise<Memory> {
+/** A change without an actor was made by a person through the API. */
+const by = (change: Partial<ChangeContext> | undefined): ChangeContext => ({ ...change, actor: change?.actor ?? 'user' });
+
+/**
+ * Updates fields of a memory; a new content is re-embedded. History keeps before and after. A new
+ * content without new structured data drops the structured fields it contradicts (see supersede.ts).
+ */
+export async function updateMemory(deps: MemoryDeps, userId: string, id: string, patch: MemoryPatch, change?: Partial<ChangeContext>): Promise<Memory> {
   const data = parseInput(MemoryPatch, patch, 'memory update');
   const before = await existing(deps, userId, id);
   const changes: MemoryChanges = { ...data, updatedAt: deps.clock.now() } as MemoryChanges;
@@ -21,22 +28,26 @@ export async function updateMemory(deps: MemoryDeps, userId: string, id: string,
     [vector] = await deps.embedder.embed([data.content]);
     changes.language = detectLanguage(data.content);
     changes.embedderId = deps.embedder.id;
+    if (data.structuredData === undefined) {
+      const after = structuredDataAfter(before, data.content);
+      if (after !== undefined) changes.structuredData = after ?? undefined;
+    }
   }
-  return deps.store.updateMemory(userId, id, changes, vector, change);
+  return deps.store.updateMemory(userId, id, changes, vector, by(change));
 }
 
 /** Soft delete: the memory stops being recalled but can be restored; history says who and why. */
-export async function deleteMemory(deps: MemoryDeps, userId: string, id: string, change: ChangeContext = { actor: 'user' }): Promise<Memory> {
+export async function deleteMemory(deps: MemoryDeps, userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory> {
   await existing(deps, userId, id);
-  return deps.store.updateMemory(userId, id, { status: 'deleted', updatedAt: deps.clock.now() }, undefined, change);
+  return deps.store.updateMemory(userId, id, { status: 'deleted', updatedAt: deps.clock.now() }, undefined, by(change));
 }
 
-export async function restoreMemory(deps: MemoryDeps, userId: string, id: string, change: ChangeContext = { actor: 'user' }): Promise<Memory> {
+export async function restoreMemory(deps: MemoryDeps, userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory> {
   await existing(deps, userId, id);
-  return deps.store.updateMemory(userId, id, { status: 'active', updatedAt: deps.clock.now() }, undefined, change);
+  return deps.store.updateMemory(userId, id, { status: 'active', updatedAt: deps.clock.now() }, undefined, by(change));
 }
 
 /** Really erases a memory: its row, vector and keyword row; history keeps only that it was purged. */
-export async function purgeMemory(deps: MemoryDeps, userId: string, id: string, change: ChangeContext = { actor: 'user' }): Promise<void> {
-  await deps.store.purgeMemory(userId, id, { at: deps.clock.now(), ...change });
+export async function purgeMemory(deps: MemoryDeps, userId: string, id: string, change?: Partial<ChangeContext>): Promise<void> {
+  await deps.store.purgeMemory(userId, id, { at: deps.clock.now(), ...by(change) });
 }

@@ -29,31 +29,31 @@ describe('decay across simulated weeks (seed 001 table)', () => {
     expect(await importance(fact.id)).toBeCloseTo(0.475);
     // Twice in a row at the same instant changes nothing.
     const again = await memory.runLifecycle();
-    expect(again).toMatchObject({ decayed: 0, deleted: 0 });
+    expect(again).toMatchObject({ decayed: 0, archived: 0 });
     expect(await importance(fact.id)).toBeCloseTo(0.475);
 
     memory.clock.advanceDays(7);
     await memory.runLifecycle();
-    expect((await memory.get('u', episode.id)).status).toBe('deleted');
+    expect((await memory.get('u', episode.id)).status).toBe('archived');
     expect(await importance(fact.id)).toBeCloseTo(0.45125);
     expect(await importance(core.id)).toBe(1);
     expect(await importance(system.id)).toBe(0.5);
     const history = await memory.history('u', fact.id);
     expect(history.filter((e) => e.action === 'decay').map((e) => e.after?.importance)).toEqual([0.475, 0.45125]);
-    expect((await memory.history('u', episode.id)).at(-1)).toMatchObject({ action: 'delete', actor: 'lifecycle' });
+    expect((await memory.history('u', episode.id)).at(-1)).toMatchObject({ action: 'archive', actor: 'lifecycle' });
   });
 
-  it('deletes what was not recalled for 90 days and is unimportant (seed 000), and expired memories', async () => {
+  it('archives what was not recalled for 90 days and is unimportant (seed 000), and expired memories', async () => {
     const memory = make();
     const minor = await memory.add({ userId: 'u', content: 'The user once mentioned a rainy day', importance: 0.3 });
     const expiring = await memory.add({ userId: 'u', content: '明天下午的会议改到三点', expiresAt: '2026-01-03T00:00:00Z', importance: 0.9 });
     memory.clock.advanceDays(3);
     await memory.runLifecycle();
-    expect((await memory.get('u', expiring.id)).status).toBe('deleted');
+    expect((await memory.get('u', expiring.id)).status).toBe('archived');
     expect((await memory.get('u', minor.id)).status).toBe('active');
     memory.clock.advanceDays(90);
     await memory.runLifecycle();
-    expect((await memory.get('u', minor.id)).status).toBe('deleted');
+    expect((await memory.get('u', minor.id)).status).toBe('archived');
   });
 });
 
@@ -78,7 +78,7 @@ describe('MemoryReviewer (seed 001)', () => {
     expect(seen).toHaveLength(2);
   });
 
-  it('a decay review keeps (resetting importance) or deletes with a reason; a reviewer that keeps searching keeps it', async () => {
+  it('a decay review keeps (resetting importance) or archives with a reason; a reviewer that keeps searching keeps it', async () => {
     let rounds = 0;
     const memory = make((_, input) => {
       const i = input as ReviewMemoryInput;
@@ -89,7 +89,7 @@ describe('MemoryReviewer (seed 001)', () => {
     const tired = await memory.add({ userId: 'u', content: 'The user was tired today', importance: 0.16 });
     const hobby = await memory.add({ userId: 'u', content: 'The user collects stamps', importance: 0.16 });
     await memory.runLifecycle();
-    expect(await memory.get('u', tired.id)).toMatchObject({ status: 'deleted' });
+    expect(await memory.get('u', tired.id)).toMatchObject({ status: 'archived' });
     expect((await memory.history('u', tired.id)).at(-1)).toMatchObject({ reason: 'a temporary state, long past', actor: 'review' });
     expect(await memory.get('u', hobby.id)).toMatchObject({ status: 'active', importance: 0.17 });
     expect((await memory.history('u', hobby.id)).at(-1)).toMatchObject({ action: 'review', reason: 'no decision within the round limit' });

@@ -10,6 +10,7 @@ export const MAX_REVIEW_ROUNDS = 3;
 export interface ReviewOutcome {
   memoryId: string;
   mode: 'promote' | 'decay';
+  /** 'delete' is the reviewer's word; the memory is archived, never erased. */
   decision: 'promote' | 'keep' | 'delete';
   reason: string;
   rounds: number;
@@ -63,8 +64,9 @@ export async function reviewMemory(deps: ExtractionDeps, memory: Memory, mode: '
   const change = { actor: 'review' as const, reason, producedBy: promptRef(reviewMemoryPrompt), at: now };
   await deps.store.transaction(async (tx) => {
     if (final === 'promote') await tx.updateMemory(memory.userId, memory.id, { core: true, importance: 1, reviewedAt: now, updatedAt: now }, undefined, { ...change, action: 'promote' });
-    else if (final === 'delete') await tx.updateMemory(memory.userId, memory.id, { status: 'deleted', reviewedAt: now, updatedAt: now }, undefined, change);
-    else if (mode === 'decay') await tx.updateMemory(memory.userId, memory.id, { importance: options.resetImportance, reviewedAt: now, decayedAt: now }, undefined, { ...change, action: 'review' });
+    // The lifecycle never erases: a reviewer's "delete" archives (restorable, listed, exported).
+    else if (final === 'delete') await tx.updateMemory(memory.userId, memory.id, { status: 'archived', reviewedAt: now, updatedAt: now }, undefined, change);
+    else if (mode === 'decay') await tx.updateMemory(memory.userId, memory.id, { importance: Math.max(memory.importance, options.resetImportance), reviewedAt: now, decayedAt: now }, undefined, { ...change, action: 'review' });
     else await tx.updateMemory(memory.userId, memory.id, { reviewedAt: now }, undefined, { ...change, action: 'review' });
     const by = verdict && 'supersededBy' in verdict && verdict.supersededBy ? aliases.get(verdict.supersededBy) : undefined;
     if (by && final === 'delete') {

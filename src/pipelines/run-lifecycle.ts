@@ -1,4 +1,5 @@
-import { decay } from '../lifecycle/decay.js';
+import type { Memory } from '../domain/memory.js';
+import { decay, type DecayResult } from '../lifecycle/decay.js';
 import { DEFAULT_DECAY_POLICY, type DecayPolicy } from '../lifecycle/decay-policy.js';
 import type { ExtractionDeps } from './extract-session.js';
 import { reviewMemory, type ReviewOutcome } from './review-memory.js';
@@ -6,50 +7,66 @@ import { reviewMemory, type ReviewOutcome } from './review-memory.js';
 export interface LifecycleReport {
   examined: number;
   decayed: number;
-  deleted: number;
+  /** Moved to status `archived` (out of recall, restorable, listed, exported). The lifecycle never erases. */
+  archived: number;
   reviews: ReviewOutcome[];
 }
 
+/** Called once per memory examined, for progress bars. */
+export type LifecycleProgress = (done: number, total: number) => void;
+
 /**
- * One lifecycle pass for a user (or everyone): decay by kind and age, deletion of what fell below
+ * One lifecycle pass for a user (or everyone): decay by kind and age, archiving of what fell below
  * its threshold, expired or went unused (seed 000 §7, seed 001), and MemoryReviewer for memories
- * at the promotion or decay-review thresholds when a model is configured. Idempotent: a second
- * pass at the same instant changes nothing.
+ * at the promotion or decay-review thresholds when a model is configured. With a model, archiving
+ * anything at or above `reviewArchiveFrom` is the reviewer's decision, not the rule's (seed 001).
+ * Idempotent: a second pass at the same instant changes nothing and writes no history.
  */
-export async function runLifecycle(deps: ExtractionDeps, options: { userId?: string; policy?: DecayPolicy } = {}): Promise<LifecycleReport> {
+export async function runLifecycle(deps: ExtractionDeps, options: { userId?: string; policy?: DecayPolicy; onProgress?: LifecycleProgress } = {}): Promise<LifecycleReport> {
   const policy = options.policy ?? DEFAULT_DECAY_POLICY;
-  const now = deps.clock.now();
-  const report: LifecycleReport = { examined: 0, decayed: 0, deleted: 0, reviews: [] };
+  const report: LifecycleReport = { examined: 0, decayed: 0, archived: 0, reviews: [] };
   const users = options.userId ? [options.userId] : await deps.store.userIds();
-  for (const userId of users) {
-    for (const memory of await deps.store.listMemories({ userId, statuses: ['active'] })) {
-      report.examined++;
-      const result = decay(memory, now, policy);
-      const moved = result.importance !== memory.importance || result.decayedAt.getTime() !== memory.decayedAt?.getTime();
-      const change = { actor: 'lifecycle' as const, reason: result.reason, at: now };
-      if (result.action === 'delete') {
-        await deps.store.updateMemory(userId, memory.id, { status: 'deleted', importance: result.importance, decayedAt: result.decayedAt, updatedAt: now }, undefined, change);
-        report.deleted++;
-        continue;
-      }
-      if (moved) {
-        await deps.store.updateMemory(userId, memory.id, { importance: result.importance, decayedAt: result.decayedAt }, undefined, { ...change, action: 'decay' });
-        if (result.importance !== memory.importance) report.decayed++;
-      }
-      if (!deps.model || (result.action !== 'review-promote' && result.action !== 'review-decay')) continue;
-      // A promotion review is not repeated until the memory changes; a decay review not until it decays again.
-      const since = result.action === 'review-promote' ? memory.updatedAt : result.decayedAt;
-      if (memory.reviewedAt && memory.reviewedAt.getTime() >= since.getTime()) continue;
-      {
-        const current = { ...memory, importance: result.importance, decayedAt: result.decayedAt };
-        try {
-          report.reviews.push(await reviewMemory(deps, current, result.action === 'review-promote' ? 'promote' : 'decay', { resetImportance: policy.decayReviewBelow }));
-        } catch (error) {
-          // A failed review changes nothing; the next pass asks again.
-          deps.logger.warn('memory review failed', { code: 'MODEL_FAILED', userId, memoryId: memory.id, error: String(error) });
-        }
-      }
-    }
+  const work: Memory[] = [];
+  for (const userId of users) work.push(...(await deps.store.listMemories({ userId, statuses: ['active'] })));
+  for (const memory of work) {
+    report.examined++;
+    await passOne(deps, memory, policy, report);
+    options.onProgress?.(report.examined, work.length);
   }
   return report;
+}
+
+async function passOne(deps: ExtractionDeps, memory: Memory, policy: DecayPolicy, report: LifecycleReport): Promise<void> {
+  const now = deps.clock.now();
+  const { userId } = memory;
+  const result = decay(memory, now, policy);
+  const change = { actor: 'lifecycle' as const, reason: result.reason, at: now };
+  const reviewed = deps.model !== undefined && memory.kind !== 'episode' && result.importance >= policy.reviewArchiveFrom && !result.reason.startsWith('expired');
+  if (result.action === 'archive' && !reviewed) {
+    await deps.store.updateMemory(userId, memory.id, { status: 'archived', importance: result.importance, decayedAt: result.decayedAt, updatedAt: now }, undefined, { ...change, action: 'archive' });
+    report.archived++;
+    return;
+  }
+  // Only a real change of importance is written: a pass that changed nothing leaves no history.
+  if (result.importance !== memory.importance) {
+    await deps.store.updateMemory(userId, memory.id, { importance: result.importance, decayedAt: result.decayedAt }, undefined, { ...change, action: 'decay' });
+    report.decayed++;
+  }
+  const mode = result.action === 'review-promote' ? 'promote' : result.action === 'review-decay' || result.action === 'archive' ? 'decay' : undefined;
+  if (!deps.model || !mode || alreadyReviewed(memory, result, mode)) return;
+  try {
+    const outcome = await reviewMemory(deps, { ...memory, importance: result.importance, decayedAt: result.decayedAt }, mode, { resetImportance: policy.decayReviewBelow });
+    report.reviews.push(outcome);
+    if (outcome.decision === 'delete') report.archived++;
+  } catch (error) {
+    // A failed review changes nothing (the memory stays active); the next pass asks again.
+    deps.logger.warn('memory review failed', { code: 'MODEL_FAILED', userId, memoryId: memory.id, error: String(error) });
+  }
+}
+
+/** A promotion review is not repeated until the memory changes; a decay review not until it decays again. */
+function alreadyReviewed(memory: Memory, result: DecayResult, mode: 'promote' | 'decay'): boolean {
+  if (result.action === 'archive') return false;
+  const since = mode === 'promote' ? memory.updatedAt : result.decayedAt;
+  return memory.reviewedAt !== undefined && memory.reviewedAt.getTime() >= since.getTime();
 }

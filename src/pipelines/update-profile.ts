@@ -51,22 +51,59 @@ export function profileDue(n: News, now: Date, policy: ProfilePolicy): string | 
   return null;
 }
 
-/** Without a model: the current narrative plus the new facts, sentence by sentence (honest, not clever). */
-function heuristicProfile(current: Profile | null, n: News, language: Language, forgetTopic?: string): { narrative: string; basicInfo: Record<string, string>; changes: string } {
-  const old = current && !Object.values(EMPTY_PROFILE).includes(current.narrative as never) ? current.narrative : '';
-  const sep = language === 'zh' ? '' : ' ';
-  const sentences = [...old.split(/(?<=[。！？.!?])\s*/u), ...n.facts.map((m) => m.content.replace(/[。.]?$/u, language === 'zh' ? '。' : '.'))]
-    .filter((s) => s.trim().length > 0)
-    .filter((s, i, all) => all.indexOf(s) === i)
-    .filter((s) => !forgetTopic || !s.toLowerCase().includes(forgetTopic.toLowerCase()));
-  const basicInfo: Record<string, string> = { ...(current?.basicInfo ?? {}) };
-  for (const m of n.facts) {
+const PROFILE_KINDS = ['identity', 'person', 'preference', 'fact', 'pattern', 'plan', 'event'] as const;
+const BASIC_SLOTS: Record<string, string> = { name: 'name', job: 'occupation', home: 'location', employer: 'employer' };
+
+/** The basics the current memories state (a corrected value is gone from them, see supersede.ts). */
+function currentBasics(memories: readonly Memory[]): Record<string, string> {
+  const basics: Record<string, string> = {};
+  for (const m of [...memories].sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())) {
     const slot = m.structuredData?.slot;
     const value = m.structuredData?.value;
-    if (typeof slot === 'string' && typeof value === 'string' && ['name', 'job', 'home', 'employer'].includes(slot)) basicInfo[{ name: 'name', job: 'occupation', home: 'location', employer: 'employer' }[slot]!] = value;
+    if (typeof slot === 'string' && typeof value === 'string' && BASIC_SLOTS[slot]) basics[BASIC_SLOTS[slot]] = value;
   }
-  if (forgetTopic) for (const [k, v] of Object.entries(basicInfo)) if (v.toLowerCase().includes(forgetTopic.toLowerCase())) delete basicInfo[k];
-  return { narrative: sentences.join(sep) || EMPTY_PROFILE[language], basicInfo, changes: forgetTopic ? 'a topic was forgotten' : `added ${n.facts.length} facts` };
+  return basics;
+}
+
+async function profileMemories(deps: ExtractionDeps, userId: string): Promise<Memory[]> {
+  const all = await deps.store.listMemories({ userId, kinds: PROFILE_KINDS, order: 'asc', limit: 500 });
+  return all.filter((m) => m.importance >= 0.6 || m.core).sort((a, b) => PROFILE_KINDS.indexOf(a.kind as (typeof PROFILE_KINDS)[number]) - PROFILE_KINDS.indexOf(b.kind as (typeof PROFILE_KINDS)[number]));
+}
+
+/**
+ * Without a model: rebuilt from the memories that are current now, sentence by sentence (honest,
+ * not clever). Never appended to the previous narrative: after "不对，我现在住在上海" the profile
+ * says 上海 only, because the corrected memory no longer says 北京.
+ */
+function heuristicProfile(memories: readonly Memory[], language: Language, forgetTopic?: string): { narrative: string; basicInfo: Record<string, string>; changes: string } {
+  const sep = language === 'zh' ? '' : ' ';
+  const about = (text: string): boolean => !!forgetTopic && text.toLowerCase().includes(forgetTopic.toLowerCase());
+  const sentences = memories
+    .map((m) => m.content.trim().replace(/[。.!！?？]?$/u, (end) => end || (detectLanguage(m.content) === 'zh' ? '。' : '.')))
+    .filter((s, i, all) => s.length > 1 && all.indexOf(s) === i && !about(s));
+  const basicInfo = Object.fromEntries(Object.entries(currentBasics(memories)).filter(([, v]) => !about(v)));
+  return { narrative: sentences.join(sep) || EMPTY_PROFILE[language], basicInfo, changes: forgetTopic ? 'a topic was forgotten' : `rebuilt from ${sentences.length} current memories` };
+}
+
+/** New facts for the model; a corrected one says what it replaces, so the old value is not kept as current. */
+async function withReplaced(deps: ExtractionDeps, userId: string, facts: readonly Memory[]): Promise<Array<{ kind: string; content: string; date: string }>> {
+  const out = [];
+  for (const m of facts) {
+    const replaced = (await deps.store.relationsOf(userId, m.id)).filter((r) => r.type === 'supersedes' && r.sourceId === m.id);
+    const old = replaced.length > 0 ? await deps.store.listMemories({ userId, ids: replaced.map((r) => r.targetId), statuses: ['archived', 'deleted'] }) : [];
+    const note = old.length > 0 ? (detectLanguage(m.content) === 'zh' ? `（更正，取代：${old.map((o) => o.content).join('；')}）` : ` (a correction; replaces: ${old.map((o) => o.content).join('; ')})`) : '';
+    out.push({ kind: m.kind, content: `${m.content}${note}`, date: (m.happenedAt ?? m.updatedAt).toISOString().slice(0, 10) });
+  }
+  return out;
+}
+
+/** When the model failed while forgetting a topic: the previous narrative without the topic's sentences. */
+function withoutTopic(current: Profile | null, language: Language, topic: string): { narrative: string; basicInfo: Record<string, string>; changes: string } {
+  const old = current && !Object.values(EMPTY_PROFILE).includes(current.narrative as never) ? current.narrative : '';
+  const about = (text: string): boolean => text.toLowerCase().includes(topic.toLowerCase());
+  const sentences = old.split(/(?<=[。！？.!?])\s*/u).filter((x) => x.trim().length > 0 && !about(x));
+  const basicInfo = Object.fromEntries(Object.entries(current?.basicInfo ?? {}).filter(([, v]) => !about(v)));
+  return { narrative: sentences.join(language === 'zh' ? '' : ' ') || EMPTY_PROFILE[language], basicInfo, changes: 'a topic was forgotten' };
 }
 
 /**
@@ -89,21 +126,23 @@ export async function updateProfile(deps: ExtractionDeps, userId: string, option
         currentNarrative: n.current?.narrative ?? EMPTY_PROFILE[language],
         basicInfo: n.current?.basicInfo ?? {},
         newEpisodes: n.episodes.map((e) => ({ date: (e.happenedAt ?? e.createdAt).toISOString().slice(0, 10), summary: String(e.structuredData?.summary ?? e.content), keyFacts: (e.structuredData?.keyFacts as string[] | undefined) ?? [] })),
-        newFacts: n.facts.map((m) => ({ kind: m.kind, content: m.content, date: (m.happenedAt ?? m.updatedAt).toISOString().slice(0, 10) })),
+        newFacts: await withReplaced(deps, userId, n.facts),
         ...(options.forgetTopic ? { forgetTopic: options.forgetTopic } : {}),
       });
-      result = { narrative: output.narrative, basicInfo: Object.fromEntries(Object.entries(output.basicInfo).filter((e): e is [string, string] => typeof e[1] === 'string')), changes: output.changes };
+      // Basics the current memories state win over the model's copy of an older value.
+      const basics = options.forgetTopic ? {} : currentBasics(await profileMemories(deps, userId));
+      result = { narrative: output.narrative, basicInfo: { ...Object.fromEntries(Object.entries(output.basicInfo).filter((e): e is [string, string] => typeof e[1] === 'string')), ...basics }, changes: output.changes };
       producedBy = promptRef(updateProfilePrompt);
     } catch (error) {
       const code = EngramError.isInstance(error) ? error.code : 'MODEL_FAILED';
       deps.logger.warn('profile update failed; the previous version stays', { code, userId, error: String(error) });
       if (!options.forgetTopic) return { status: 'failed', profile: n.current, reason: `model failed (${code})` };
       // Forgetting must not wait for a model: fall back to removing the topic by hand.
-      result = heuristicProfile(n.current, { ...n, facts: [] }, language, options.forgetTopic);
+      result = withoutTopic(n.current, language, options.forgetTopic);
       producedBy = 'heuristic';
     }
   } else {
-    result = heuristicProfile(n.current, n, language, options.forgetTopic);
+    result = heuristicProfile(await profileMemories(deps, userId), language, options.forgetTopic);
     producedBy = 'heuristic';
   }
   const episodeCount = await deps.store.countMemories({ userId, kinds: ['episode'], statuses: ['active', 'archived', 'deleted'] });

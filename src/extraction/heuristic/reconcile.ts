@@ -69,7 +69,7 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
       const content = detectLanguage(old) === c.lang && old.includes(holder.value) ? old.replace(holder.value, c.value) : c.content;
       const [zh, en] = LABELS[c.slot] ?? ['信息', 'details'];
       return {
-        op: 'update', target: holder.memory.alias, content, kind: c.kind,
+        op: 'update', target: holder.memory.alias, content, kind: c.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value },
         reason: reason(c.lang, `用户${c.correction ? '更正' : '更新'}了${zh}：${holder.value} → ${c.value}`, `the user ${c.correction ? 'corrected' : 'updated'} their ${en}: ${holder.value} → ${c.value}`),
       };
     }
@@ -78,7 +78,7 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
   if (c.slot === 'like' || c.slot === 'dislike') {
     const holder = known.find((k) => (k.slot === 'like' || k.slot === 'dislike') && same(k.value, c.value));
     if (holder?.slot === c.slot) return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次表达了这个偏好', 'the user restated this preference') };
-    if (holder) return { op: 'update', target: holder.memory.alias, content: c.content, kind: c.kind, reason: reason(c.lang, '用户的偏好变了', "the user's preference changed") };
+    if (holder) return { op: 'update', target: holder.memory.alias, content: c.content, kind: c.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value }, reason: reason(c.lang, '用户的偏好变了', "the user's preference changed") };
   }
 
   if (c.slot === 'no-longer-like') {
