@@ -116,7 +116,7 @@ export interface LocomoResult {
 export const LOCOMO_RECIPES: ReadonlyArray<{ label: string; retriever: Retriever }> = [
   { label: 'keyword', retriever: { recipe: 'keyword' } },
   { label: 'vector', retriever: { recipe: 'vector' } },
-  { label: 'hybrid (default)', retriever: { recipe: 'hybrid' } },
+  { label: 'hybrid (default)', retriever: { recipe: 'messages' } },
 ];
 
 const round1 = (x: number): number => Math.round(x * 1000) / 10;

@@ -48,7 +48,7 @@ function toConfig(p: Params): RecallConfigInput {
 }
 
 function currentDefaults(): Params {
-  const d = RECIPES.hybrid;
+  const d = RECIPES.messages;
   const total = d.methodWeights.vector + d.methodWeights.keyword;
   return {
     vectorWeight: Math.round((d.methodWeights.vector / total) * 100) / 100,
@@ -62,7 +62,7 @@ function currentDefaults(): Params {
   };
 }
 
-async function recallAt(pools: readonly Pool[], recipe: 'hybrid' | 'keyword' | 'vector', p: Params): Promise<Record<number, number>> {
+async function recallAt(pools: readonly Pool[], recipe: 'messages' | 'keyword' | 'vector', p: Params): Promise<Record<number, number>> {
   const rows = await evaluate(pools, { recipe, config: toConfig(p) });
   return Object.fromEntries(KS.map((k) => [k, Math.round(meanRecall(rows, k).mean * 1000) / 10]));
 }
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     const key = JSON.stringify(p);
     const cached = seen.get(key);
     if (cached !== undefined) return cached;
-    const s = (await recallAt(tunePools, 'hybrid', p))[metric]!;
+    const s = (await recallAt(tunePools, 'messages', p))[metric]!;
     seen.set(key, s);
     console.log(`  R@${metric} ${s.toFixed(1)}  ${key}`);
     return s;
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   console.log('\nbest on conversations 0-4:', JSON.stringify(toConfig(best)));
   const heldPools = await openPools(data.slice(5), embedder);
   const report: Array<{ recipe: string; params: string; tune: Record<number, number>; heldOut: Record<number, number> }> = [];
-  for (const recipe of ['hybrid', 'keyword', 'vector'] as const) {
+  for (const recipe of ['messages', 'keyword', 'vector'] as const) {
     for (const [label, p] of [['defaults', before], ['tuned', best]] as const) {
       report.push({ recipe, params: label, tune: await recallAt(tunePools, recipe, p), heldOut: await recallAt(heldPools, recipe, p) });
     }

@@ -39,7 +39,7 @@ describe('engram search', () => {
     expect(data.recipe).toBe('hybrid');
     expect(data.results[0]!.rank).toBe(1);
     expect(data.results[0]!.memory.content).toBe('The user loves hiking in the Alps');
-    expect(Object.keys(data.results[0]!.score).sort()).toEqual(['final', 'importance', 'keyword', 'recency', 'relevance', 'vector']);
+    expect(Object.keys(data.results[0]!.score).sort()).toEqual(['coverage', 'final', 'importance', 'keyword', 'recency', 'relevance', 'vector']);
     expect(data.results.every((x) => x.memory.userId === 'alice')).toBe(true);
   });
 
@@ -63,7 +63,7 @@ describe('engram search', () => {
   it('rejects an unknown recipe or a bad limit with exit code 2', async () => {
     const r = await h.cli(['search', 'x', '--recipe', 'magic']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error \[INVALID_INPUT\]: --recipe: unknown recipe "magic"; expected one of hybrid, keyword, vector/);
+    expect(r.stderr).toMatch(/^error \[INVALID_INPUT\]: --recipe: unknown recipe "magic"; expected one of hybrid, messages, keyword, vector/);
     expect((await h.cli(['search', 'x', '--limit', '0'])).code).toBe(2);
   });
 });

@@ -16,7 +16,8 @@ describe('recall', () => {
     expect(results[0]!.memory.content).toBe('用户下周要去东京出差');
     const s = results[0]!.score;
     expect(s.keyword).toBeGreaterThan(0);
-    expect(s.relevance).toBe(1);
+    expect(s.coverage).toBeGreaterThan(0);
+    expect(s.relevance).toBeGreaterThan(0.5);
     expect(s.final).toBeCloseTo(0.6 * s.relevance + 0.2 * s.recency + 0.2 * s.importance, 10);
   });
 

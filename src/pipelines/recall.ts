@@ -3,10 +3,10 @@ import { MemoryKind, MemoryStatus, type Memory } from '../domain/memory.js';
 import { dot } from '../embedders/embedder.js';
 import { parseInput } from '../errors.js';
 import { findCandidates } from '../recall/candidates.js';
-import { fuse, minMax, type MethodScores } from '../recall/fusion.js';
 import { finalScore, recency, type ScoreParts } from '../recall/rank.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
+import { scoreCandidates } from '../recall/score-candidates.js';
 import type { MemoryDeps } from './deps.js';
 
 export const RecallOptions = z.object({
@@ -53,9 +53,7 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
   // Filters apply after candidate generation, so fetch more when they may discard many.
   const k = filtered ? config.candidates * 4 : config.candidates;
 
-  const useVector = config.methods.includes('vector');
-  const useKeyword = config.methods.includes('keyword');
-  const { queryVector, vectorScores, keywordScores, ids: candidateIds } = await findCandidates({
+  const { queryVector, vectorScores, keywordScores, coverage, ids: candidateIds } = await findCandidates({
     query,
     config,
     embedder: deps.embedder,
@@ -75,7 +73,6 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
     createdTo: o.to,
     notExpiredAt: o.includeExpired ? undefined : now,
   });
-  const byId = new Map(memories.map((m) => [m.id, m]));
 
   // Keyword-only candidates still get a cosine, so both methods judge every candidate.
   if (queryVector) {
@@ -84,23 +81,13 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
     for (const [id, v] of vectors) vectorScores.set(id, dot(queryVector, v));
   }
 
-  const kept = memories.filter((m) => keywordScores.has(m.id) || (vectorScores.get(m.id) ?? -1) >= config.minSimilarity);
-  if (kept.length === 0) return [];
-  const keptIds = new Set(kept.map((m) => m.id));
-  const only = (s: MethodScores): MethodScores => new Map([...s].filter(([id]) => keptIds.has(id)));
-  const fused = fuse(
-    [
-      { weight: useVector ? config.methodWeights.vector : 0, scores: only(vectorScores) },
-      { weight: useKeyword ? config.methodWeights.keyword : 0, scores: only(keywordScores) },
-    ],
-    config.fusion,
-    config.rrfK,
-  );
-  const relevance = minMax(fused);
+  const similar = memories.filter((m) => keywordScores.has(m.id) || (vectorScores.get(m.id) ?? -1) >= config.minSimilarity);
+  const scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, config });
+  const kept = similar.filter((m) => scores.get(m.id)!.relevance >= config.minRelevance);
 
   const results: RecalledMemory[] = kept.map((memory) => {
-    const rel = relevance.get(memory.id) ?? 0;
-    const rec = recency(memory, now, config.recencyHalfLifeDays);
+    const rel = scores.get(memory.id)!.relevance;
+    const rec = recency(memory, now, config.recencyDays);
     const score: ScoreParts = {
       relevance: rel,
       recency: rec,
@@ -111,7 +98,8 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
     const kw = keywordScores.get(memory.id);
     if (v !== undefined) score.vector = v;
     if (kw !== undefined) score.keyword = kw;
-    return { memory: byId.get(memory.id)!, score };
+    if (kw !== undefined) score.coverage = coverage.get(memory.id)!;
+    return { memory, score };
   });
   results.sort((a, b) => b.score.final - a.score.final);
   const top = results.slice(0, o.limit);

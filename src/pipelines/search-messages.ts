@@ -3,9 +3,10 @@ import type { Message } from '../domain/conversation.js';
 import { dot } from '../embedders/embedder.js';
 import { parseInput } from '../errors.js';
 import { findCandidates } from '../recall/candidates.js';
-import { fuse, minMax } from '../recall/fusion.js';
+import { minMax } from '../recall/fusion.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
+import { scoreCandidates } from '../recall/score-candidates.js';
 import type { MemoryDeps } from './deps.js';
 
 export const SearchMessagesOptions = z.object({
@@ -23,7 +24,10 @@ export type SearchMessagesOptions = z.input<typeof SearchMessagesOptions>;
 export interface MessageScoreParts {
   vector?: number;
   keyword?: number;
-  /** The turn's own fused score. */
+  coverage?: number;
+  /** The turn's own relevance on [0, 1]: absolute with calibrated fusion (see recall/calibration.ts). */
+  relevance: number;
+  /** The turn's own fused score (calibrated log-odds by default). */
   fused: number;
   /** Best fused score among its neighbours. */
   neighbour: number;
@@ -49,13 +53,11 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   // The caller's own partial config, not the parsed one: parsing a partial fills in every default,
   // which would silently undo the recipe (a 'keyword' search with { candidates } became hybrid).
   // resolveRecallConfig validates the merged result.
-  const config = resolveRecallConfig(o.recipe, options.config);
+  const config = resolveRecallConfig(o.recipe ?? 'messages', options.config);
   const query = o.query.trim();
   if (query.length === 0) return [];
-  const useVector = config.methods.includes('vector');
-  const useKeyword = config.methods.includes('keyword');
   const k = config.candidates;
-  const { queryVector, vectorScores, keywordScores, ids: seeds } = await findCandidates({
+  const { queryVector, vectorScores, keywordScores, coverage, ids: seeds } = await findCandidates({
     query,
     config,
     embedder: deps.embedder,
@@ -70,17 +72,9 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
     const missing = messages.filter((m) => !vectorScores.has(m.id)).map((m) => m.id);
     for (const [id, v] of await deps.store.messageVectorsOf(o.userId, missing)) vectorScores.set(id, dot(queryVector, v));
   }
-  const fused = fuse(
-    [
-      { weight: useVector ? config.methodWeights.vector : 0, scores: vectorScores },
-      { weight: useKeyword ? config.methodWeights.keyword : 0, scores: keywordScores },
-    ],
-    config.fusion,
-    config.rrfK,
-  );
-  // Lowest fused score stands for "not a candidate" when a neighbour or session lacks one.
-  const floor = Math.min(...fused.values());
-  const own = (m: Message): number => fused.get(m.id) ?? floor;
+  const scores = scoreCandidates({ ids: messages.map((m) => m.id), vectorScores, keywordScores, coverage, config });
+  const own = (m: Message): number => scores.get(m.id)!.fused;
+  const floor = Math.min(...[...scores.values()].map((s) => s.fused));
   const byPosition = new Map(messages.map((m) => [key(m), m]));
   const sessionScore = new Map<string, number>();
   for (const sessionId of new Set(messages.map((m) => m.sessionId))) {
@@ -99,11 +93,12 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
     }
     const session = sessionScore.get(m.sessionId) ?? floor;
     raw.set(m.id, own(m) + neighbourWeight * neighbour + sessionWeight * session);
-    const p: Omit<MessageScoreParts, 'final'> = { fused: own(m), neighbour, session };
+    const p: Omit<MessageScoreParts, 'final'> = { relevance: scores.get(m.id)!.absolute, fused: own(m), neighbour, session };
     const v = vectorScores.get(m.id);
     const kw = keywordScores.get(m.id);
     if (v !== undefined) p.vector = v;
     if (kw !== undefined) p.keyword = kw;
+    if (kw !== undefined) p.coverage = coverage.get(m.id)!;
     parts.set(m.id, p);
   }
   const finals = minMax(raw);

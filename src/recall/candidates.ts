@@ -9,6 +9,8 @@ export interface Candidates {
   queryVector: Float32Array | undefined;
   vectorScores: MethodScores;
   keywordScores: MethodScores;
+  /** Keyword coverage of each keyword hit (comparable across queries). */
+  coverage: MethodScores;
   /** Every id either method returned. */
   ids: string[];
 }
@@ -33,5 +35,6 @@ export async function findCandidates(input: {
   ]);
   const vectorScores: MethodScores = new Map(vectorHits.map((h) => [h.id, h.score]));
   const keywordScores: MethodScores = new Map(keywordHits.map((h) => [h.id, h.score]));
-  return { queryVector, vectorScores, keywordScores, ids: [...new Set([...vectorScores.keys(), ...keywordScores.keys()])] };
+  const coverage: MethodScores = new Map(keywordHits.map((h) => [h.id, h.coverage ?? 0]));
+  return { queryVector, vectorScores, keywordScores, coverage, ids: [...new Set([...vectorScores.keys(), ...keywordScores.keys()])] };
 }

@@ -9,9 +9,14 @@ export interface ScoreParts {
   vector?: number;
   /** BM25 keyword score, when a query term matched. */
   keyword?: number;
-  /** Fused relevance on [0, 1] within this query's candidates. */
+  /** Keyword coverage: BM25 over the query's ideal score, when a query term matched. */
+  coverage?: number;
+  /**
+   * Relevance on [0, 1]. With calibrated fusion (the default) it is absolute: a weak best match
+   * stays weak. With zscore or rrf fusion it is min-max rescaled within this query's candidates.
+   */
   relevance: number;
-  /** 1 for just now, 0.5 after one half-life. */
+  /** exp(−days / recencyDays): 1 for just now, 0.37 after recencyDays. */
   recency: number;
   importance: number;
   /** The weighted sum the ranking uses. */
@@ -19,10 +24,10 @@ export interface ScoreParts {
 }
 
 /** Recency from the last time the memory was confirmed, changed or recalled. */
-export function recency(memory: Pick<Memory, 'updatedAt' | 'lastAccessedAt'>, now: Date, halfLifeDays: number): number {
+export function recency(memory: Pick<Memory, 'updatedAt' | 'lastAccessedAt'>, now: Date, recencyDays: number): number {
   const last = Math.max(memory.updatedAt.getTime(), memory.lastAccessedAt?.getTime() ?? 0);
   const ageDays = Math.max(0, now.getTime() - last) / DAY_MS;
-  return Math.pow(0.5, ageDays / halfLifeDays);
+  return Math.exp(-ageDays / recencyDays);
 }
 
 export function finalScore(relevance: number, rec: number, importance: number, weights: RecallConfig['weights']): number {

@@ -1,20 +1,25 @@
 import { z } from 'zod';
+import { Calibration, DEFAULT_CALIBRATION } from './calibration.js';
 
 /** Retrieval is data (STYLE): a config of enums and numbers, and named recipes built from it. */
 export const RecallMethod = z.enum(['vector', 'keyword']);
 export type RecallMethod = z.infer<typeof RecallMethod>;
 
 /**
+ * calibrated: a fixed logistic curve over cosine and keyword coverage (recall/calibration.ts);
+ *   relevance is absolute, the same number means the same thing for every query.
  * zscore: standardise each method's scores over its candidates, then add them weighted
  *   (measured better than RRF on LoCoMo: it keeps how far ahead a strong match is).
  * rrf: reciprocal-rank fusion, rank only.
  */
-export const FusionMethod = z.enum(['zscore', 'rrf']);
+export const FusionMethod = z.enum(['calibrated', 'zscore', 'rrf']);
 export type FusionMethod = z.infer<typeof FusionMethod>;
 
 export const RecallConfig = z.object({
   methods: z.array(RecallMethod).min(1).default(['vector', 'keyword']),
-  fusion: FusionMethod.default('zscore'),
+  fusion: FusionMethod.default('calibrated'),
+  /** The curve of calibrated fusion. */
+  calibration: Calibration.default(DEFAULT_CALIBRATION),
   /** Weight of each method in the fusion. */
   methodWeights: z.object({ vector: z.number().min(0), keyword: z.number().min(0) }).default({ vector: 0.6, keyword: 0.4 }),
   /** Candidates fetched per method before fusion. */
@@ -24,14 +29,19 @@ export const RecallConfig = z.object({
   weights: z
     .object({ relevance: z.number().min(0), recency: z.number().min(0), importance: z.number().min(0) })
     .default({ relevance: 0.6, recency: 0.2, importance: 0.2 }),
-  /** Days after which recency counts half. */
-  recencyHalfLifeDays: z.number().positive().default(30),
+  /** Recency is exp(−days / recencyDays) since the memory was last confirmed, changed or recalled (seed 004). */
+  recencyDays: z.number().positive().default(30),
   bm25: z.object({ k1: z.number().positive(), b: z.number().min(0).max(1) }).default({ k1: 1.2, b: 0.1 }),
   /**
    * A candidate is dropped unless its cosine similarity reaches this or it matched a keyword.
    * 0 keeps everything (plain search); the context recipe raises it so nothing unrelated is injected.
    */
   minSimilarity: z.number().min(-1).max(1).default(0),
+  /**
+   * A candidate is dropped when its relevance is below this. Meaningful with calibrated fusion,
+   * where relevance is absolute; 0 keeps everything.
+   */
+  minRelevance: z.number().min(0).max(1).default(0),
   /**
    * Raw messages only: a turn borrows score from its neighbours and its session, because the
    * evidence for a question is often the answer to the turn that matched it.

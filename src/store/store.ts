@@ -33,6 +33,8 @@ export interface MemoryQuery {
 export interface SearchHit {
   id: string;
   score: number;
+  /** Keyword hits: BM25 over the query's ideal score, comparable across queries (about 0..2). */
+  coverage?: number;
 }
 
 export interface VectorSearch {

@@ -17,6 +17,17 @@ export interface Bm25Params {
 }
 export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.4 };
 
+export interface KeywordHit {
+  rowid: number;
+  /** BM25 with per-user statistics. */
+  score: number;
+  /**
+   * BM25 over the ideal score of this query: an item of average length holding every query term
+   * once scores 1. Comparable across queries, unlike the raw score (see recall/calibration.ts).
+   */
+  coverage: number;
+}
+
 /**
  * Keyword search over an FTS5 table `(user_tok, terms)` whose rowid is the item's rowid.
  * FTS5 finds candidates; scoring is our own BM25 with per-user statistics and a tunable length
@@ -71,16 +82,21 @@ export class KeywordIndex {
    * Scores the user's items matching any of the terms. `candidateLimit` bounds how many FTS
    * matches are rescored (FTS5's own rank picks them); returns rowid -> score, best first.
    */
-  search(userId: string, queryTerms: readonly string[], limit: number, params: Bm25Params = DEFAULT_BM25, candidateLimit = 400): Array<{ rowid: number; score: number }> {
+  search(userId: string, queryTerms: readonly string[], limit: number, params: Bm25Params = DEFAULT_BM25, candidateLimit = 400): KeywordHit[] {
     const unique = [...new Set(queryTerms.filter((t) => t.length > 0))];
     if (unique.length === 0 || limit <= 0) return [];
     const stats = this.statsStmt.get(this.table, userId) as { doc_count: number; term_total: number } | undefined;
     if (!stats || stats.doc_count <= 0) return [];
     const user = `user_tok:${userToken(userId)}`;
     const idf = new Map<string, number>();
+    // A term no item holds still counts in the ideal score (with the highest idf): a query half
+    // made of unknown words can at best be half covered.
+    let ideal = 0;
     for (const term of unique) {
       const df = (this.countStmt.get(`${user} AND terms:${quote(term)}`) as { n: number }).n;
-      if (df > 0) idf.set(term, Math.log(1 + (stats.doc_count - df + 0.5) / (df + 0.5)));
+      const w = Math.log(1 + (stats.doc_count - df + 0.5) / (df + 0.5));
+      ideal += w;
+      if (df > 0) idf.set(term, w);
     }
     if (idf.size === 0) return [];
     const match = `${user} AND terms:(${[...idf.keys()].map(quote).join(' OR ')})`;
@@ -94,7 +110,7 @@ export class KeywordIndex {
       let score = 0;
       const norm = k1 * (1 - b + (b * tokens.length) / avgdl);
       for (const [t, f] of tf) score += idf.get(t)! * ((f * (k1 + 1)) / (f + norm));
-      return { rowid, score };
+      return { rowid, score, coverage: score / ideal };
     });
     scored.sort((x, y) => y.score - x.score);
     return scored.slice(0, limit);

@@ -252,7 +252,7 @@ export class MemoryTables {
     // Over-fetch: soft-deleted rows stay in the keyword index and are filtered out here.
     const hits = this.keywords.search(q.userId, q.terms, q.k * 2 + 10, q.bm25);
     const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
-    return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, q.k);
+    return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score, coverage: h.coverage }] : [])).slice(0, q.k);
   }
 
   vectorsOf(userId: string, ids: readonly string[]): Map<string, Float32Array> {

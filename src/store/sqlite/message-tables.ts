@@ -143,10 +143,10 @@ export class MessageTables {
     return this.db.prepare(`SELECT rid, id FROM messages WHERE user_id = ? AND id IN (${placeholders(ids.length)})`).all(userId, ...ids) as Array<{ rid: number; id: string }>;
   }
 
-  keyword(userId: string, terms: readonly string[], k: number, bm25: Bm25Params | undefined, sessionId?: string): Array<{ id: string; score: number }> {
+  keyword(userId: string, terms: readonly string[], k: number, bm25: Bm25Params | undefined, sessionId?: string): Array<{ id: string; score: number; coverage: number }> {
     const hits = this.keywords.search(userId, terms, sessionId === undefined ? k : k * 4, bm25);
     const ids = this.idsOf(userId, hits.map((h) => h.rowid), sessionId);
-    return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, k);
+    return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score, coverage: h.coverage }] : [])).slice(0, k);
   }
 
   /** Deletes expired messages that extraction has already seen; unprocessed ones wait for it. */
