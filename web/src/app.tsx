@@ -11,6 +11,7 @@ import { useLiveEvents } from './lib/live';
 import { href, useRoute } from './lib/route';
 import { Screen } from './screens/screen';
 
+const LIVE_LABEL: Record<string, MessageKey> = { 'memory.changed': 'liveMemoryChanged', 'extraction.done': 'liveExtractionDone', 'todo.due': 'liveTodoDue' };
 const KEY_STORAGE = 'engram.key';
 const USER_STORAGE = 'engram.user';
 
@@ -29,15 +30,24 @@ export function App() {
   }), [lang]);
   useEffect(() => { document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en'; }, [lang]);
 
-  const [key, setKey] = useState(() => localStorage.getItem(KEY_STORAGE) ?? '');
+  // null: ask for a key; '' : the server's open mode (loopback, no keys configured yet).
+  const [key, setKey] = useState<string | null>(() => localStorage.getItem(KEY_STORAGE));
   const [rejected, setRejected] = useState(false);
+  const [probing, setProbing] = useState(key === null);
+  useEffect(() => {
+    if (key !== null) return;
+    fetch('/v1/users').then(
+      (res) => { if (res.ok) setKey(''); setProbing(false); },
+      (error: unknown) => { console.warn('open-mode probe', error); setProbing(false); },
+    );
+  }, []);
   const onKey = (k: string) => { localStorage.setItem(KEY_STORAGE, k); setRejected(false); setKey(k); };
-  const onUnauthorized = (_e: ApiError) => { localStorage.removeItem(KEY_STORAGE); setRejected(true); setKey(''); };
+  const onUnauthorized = (_e: ApiError) => { localStorage.removeItem(KEY_STORAGE); setRejected(true); setKey(null); };
 
   return (
     <I18nContext.Provider value={i18n}>
-      {key ? <Shell key={key} apiKey={key} onUnauthorized={onUnauthorized} onChangeKey={() => { localStorage.removeItem(KEY_STORAGE); setKey(''); }} />
-        : <KeyGate rejected={rejected} onKey={onKey} />}
+      {key !== null ? <Shell key={key} apiKey={key} onUnauthorized={onUnauthorized} onChangeKey={() => { localStorage.removeItem(KEY_STORAGE); setRejected(false); setKey(null); }} />
+        : probing ? null : <KeyGate rejected={rejected} onKey={onKey} />}
     </I18nContext.Provider>
   );
 }
@@ -56,7 +66,8 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
   const [toast, setToast] = useState('');
   const connected = useLiveEvents(apiKey, (e) => {
     setLiveVersion((n) => n + 1);
-    if (e.event.startsWith('memory')) setToast(e.event);
+    const label = LIVE_LABEL[e.event];
+    if (label) setToast(t(label));
   });
   useEffect(() => {
     if (!toast) return;

@@ -18,6 +18,7 @@ export class ApiError extends Error {
 }
 
 export interface ClientOptions {
+  /** The API key; empty in the server's open mode (loopback, no keys yet): no Authorization header is sent. */
   key: string;
   /** @default '' (same origin) */
   baseUrl?: string;
@@ -42,7 +43,7 @@ export function createClient(options: ClientOptions) {
     try {
       res = await fetch(base + path, {
         method,
-        headers: { authorization: `Bearer ${options.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (cause) {

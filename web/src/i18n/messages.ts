@@ -145,7 +145,9 @@ export const en = {
   chartLatency: 'Recall latency (seconds)',
   chartTokens: 'Model tokens per prompt',
   noMetrics: 'No figures yet.',
-  newMemoryToast: 'New memory: {content}',
+  liveMemoryChanged: 'Memories changed.',
+  liveExtractionDone: 'Extraction finished.',
+  liveTodoDue: 'A todo is due.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -296,7 +298,9 @@ export const zh: Record<MessageKey, string> = {
   chartLatency: '召回延迟（秒）',
   chartTokens: '各提示词的模型 token 数',
   noMetrics: '暂无数据。',
-  newMemoryToast: '新记忆：{content}',
+  liveMemoryChanged: '记忆有更新。',
+  liveExtractionDone: '提取已完成。',
+  liveTodoDue: '有待办到期。',
 };
 
 export const KIND_NAMES: Record<'en' | 'zh', Record<string, string>> = {

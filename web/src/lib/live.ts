@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { createSseParser, type SseEvent } from './sse';
 
 /**
@@ -7,15 +7,18 @@ import { createSseParser, type SseEvent } from './sse';
  */
 export function useLiveEvents(key: string, onEvent: (e: SseEvent) => void): boolean {
   const [connected, setConnected] = useState(false);
+  // The newest handler, so a re-render (a language switch) is seen without reconnecting.
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
   useEffect(() => {
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const connect = async () => {
       try {
-        const res = await fetch('/v1/events', { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' }, signal: abort.signal });
+        const res = await fetch('/v1/events', { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), accept: 'text/event-stream' }, signal: abort.signal });
         if (!res.ok || !res.body) throw new Error(`events: HTTP ${res.status}`);
         setConnected(true);
-        const feed = createSseParser(onEvent);
+        const feed = createSseParser((e) => handler.current(e));
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         for (;;) {
           const { value, done } = await reader.read();

@@ -35,7 +35,7 @@ export function MemoriesScreen() {
     try {
       const f = applied;
       const page = await client.get(MemoryPage, userPath(userId, '/memories'), {
-        q: f.q, kind: f.kind, status: f.status, core: f.core, sort: f.sort, order: f.order, limit: PAGE, cursor: after,
+        q: f.q, kind: f.kind, status: f.status || MEMORY_STATUSES.join(','), core: f.core, sort: f.sort, order: f.order, limit: PAGE, cursor: after,
         from: f.from ? new Date(f.from).toISOString() : '', to: f.to ? new Date(`${f.to}T23:59:59`).toISOString() : '',
       });
       setItems((old) => (after ? [...old, ...page.items] : page.items));

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { z } from 'zod';
 import { ContextBlock, ExtractReport, HistoryEvent, listOf, Memory, MemoryPage, Message, Recalled } from '../api/schemas';
 import { toApiError, useAsync, useSession, userPath } from '../api/use-api';
-import type { ApiError } from '../api/client';
+import { ApiError } from '../api/client';
 import { ErrorBanner } from '../components/error-banner';
 import { useI18n } from '../i18n/i18n';
 import { OperationsList, RecallTable, type AppliedOp } from './playground-parts';
@@ -23,7 +23,11 @@ export function PlaygroundScreen() {
   const [ops, setOps] = useState<AppliedOp[]>([]);
   const [reply, setReply] = useState('');
   const sessionPath = userPath(userId, `/sessions/${encodeURIComponent(sessionId)}`);
-  const messages = useAsync(() => client.get(listOf(Message), `${sessionPath}/messages`, { limit: 200 }), [sessionPath, busy]);
+  // A session exists from its first message on: before that, NOT_FOUND means an empty chat.
+  const messages = useAsync(() => client.get(listOf(Message), `${sessionPath}/messages`, { limit: 200 }).catch((e: unknown) => {
+    if (e instanceof ApiError && e.code === 'NOT_FOUND') return [];
+    throw e;
+  }), [sessionPath, busy]);
 
   const guard = async (f: () => Promise<void>) => {
     setBusy(true);
@@ -90,7 +94,7 @@ export function PlaygroundScreen() {
               <button type="submit" class="primary" disabled={busy}>{t('playSend')}</button>
             </div>
           </form>
-          <ErrorBanner error={error} />
+          <ErrorBanner error={error ?? messages.error} />
         </div>
         <div class="col">
           {report && (
