@@ -12,8 +12,9 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+  /** The key itself was refused (wrong, revoked): the page asks for it again. A 403 is shown as an error instead. */
   get unauthorized(): boolean {
-    return this.status === 401 || this.status === 403;
+    return this.status === 401;
   }
 }
 
@@ -22,7 +23,7 @@ export interface ClientOptions {
   key: string;
   /** @default '' (same origin) */
   baseUrl?: string;
-  /** Called on 401/403 so the page can ask for the key again. */
+  /** Called on 401 so the page can ask for the key again. */
   onUnauthorized?: (error: ApiError) => void;
 }
 

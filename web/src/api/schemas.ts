@@ -120,7 +120,7 @@ export type Profile = z.infer<typeof Profile>;
 export const Settings = z.record(z.string(), z.unknown());
 export type Settings = z.infer<typeof Settings>;
 
-export const User = z.union([z.string(), z.looseObject({ id: z.string() })]).transform((u) => (typeof u === 'string' ? u : u.id));
+export const User = z.union([z.string(), z.looseObject({ userId: z.string() }).transform((u) => u.userId), z.looseObject({ id: z.string() }).transform((u) => u.id)]);
 
 /** Lists come bare or wrapped in `{ items }`; both are accepted. */
 export function listOf<T extends z.ZodType>(item: T) {

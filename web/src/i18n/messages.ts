@@ -148,6 +148,9 @@ export const en = {
   liveMemoryChanged: 'Memories changed.',
   liveExtractionDone: 'Extraction finished.',
   liveTodoDue: 'A todo is due.',
+  mirrorFile: 'File',
+  mirrorMissing: 'No file written for this user yet.',
+  learningsTask: 'Learnings for a task',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -301,6 +304,9 @@ export const zh: Record<MessageKey, string> = {
   liveMemoryChanged: '记忆有更新。',
   liveExtractionDone: '提取已完成。',
   liveTodoDue: '有待办到期。',
+  mirrorFile: '文件',
+  mirrorMissing: '尚未为该用户写出文件。',
+  learningsTask: '按任务查找经验',
 };
 
 export const KIND_NAMES: Record<'en' | 'zh', Record<string, string>> = {

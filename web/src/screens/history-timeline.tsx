@@ -2,6 +2,9 @@ import type { HistoryEvent } from '../api/schemas';
 import { formatDate, useI18n } from '../i18n/i18n';
 
 const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+/** A creation lists every field as changed; only these say what was created. */
+const CREATED_FIELDS = ['content', 'kind', 'importance', 'status'];
+const fieldsOf = (e: HistoryEvent): string[] => (e.action === 'create' ? e.changed.filter((f) => CREATED_FIELDS.includes(f)) : e.changed);
 
 /** A memory's history, newest first: action, who (and which prompt@version), reason, before/after. */
 export function HistoryTimeline({ events }: { events: HistoryEvent[] }) {
@@ -17,11 +20,11 @@ export function HistoryTimeline({ events }: { events: HistoryEvent[] }) {
             <time dateTime={e.at} class="muted">{formatDate(lang, e.at)}</time>
           </div>
           {e.reason && <p class="reason" dir="auto">{e.reason}</p>}
-          {e.changed.length > 0 && (
+          {fieldsOf(e).length > 0 && (
             <table class="changes">
               <thead><tr><th scope="col"></th><th scope="col">{t('before')}</th><th scope="col">{t('after')}</th></tr></thead>
               <tbody>
-                {e.changed.map((field) => (
+                {fieldsOf(e).map((field) => (
                   <tr key={field}>
                     <th scope="row">{field}</th>
                     <td dir="auto" class="before">{e.before && field in e.before ? show(e.before[field]) : '—'}</td>

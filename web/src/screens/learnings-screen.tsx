@@ -1,20 +1,27 @@
-import { z } from 'zod';
-import { listOf, Memory, Recalled } from '../api/schemas';
+import { useState } from 'preact/hooks';
+import { listOf, MemoryPage, Recalled, type Memory } from '../api/schemas';
 import { useAsync, useSession, userPath } from '../api/use-api';
 import { ErrorBanner, Loading } from '../components/error-banner';
 import { formatDate, useI18n } from '../i18n/i18n';
 import { href } from '../lib/route';
 
-const Learning = z.union([Recalled.transform((r) => r.memory), Memory]);
-
-/** Learnings (skills: workflows and fixes that worked), with their steps. */
+/** Learnings (skills: workflows and fixes that worked): all of them, or those for a task. */
 export function LearningsScreen() {
   const { t, lang } = useI18n();
   const { client, userId, liveVersion } = useSession();
-  const items = useAsync(() => client.get(listOf(Learning), userPath(userId, '/learnings')), [userId, liveVersion]);
+  const [draft, setDraft] = useState('');
+  const [task, setTask] = useState('');
+  const items = useAsync(async (): Promise<Memory[]> => task
+    ? (await client.get(listOf(Recalled), userPath(userId, '/learnings'), { task, limit: 20 })).map((r) => r.memory)
+    : (await client.get(MemoryPage, userPath(userId, '/memories'), { kind: 'skill', sort: 'updatedAt', order: 'desc', limit: 100 })).items,
+  [userId, task, liveVersion]);
   return (
     <section aria-labelledby="learnings-h">
       <h1 id="learnings-h">{t('learnings')}</h1>
+      <form class="filters" role="search" onSubmit={(e) => { e.preventDefault(); setTask(draft.trim()); }}>
+        <label class="grow">{t('learningsTask')}<input type="search" value={draft} onInput={(e) => setDraft(e.currentTarget.value)} /></label>
+        <button type="submit" class="primary">{t('search')}</button>
+      </form>
       <ErrorBanner error={items.error} onRetry={items.reload} />
       <Loading when={items.loading} />
       {items.data?.length === 0 && <p class="muted">{t('empty')}</p>}
