@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 
 /** Calls the HTTP API as a key, for seeding data the way any client would. */
 export async function api(url: string, key: string, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -33,7 +32,7 @@ export async function signIn(page: Page, url: string, key: string): Promise<void
 export async function pickUser(page: Page, userId: string): Promise<void> {
   await page.fill('#user-input', userId);
   await page.press('#user-input', 'Enter');
-  await expect.poll(() => page.inputValue('#user-select')).toBe(userId);
+  await page.waitForFunction((u) => (document.querySelector('#user-select') as HTMLSelectElement | null)?.value === u, userId);
 }
 
 /** Texts of the memory table's content cells, in order. */

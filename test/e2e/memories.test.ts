@@ -20,16 +20,17 @@ describe.runIf(browserAvailable)('web page: memories (Chromium)', () => {
     key = (await server.createKey('acme')).key;
     await addMemory(server.url, key, 'li-ming', '用户住在上海', 'identity');
     context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
     page = await context.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
     page.on('dialog', (d) => { pageErrors.push(`dialog: ${d.message()}`); void d.dismiss(); });
     await signIn(page, server.url, key);
     await pickUser(page, 'li-ming');
-  });
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-  });
+  }, 60_000);
 
   it('adds, searches, edits, deletes and restores a memory, in Chinese and English', async () => {
     for (const [content, kind] of [['我喜欢猫，尤其是橘猫', 'preference'], ['Prefers a window seat on long flights', 'preference']]) {

@@ -22,14 +22,16 @@ describe.runIf(browserAvailable)('web page: playground (Chromium)', () => {
     server = await startTestServer();
     browser = await launchBrowser();
     const { key } = await server.createKey('acme');
-    page = await (await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 1000 } })).newPage();
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 1000 } });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
     await signIn(page, server.url, key);
     await pickUser(page, 'wang-fang');
-  });
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-  });
+  }, 60_000);
 
   it('extracts a Chinese conversation, then shows recall with score parts and the context block', async () => {
     await page.goto(`${server.url}/#/playground`);

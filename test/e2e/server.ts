@@ -9,7 +9,7 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { createHashEmbedder } from '../../src/embedders/hash-embedder.js';
 import { createApp } from '../../src/server/app.js';
 import { createEventHub } from '../../src/server/event-hub.js';
-import { openSqliteKeyStore } from '../../src/server/keys/sqlite-key-store.js';
+import { sqliteHandleOf, sqliteKeyStore } from '../../src/server/keys/sqlite-key-store.js';
 import type { KeyStore } from '../../src/server/keys/key-store.js';
 
 export interface TestServer {
@@ -28,7 +28,9 @@ export async function startTestServer(): Promise<TestServer> {
   const store = openSqliteStore({ path: join(dir, 'engram.db') });
   const events = createEventHub();
   const memory = createMemory({ store, embedder: createHashEmbedder(), events });
-  const keys = openSqliteKeyStore(store);
+  const db = sqliteHandleOf(store);
+  if (!db) throw new Error('the browser tests need the SQLite store');
+  const keys = sqliteKeyStore(db);
   const adminKey = 'admin-e2e-key';
   const app = createApp({ memory, keys, adminKey, events, rateLimit: false });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
