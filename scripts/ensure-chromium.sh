@@ -11,8 +11,18 @@ find_chromium() {
   return 1
 }
 
+# Chinese text in the screenshots needs a CJK font; install one alongside when we can.
+ensure_cjk_font() {
+  if command -v fc-list >/dev/null 2>&1 && fc-list :lang=zh | grep -q .; then return 0; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "ensure-chromium: installing fonts-noto-cjk for Chinese text"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null || echo "ensure-chromium: fonts-noto-cjk not installed (screenshots may show boxes for Chinese)" >&2
+  fi
+}
+
 if path="$(find_chromium)"; then
   echo "ensure-chromium: found $path ($("$path" --version 2>/dev/null || echo 'version unknown'))"
+  ensure_cjk_font
   exit 0
 fi
 if [ "$(id -u)" != "0" ]; then
@@ -27,5 +37,6 @@ echo "ensure-chromium: installing Debian's chromium with apt-get"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq chromium >/dev/null
+ensure_cjk_font
 path="$(find_chromium)"
 echo "ensure-chromium: installed $path ($("$path" --version 2>/dev/null || echo 'version unknown'))"

@@ -129,6 +129,20 @@ describe.runIf(browserAvailable)('web page: memories (Chromium)', () => {
     await shot(page, 'memory-rtl');
   });
 
+  it('shows a memory extracted in the background without a reload (live events)', async () => {
+    await page.goto(`${server.url}/#/memories`);
+    await page.selectOption('select[name=status]', 'active');
+    await page.click('form.filters button[type=submit]');
+    await page.waitForSelector('.live.on');
+    await page.evaluate(() => { (window as unknown as { __sameDocument: boolean }).__sameDocument = true; });
+    // Another client talks; the server extracts: the open table follows the event stream.
+    await api(server.url, key, 'POST', '/v1/users/li-ming/sessions/bg/messages', { messages: [{ role: 'user', content: '我最喜欢的水果是芒果。' }] });
+    await api(server.url, key, 'POST', '/v1/users/li-ming/sessions/bg/extract');
+    await expect.poll(async () => (await rowTexts(page)).some((t) => t.includes('芒果'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.waitForSelector('.toast:text-is("Extraction finished.")');
+  });
+
   it('shows the layers: todos, episodes, profile, settings, export', async () => {
     await api(server.url, key, 'PUT', '/v1/users/li-ming/settings', { timeZone: 'Asia/Shanghai' });
     for (const [screen, heading] of [['todos', 'Todos'], ['episodes', 'Episodes'], ['profile', 'Profile'], ['settings', 'Settings for this user'], ['data', 'Export / import'], ['operator', 'Operator view']]) {

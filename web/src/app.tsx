@@ -11,7 +11,8 @@ import { useLiveEvents } from './lib/live';
 import { href, useRoute } from './lib/route';
 import { Screen } from './screens/screen';
 
-const LIVE_LABEL: Record<string, MessageKey> = { 'memory.changed': 'liveMemoryChanged', 'extraction.done': 'liveExtractionDone', 'todo.due': 'liveTodoDue' };
+// Only background work gets a toast; a change the user just made reloads the screen quietly.
+const LIVE_LABEL: Record<string, MessageKey> = { 'extraction.done': 'liveExtractionDone', 'todo.due': 'liveTodoDue' };
 const KEY_STORAGE = 'engram.key';
 const USER_STORAGE = 'engram.user';
 

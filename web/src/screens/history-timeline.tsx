@@ -22,12 +22,12 @@ export function HistoryTimeline({ events }: { events: HistoryEvent[] }) {
           {e.reason && <p class="reason" dir="auto">{e.reason}</p>}
           {fieldsOf(e).length > 0 && (
             <table class="changes">
-              <thead><tr><th scope="col"></th><th scope="col">{t('before')}</th><th scope="col">{t('after')}</th></tr></thead>
+              <thead><tr><th scope="col"></th>{e.action !== 'create' && <th scope="col">{t('before')}</th>}<th scope="col">{t('after')}</th></tr></thead>
               <tbody>
                 {fieldsOf(e).map((field) => (
                   <tr key={field}>
                     <th scope="row">{field}</th>
-                    <td dir="auto" class="before">{e.before && field in e.before ? show(e.before[field]) : '—'}</td>
+                    {e.action !== 'create' && <td dir="auto" class="before">{e.before && field in e.before ? show(e.before[field]) : '—'}</td>}
                     <td dir="auto" class="after">{e.after && field in e.after ? show(e.after[field]) : '—'}</td>
                   </tr>
                 ))}
