@@ -18,7 +18,9 @@ import { registerProfile } from './profile.js';
 import { registerReindex } from './reindex.js';
 import { registerRestore } from './restore.js';
 import { registerSearch } from './search.js';
+import { registerServe } from './serve.js';
 import { registerShow } from './show.js';
+import { registerKeys } from './keys.js';
 import { registerTodoDone, registerTodos } from './todos.js';
 
 /** Codes that mean "the caller asked for something wrong" (exit 2), as opposed to a failure (exit 1). */
@@ -80,6 +82,8 @@ export function buildProgram(io: CliIo): Command {
     registerLifecycle,
     registerReindex,
     registerDemo,
+    registerServe,
+    registerKeys,
   ]) {
     register(program, io);
   }

@@ -10,6 +10,7 @@ import { authenticate, requireAdmin, type AppEnv } from './auth.js';
 import { mountDocs } from './docs.js';
 import type { EventHub } from './event-hub.js';
 import { jsonGuard } from './json-guard.js';
+import { createMetrics, type ServerMetrics } from './metrics.js';
 import type { KeyStore } from './keys/key-store.js';
 import { onError } from './on-error.js';
 import { rateLimit, type RateLimitOptions } from './rate-limit.js';
@@ -42,6 +43,10 @@ export interface CreateAppOptions {
   webDir?: string;
   /** Tells /ready the server is draining (graceful shutdown). */
   isDraining?: () => boolean;
+  /** Prometheus registry and request metrics. @default a new registry */
+  metrics?: ServerMetrics;
+  /** The memory.md workspace, for GET /v1/users/{userId}/mirror. */
+  workspace?: string;
   /** Mounts more routers (the chat proxy, MCP over HTTP) behind the same auth, before the web page's fallback. */
   mount?: (app: OpenAPIHono<AppEnv>) => void;
   logger?: Logger;
@@ -63,6 +68,8 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.onError(onError(logger));
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: `No route ${c.req.method} ${c.req.path}`, requestId: c.get('requestId') } }, 404));
   app.use(requestId());
+  const metrics = options.metrics ?? createMetrics(memory);
+  app.use(metrics.middleware);
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -87,11 +94,12 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
     for (const path of ['/v1/*', '/api/*']) app.use(path, limiter);
   }
   app.use('/metrics', requireAdmin);
+  app.get('/metrics', async (c) => c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }));
 
   app.route('/', memoryRoutes(memory));
   app.route('/', searchRoutes(memory));
   app.route('/', sessionRoutes(memory, sessionLister(memory)));
-  app.route('/', userRoutes(memory));
+  app.route('/', userRoutes(memory, { workspace: options.workspace }));
   app.route('/', keyRoutes(options.keys));
   app.route('/', eventRoutes(options.events));
   options.mount?.(app);
