@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.ts'],
     // The reliability suite has its own config and script (npm run test:reliability).
     exclude: ['**/node_modules/**', 'test/reliability/**'],
     testTimeout: 30_000,

@@ -1,0 +1,145 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser, shot } from './browser.js';
+import { startTestServer, type TestServer } from './server.js';
+import { addMemory, pickUser, rowTexts, signIn } from './helpers.js';
+
+describe.runIf(browserAvailable)('web page: keys, isolation, language, accessibility (Chromium)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let acme: { key: string; id: string };
+  let globex: { key: string; id: string };
+  let acmeSecretId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    acme = await server.createKey('acme');
+    globex = await server.createKey('globex');
+    acmeSecretId = await addMemory(server.url, acme.key, 'alice', 'acme 的机密：alice likes the blue project');
+    await addMemory(server.url, globex.key, 'alice', 'globex alice plays tennis');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  }, 60_000);
+
+  const newPage = async (locale: string): Promise<Page> => {
+    const context = await browser.newContext({ locale, viewport: { width: 1200, height: 800 } });
+    context.setDefaultTimeout(15_000);
+    return context.newPage();
+  };
+
+  it("never shows one tenant's users' data under another tenant's key", async () => {
+    const page = await newPage('en-US');
+    await signIn(page, server.url, globex.key);
+    await pickUser(page, 'alice');
+    await expect.poll(() => rowTexts(page)).toEqual(['globex alice plays tennis']);
+    // Opening acme's memory by id under globex's key: not found, with the request id to report.
+    await page.goto(`${server.url}/#/memory/${acmeSecretId}`);
+    await page.waitForSelector('.error');
+    expect(await page.textContent('.error')).toContain('NOT_FOUND');
+    expect(await page.textContent('.error .request-id')).toMatch(/request id: \S+/);
+    expect(await page.textContent('body')).not.toContain('机密');
+    await shot(page, 'isolation-not-found');
+  });
+
+  it('a wrong key shows a clear message and lets the user enter another', async () => {
+    const page = await newPage('en-US');
+    await page.goto(server.url);
+    await page.fill('#api-key', 'ek_wrong');
+    await page.press('#api-key', 'Enter');
+    await page.waitForSelector('#key-error');
+    expect(await page.textContent('#key-error')).toContain('not accepted');
+    await shot(page, 'key-rejected');
+    await page.fill('#api-key', acme.key);
+    await page.press('#api-key', 'Enter');
+    await page.waitForSelector('nav.tabs');
+  });
+
+  it('a revoked key sends the user back to the key screen', async () => {
+    const key = await server.createKey('acme');
+    const page = await newPage('zh-CN');
+    await signIn(page, server.url, key.key);
+    await server.keys.revoke(key.id);
+    await page.reload();
+    await page.waitForSelector('#key-error');
+    expect(await page.textContent('#key-error')).toContain('吊销');
+  });
+
+  it('follows the browser language and switches on demand, remembering the choice', async () => {
+    const page = await newPage('zh-CN');
+    await signIn(page, server.url, acme.key);
+    expect(await page.locator('nav.tabs a').first().textContent()).toBe('记忆');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    await page.selectOption('select[aria-label="语言"]', 'en');
+    expect(await page.locator('nav.tabs a').first().textContent()).toBe('Memories');
+    await page.reload();
+    await page.waitForSelector('nav.tabs');
+    expect(await page.locator('nav.tabs a').nth(1).textContent()).toBe('Todos');
+    const en = await newPage('en-GB');
+    await signIn(en, server.url, acme.key);
+    expect(await en.locator('nav.tabs a').first().textContent()).toBe('Memories');
+  });
+
+  it('has labels on every control, keyboard navigation and readable contrast', async () => {
+    const page = await newPage('en-US');
+    await signIn(page, server.url, acme.key);
+    await pickUser(page, 'alice');
+    for (const screen of ['memories', 'playground', 'settings', 'todos']) {
+      await page.goto(`${server.url}/#/${screen}`);
+      await page.waitForSelector('main h1');
+      const unlabelled = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('input, select, textarea'))
+          .filter((el) => {
+            const e = el as HTMLInputElement;
+            return !(e.labels && e.labels.length > 0) && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby');
+          })
+          .map((el) => el.outerHTML.slice(0, 80)));
+      expect(unlabelled, screen).toEqual([]);
+    }
+    await page.goto(`${server.url}/#/memories`);
+    await page.waitForSelector('button.primary');
+    // WCAG AA contrast (4.5:1) of body text, muted text, links and the primary button.
+    const ratios = await page.evaluate(() => {
+      const rgb = (s: string) => (s.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+      const lum = (c: number[]) => {
+        const [r, g, b] = c.map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const bgOf = (el: Element | null): number[] => {
+        for (let e = el; e; e = e.parentElement) {
+          const bg = getComputedStyle(e).backgroundColor;
+          if (bg && bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') return rgb(bg);
+        }
+        return [255, 255, 255];
+      };
+      // Secondary text may not be on screen right now: measure a sample of it.
+      const sample = document.createElement('span');
+      sample.className = 'muted';
+      sample.textContent = 'sample';
+      document.querySelector('main')?.append(sample);
+      return ['main h1', 'main .muted', 'nav.tabs a:not([aria-current])', 'nav.tabs a[aria-current]', 'button.primary', 'label'].map((sel) => {
+        const el = document.querySelector(sel);
+        if (!el) return [sel, 0] as const;
+        const a = lum(rgb(getComputedStyle(el).color));
+        const b = lum(bgOf(el));
+        return [sel, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)] as const;
+      });
+    });
+    for (const [sel, ratio] of ratios) expect(ratio, sel).toBeGreaterThanOrEqual(4.5);
+    // Keyboard only: Tab to the "Todos" tab and press Enter.
+    await page.goto(`${server.url}/#/memories`);
+    await page.locator('body').focus();
+    let reached = false;
+    for (let i = 0; i < 40 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.textContent === 'Todos');
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/todos');
+  });
+});

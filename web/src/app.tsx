@@ -1,0 +1,112 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { createClient, type ApiError } from './api/client';
+import { listOf, User } from './api/schemas';
+import { SessionContext, useAsync } from './api/use-api';
+import { KeyGate } from './components/key-gate';
+import { LanguageSwitch } from './components/language-switch';
+import { ErrorBanner } from './components/error-banner';
+import { detectLang, I18nContext, LANG_STORAGE_KEY, translator, useI18n, type Lang } from './i18n/i18n';
+import type { MessageKey } from './i18n/messages';
+import { useLiveEvents } from './lib/live';
+import { href, useRoute } from './lib/route';
+import { Screen } from './screens/screen';
+
+// Only background work gets a toast; a change the user just made reloads the screen quietly.
+const LIVE_LABEL: Record<string, MessageKey> = { 'extraction.done': 'liveExtractionDone', 'todo.due': 'liveTodoDue' };
+const KEY_STORAGE = 'engram.key';
+const USER_STORAGE = 'engram.user';
+
+const NAV: Array<[string, MessageKey]> = [
+  ['memories', 'navMemories'], ['todos', 'navTodos'], ['episodes', 'navEpisodes'], ['profile', 'navProfile'],
+  ['learnings', 'navLearnings'], ['settings', 'navSettings'], ['data', 'navData'], ['mirror', 'navMirror'],
+  ['playground', 'navPlayground'], ['operator', 'navOperator'],
+];
+
+export function App() {
+  const [lang, setLangState] = useState<Lang>(() => detectLang(localStorage.getItem(LANG_STORAGE_KEY), navigator.languages));
+  const i18n = useMemo(() => ({
+    lang,
+    t: translator(lang),
+    setLang: (l: Lang) => { localStorage.setItem(LANG_STORAGE_KEY, l); setLangState(l); },
+  }), [lang]);
+  useEffect(() => { document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en'; }, [lang]);
+
+  // null: ask for a key; '' : the server's open mode (loopback, no keys configured yet).
+  const [key, setKey] = useState<string | null>(() => localStorage.getItem(KEY_STORAGE));
+  const [rejected, setRejected] = useState(false);
+  const [probing, setProbing] = useState(key === null);
+  useEffect(() => {
+    if (key !== null) return;
+    fetch('/v1/users').then(
+      (res) => { if (res.ok) setKey(''); setProbing(false); },
+      (error: unknown) => { console.warn('open-mode probe', error); setProbing(false); },
+    );
+  }, []);
+  const onKey = (k: string) => { localStorage.setItem(KEY_STORAGE, k); setRejected(false); setKey(k); };
+  const onUnauthorized = (_e: ApiError) => { localStorage.removeItem(KEY_STORAGE); setRejected(true); setKey(null); };
+
+  return (
+    <I18nContext.Provider value={i18n}>
+      {key !== null ? <Shell key={key} apiKey={key} onUnauthorized={onUnauthorized} onChangeKey={() => { localStorage.removeItem(KEY_STORAGE); setRejected(false); setKey(null); }} />
+        : probing ? null : <KeyGate rejected={rejected} onKey={onKey} />}
+    </I18nContext.Provider>
+  );
+}
+
+function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnauthorized: (e: ApiError) => void; onChangeKey: () => void }) {
+  const { t } = useI18n();
+  const client = useMemo(() => createClient({ key: apiKey, onUnauthorized }), [apiKey]);
+  const users = useAsync(() => client.get(listOf(User), '/v1/users'), [client]);
+  const [userId, setUserIdState] = useState(() => localStorage.getItem(USER_STORAGE) ?? '');
+  const setUserId = (u: string) => { localStorage.setItem(USER_STORAGE, u); setUserIdState(u); };
+  useEffect(() => {
+    const first = users.data?.[0];
+    if (!userId && first) setUserId(first);
+  }, [users.data]);
+  const [liveVersion, setLiveVersion] = useState(0);
+  const [toast, setToast] = useState('');
+  const connected = useLiveEvents(apiKey, (e) => {
+    setLiveVersion((n) => n + 1);
+    const label = LIVE_LABEL[e.event];
+    if (label) setToast(t(label));
+  });
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(''), 4000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  const route = useRoute();
+  const session = useMemo(() => ({ client, userId, liveVersion }), [client, userId, liveVersion]);
+  const [draft, setDraft] = useState('');
+
+  return (
+    <SessionContext.Provider value={session}>
+      <a class="skip" href="#main">Skip to content</a>
+      <header class="top">
+        <strong class="brand">{t('appName')}</strong>
+        <form class="user-pick" onSubmit={(e) => { e.preventDefault(); if (draft.trim()) { setUserId(draft.trim()); setDraft(''); } }}>
+          <label for="user-select">{t('user')}</label>
+          <select id="user-select" value={userId} onChange={(e) => setUserId(e.currentTarget.value)}>
+            {!userId && <option value="">{t('userPick')}</option>}
+            {[...new Set([...(users.data ?? []), ...(userId ? [userId] : [])])].map((u) => <option key={u} value={u}>{u}</option>)}
+          </select>
+          <label for="user-input" class="sr-only">{t('userOther')}</label>
+          <input id="user-input" placeholder={t('userOther')} value={draft} onInput={(e) => setDraft(e.currentTarget.value)} size={14} />
+        </form>
+        <span class={connected ? 'live on' : 'live'} role="status" title="/v1/events">{connected ? `● ${t('live')}` : `○ ${t('liveOff')}`}</span>
+        <LanguageSwitch />
+        <button type="button" onClick={onChangeKey}>{t('keyChange')}</button>
+      </header>
+      <nav class="tabs" aria-label="Engram">
+        {NAV.map(([screen, label]) => (
+          <a key={screen} href={href(screen)} aria-current={route.screen === screen || (screen === 'memories' && route.screen === 'memory') ? 'page' : undefined}>{t(label)}</a>
+        ))}
+      </nav>
+      <main id="main" tabIndex={-1}>
+        <ErrorBanner error={users.error} onRetry={users.reload} />
+        {userId ? <Screen route={route} key={userId} /> : <p class="muted">{t('noUsers')}</p>}
+      </main>
+      {toast && <div class="toast" role="status">{toast}</div>}
+    </SessionContext.Provider>
+  );
+}

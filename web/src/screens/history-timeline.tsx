@@ -1,0 +1,41 @@
+import type { HistoryEvent } from '../api/schemas';
+import { formatDate, useI18n } from '../i18n/i18n';
+
+const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+/** A creation lists every field as changed; only these say what was created. */
+const CREATED_FIELDS = ['content', 'kind', 'importance', 'status'];
+const fieldsOf = (e: HistoryEvent): string[] => (e.action === 'create' ? e.changed.filter((f) => CREATED_FIELDS.includes(f)) : e.changed);
+
+/** A memory's history, newest first: action, who (and which prompt@version), reason, before/after. */
+export function HistoryTimeline({ events }: { events: HistoryEvent[] }) {
+  const { t, lang } = useI18n();
+  const sorted = [...events].sort((a, b) => b.at.localeCompare(a.at));
+  return (
+    <ol class="timeline">
+      {sorted.map((e) => (
+        <li key={e.id} class={`action-${e.action}`}>
+          <div class="row">
+            <strong>{e.action}</strong>
+            <span class="muted">{t('by')} <span class="actor">{e.actor}</span>{e.producedBy && <> · <code>{e.producedBy}</code></>}</span>
+            <time dateTime={e.at} class="muted">{formatDate(lang, e.at)}</time>
+          </div>
+          {e.reason && <p class="reason" dir="auto">{e.reason}</p>}
+          {fieldsOf(e).length > 0 && (
+            <table class="changes">
+              <thead><tr><th scope="col"></th>{e.action !== 'create' && <th scope="col">{t('before')}</th>}<th scope="col">{t('after')}</th></tr></thead>
+              <tbody>
+                {fieldsOf(e).map((field) => (
+                  <tr key={field}>
+                    <th scope="row">{field}</th>
+                    {e.action !== 'create' && <td dir="auto" class="before">{e.before && field in e.before ? show(e.before[field]) : '—'}</td>}
+                    <td dir="auto" class="after">{e.after && field in e.after ? show(e.after[field]) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

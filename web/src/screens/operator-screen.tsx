@@ -1,0 +1,40 @@
+import { useAsync, useSession } from '../api/use-api';
+import { ApiError } from '../api/client';
+import { BarChart, HistogramChart } from '../components/charts';
+import { ErrorBanner, Loading } from '../components/error-banner';
+import { useI18n } from '../i18n/i18n';
+import { buckets, parseMetrics, sumBy, type Sample } from '../lib/prometheus';
+
+/** The first metric whose name matches and that carries the label. */
+const find = (samples: Sample[], test: RegExp, label: string) => samples.find((s) => test.test(s.name) && label in s.labels)?.name;
+
+/** Charts from `/metrics`: memories by kind, recall latency, model tokens per prompt. */
+export function OperatorScreen() {
+  const { t } = useI18n();
+  const { client, liveVersion } = useSession();
+  const metrics = useAsync(async () => {
+    const res = await client.send('GET', '/metrics');
+    if (!res.ok) throw new ApiError(res.status, `HTTP_${res.status}`, res.statusText);
+    return parseMetrics(await res.text());
+  }, [liveVersion]);
+  const s = metrics.data ?? [];
+  const kindMetric = find(s, /memor/i, 'kind');
+  const latency = s.find((x) => /recall.*_bucket$/i.test(x.name))?.name.replace(/_bucket$/, '');
+  const tokenMetric = find(s, /token/i, 'prompt');
+  const bars = (m: Map<string, number>) => [...m.entries()].filter(([, v]) => v > 0).map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value);
+  return (
+    <section aria-labelledby="operator-h">
+      <h1 id="operator-h">{t('operatorTitle')}</h1>
+      <ErrorBanner error={metrics.error} onRetry={metrics.reload} />
+      <Loading when={metrics.loading} />
+      <div class="charts">
+        <figure class="card"><figcaption>{t('chartKinds')}</figcaption>
+          {kindMetric ? <BarChart title={t('chartKinds')} bars={bars(sumBy(s, kindMetric, 'kind'))} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
+        <figure class="card"><figcaption>{t('chartLatency')}</figcaption>
+          {latency ? <HistogramChart title={t('chartLatency')} buckets={buckets(s, latency)} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
+        <figure class="card"><figcaption>{t('chartTokens')}</figcaption>
+          {tokenMetric ? <BarChart title={t('chartTokens')} bars={bars(sumBy(s, tokenMetric, 'prompt'))} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
+      </div>
+    </section>
+  );
+}
