@@ -84,7 +84,7 @@ describe('engramMemory middleware', () => {
       { role: 'user' as const, content: 'Plan a hiking trip' },
     ];
     await generateText({ model: wrapLanguageModel({ model, middleware }), messages });
-    expect(model.doGenerateCalls[0]!.prompt.slice(1).map((p) => p.role)).toEqual(['user', 'assistant', 'user']);
+    expect(model.doGenerateCalls[0]!.prompt.filter((p) => p.role !== 'system').map((p) => p.role)).toEqual(['user', 'assistant', 'user']);
     await middleware.idle();
     expect((await memory.workingWindow('ann', 'chat-2026-03-05')).map((m) => m.content)).toEqual(['Plan a hiking trip', 'Noted.']);
   });

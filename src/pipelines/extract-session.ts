@@ -147,8 +147,10 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
     const counts = { added: plan.adds.length, updated: plan.updates.length, deleted: plan.deletes.length, reinforced: plan.reinforces.length };
     const nothing = counts.added + counts.updated + counts.deleted + counts.reinforced === 0;
     const stale = await deps.store.transaction(async (tx) => {
-      await lease.fence(tx);
+      // A forget that overtook this batch wins over everything, a lost lease included (forgetting a
+      // user erases the session row, and with it the lease).
       if ((await tx.forgetGeneration(userId)) !== generation) return await dropForgotten(tx, { ...run, extractor }, last);
+      await lease.fence(tx);
       await applyPlan.commit(tx, prepared);
       await deps.onStep?.('applying');
       await tx.markProcessed(userId, sessionId, last.seq, last.id, now);

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testApp } from './test-app.js';
 
@@ -27,7 +29,9 @@ describe('the HTTP app', () => {
     expect(bundle.status).toBe(200);
     const page = await app.request('/', { headers: {} });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('/docs');
+    expect(await page.text()).toContain('<div id="app">');
+    const unbuilt = make({ webDir: join(tmpdir(), 'engram-no-web-build') }).app;
+    expect(await (await unbuilt.request('/')).text()).toContain('/docs');
   });
 
   it('creates, reads, patches, lists, deletes, restores and purges memories in Chinese and English', async () => {

@@ -40,7 +40,8 @@ export interface SqliteStoreOptions {
  * locking (BEGIN IMMEDIATE + busy timeout) serialises writers across processes.
  */
 export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
-  const db = typed(() => new Database(options.path ?? 'engram.db'), 'opening the database');
+  const path = options.path ?? 'engram.db';
+  const db = typed(() => new Database(path), `opening the database ${path}`);
   try {
     // The busy timeout first: switching to WAL and migrating wait for other processes opening the same file.
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
@@ -54,7 +55,10 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
     migrate(db);
   } catch (error) {
     db.close();
-    throw toStoreError(error, 'opening the database');
+    const typedError = toStoreError(error, 'opening the database');
+    if (typedError.code !== 'STORE_FAILED') throw typedError;
+    const cause = typedError.cause instanceof Error ? typedError.cause.message : typedError.message;
+    throw new EngramError('STORE_FAILED', `Could not open the database ${path}: ${cause}`, { cause: typedError.cause ?? error, details: typedError.details });
   }
   return new SqliteStore(db, new Mutex(), options.ids ?? randomIds, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false);
 }
