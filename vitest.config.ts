@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.ts'],
     // The reliability suite has its own config and script (npm run test:reliability).
     exclude: ['**/node_modules/**', 'test/reliability/**'],
-    testTimeout: 30_000,
+    // Generous: several tests spawn tsx child processes, slow to start on a loaded 2-core machine.
+    testTimeout: 120_000,
     pool: 'forks',
   },
 });

@@ -54,7 +54,7 @@ describe('run', () => {
 
   it('runs as a real process through bin/engram.js from another directory', () => {
     const bin = fileURLToPath(new URL('../../bin/engram.js', import.meta.url));
-    const r = spawnSync(process.execPath, [bin, '--help'], { cwd: h.dir, encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, [bin, '--help'], { cwd: h.dir, encoding: 'utf8', timeout: 90_000 });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Usage: engram \[options\] \[command\]/);
   });

@@ -90,7 +90,7 @@ export class MemoryTables {
         this.keywords.upsert(rid, memory.userId, indexTerms(memory.content));
         if (vector) index!.upsert(rid, memory.userId, memory.status, vector);
         const fields = Object.keys(memory).filter((k) => k !== 'id' && k !== 'userId');
-        this.writeHistory(memory, 'create', fields, null, snapshot(memory, fields), change, memory.createdAt);
+        this.writeHistory(memory, change.action ?? 'create', fields, null, snapshot(memory, fields), change, memory.createdAt);
       }).immediate();
   }
 
