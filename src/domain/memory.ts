@@ -94,6 +94,9 @@ export const Memory = z.object({
 });
 export type Memory = z.infer<typeof Memory>;
 
+/** Longest memory content, from any source (a person, a model, an import). */
+export const MAX_CONTENT_LENGTH = 8000;
+
 const dateInput = z.coerce.date();
 
 /** What a caller gives to add a memory by hand (no LLM). */
@@ -102,7 +105,7 @@ export const NewMemoryInput = z.object({
   agentId: z.string().min(1).optional(),
   sessionId: z.string().min(1).optional(),
   kind: MemoryKind.default('fact'),
-  content: z.string().trim().min(1, 'content must not be empty').max(8000),
+  content: z.string().trim().min(1, 'content must not be empty').max(MAX_CONTENT_LENGTH),
   structuredData: JsonObject.optional(),
   importance: Importance.default(DEFAULT_IMPORTANCE),
   confidence: z.number().min(0).max(1).default(1),
@@ -120,7 +123,7 @@ export type NewMemoryInput = z.input<typeof NewMemoryInput>;
 export const MemoryPatch = z
   .object({
     kind: MemoryKind,
-    content: z.string().trim().min(1).max(8000),
+    content: z.string().trim().min(1).max(MAX_CONTENT_LENGTH),
     structuredData: JsonObject.nullable(),
     importance: Importance,
     confidence: z.number().min(0).max(1),
