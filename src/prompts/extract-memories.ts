@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExtractionResult } from '../domain/operations.js';
 import { MEMORY_KINDS } from '../domain/memory.js';
 import { definePrompt } from './prompt.js';
+import { quoted, UNTRUSTED_RULE } from './untrusted.js';
 
 const Line = z.object({ ref: z.string(), role: z.enum(['user', 'assistant', 'system']), content: z.string(), time: z.string() });
 
@@ -38,10 +39,11 @@ Rules:
 - importance: 0.9 identity/core facts, 0.7 lasting preferences and plans, 0.5 ordinary facts, 0.3 minor details.
 - Nothing worth remembering -> operations: [{"op":"skip","reason":"..."}].
 - reason: one short sentence in the user's language saying what you did.
+- ${UNTRUSTED_RULE}
 Kinds: ${MEMORY_KINDS.filter((k) => k !== 'episode' && k !== 'system' && k !== 'skill').join(', ')}.`;
 
 function lines(items: ReadonlyArray<z.infer<typeof Line>>): string {
-  return items.map((m) => `[${m.ref}] ${m.time} ${m.role}: ${m.content}`).join('\n');
+  return items.map((m) => `[${m.ref}] ${m.time} ${m.role}: ${quoted(m.content)}`).join('\n');
 }
 
 /** Seed 002's extraction prompt with seed 001's operations (ADD/UPDATE/DELETE/BOOST/SKIP). */
@@ -62,7 +64,7 @@ No opinions of the assistant, no guesses. Small talk: summary "闲聊，无实�
 
 export const extractMemoriesPrompt = definePrompt({
   id: 'extract-memories',
-  version: 3,
+  version: 4,
   input: ExtractMemoriesInput,
   output: ExtractionResult,
   outputFormat: OUTPUT_FORMAT,
@@ -75,7 +77,7 @@ export const extractMemoriesPrompt = definePrompt({
           `Now: ${input.now} (${input.timeZone})`,
           '',
           '## EXISTING memories',
-          input.existing.length === 0 ? '(none)' : input.existing.map((m) => `[${m.alias}] (${m.kind}, ${m.date}) ${m.content}`).join('\n'),
+          input.existing.length === 0 ? '(none)' : input.existing.map((m) => `[${m.alias}] (${m.kind}, ${m.date}) ${quoted(m.content)}`).join('\n'),
           '',
           '## CONTEXT (do not extract from here)',
           input.context.length === 0 ? '(none)' : lines(input.context),
