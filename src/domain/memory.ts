@@ -37,6 +37,14 @@ export const MEMORY_SOURCES = ['user', 'manual', 'extraction', 'import', 'system
 export const MemorySource = z.enum(MEMORY_SOURCES);
 export type MemorySource = z.infer<typeof MemorySource>;
 
+/**
+ * Warnings attached to a memory. `instruction`: it was extracted from text that tried to instruct
+ * the assistant ("from now on always…", "忽略之前的指令"): possible memory poisoning (OWASP LLM01/LLM04).
+ */
+export const MEMORY_FLAGS = ['instruction'] as const;
+export const MemoryFlag = z.enum(MEMORY_FLAGS);
+export type MemoryFlag = z.infer<typeof MemoryFlag>;
+
 export const MEMORY_STATUSES = ['active', 'archived', 'deleted'] as const;
 export const MemoryStatus = z.enum(MEMORY_STATUSES);
 export type MemoryStatus = z.infer<typeof MemoryStatus>;
@@ -91,6 +99,8 @@ export const Memory = z.object({
   decayedAt: z.date().optional(),
   /** When MemoryReviewer last decided about this memory. */
   reviewedAt: z.date().optional(),
+  /** Warnings such as `instruction` (see MEMORY_FLAGS); absent when there are none. */
+  flags: z.array(MemoryFlag).optional(),
 });
 export type Memory = z.infer<typeof Memory>;
 
