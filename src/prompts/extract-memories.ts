@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExtractionResult } from '../domain/operations.js';
 import { MEMORY_KINDS } from '../domain/memory.js';
+import { outputFormatOf } from './output-format.js';
 import { definePrompt } from './prompt.js';
 import { quoted, UNTRUSTED_RULE } from './untrusted.js';
 
@@ -46,15 +47,8 @@ function lines(items: ReadonlyArray<z.infer<typeof Line>>): string {
   return items.map((m) => `[${m.ref}] ${m.time} ${m.role}: ${quoted(m.content)}`).join('\n');
 }
 
-/** Seed 002's extraction prompt with seed 001's operations (ADD/UPDATE/DELETE/BOOST/SKIP). */
-const OUTPUT_FORMAT = `{"operations":[ one or more of:
- {"op":"add","kind":"<kind>","content":"...","importance":0.5,"confidence":0.8,"happenedAt":"<ISO, optional>","todo":{"content":"...","dueText":"..."} (todos only),"sourceMessageIds":["m1"]}
- {"op":"update","target":"<alias>","content":"<new full content>","reason":"..."}
- {"op":"delete","target":"<alias>","reason":"..."}
- {"op":"reinforce","target":"<alias>","reason":"..."}
- {"op":"skip","reason":"..."}
-],"reason":"...",
- "episode":{"summary":"...","topics":["..."],"userIntent":"...","emotionalTone":"...","keyFacts":["..."],"unresolved":null} (only when asked for an EPISODE)}`;
+/** Seed 002's extraction prompt with seed 001's operations (ADD/UPDATE/DELETE/BOOST/SKIP); generated from the schema. */
+const OUTPUT_FORMAT = outputFormatOf(ExtractionResult);
 
 const EPISODE = `## EPISODE
 Also summarise the NEW messages in "episode", from the user's perspective, in their language:

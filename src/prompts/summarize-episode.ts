@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outputFormatOf } from './output-format.js';
 import { definePrompt } from './prompt.js';
 import { quoted, UNTRUSTED_RULE } from './untrusted.js';
 
@@ -41,7 +42,7 @@ const LANGUAGE_NAMES = { zh: 'Chinese', en: 'English' } as const;
 export const summarizeEpisodePrompt = definePrompt({
   id: 'summarize-episode',
   version: 3,
-  outputFormat: '{"summary":"...","topics":["..."],"userIntent":"...","emotionalTone":"...","keyFacts":["..."],"unresolved":"... or null"}',
+  outputFormat: outputFormatOf(EpisodeSummary),
   input: SummarizeEpisodeInput,
   output: EpisodeSummary,
   build: (input) => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outputFormatOf } from './output-format.js';
 import { definePrompt } from './prompt.js';
 import { quoted, UNTRUSTED_RULE } from './untrusted.js';
 
@@ -62,7 +63,7 @@ function isEmptyProfile(narrative: string): boolean {
 export const updateProfilePrompt = definePrompt({
   id: 'update-profile',
   version: 3,
-  outputFormat: '{"narrative":"...","basicInfo":{"name":"...","occupation":"...","location":"..."},"changes":"..."}',
+  outputFormat: outputFormatOf(ProfileUpdate),
   input: UpdateProfileInput,
   output: ProfileUpdate,
   build: (input) => {
