@@ -82,7 +82,7 @@ function engramExtract(user: string): unknown {
       existing.set(norm(content), alias ?? '');
     }
   }
-  // Asked for the episode too (extract-memories@3 on a quiet batch): the same summary the separate prompt gets.
+  // Asked for the episode too (extract-memories@4 on a quiet batch): the same summary the separate prompt gets.
   const episode = user.includes('\n## EPISODE\n') ? { episode: summaryOf(said) } : {};
   if (operations.length === 0) return { operations: [{ op: 'skip', reason: 'nothing durable' }], reason: 'Nothing worth remembering.', ...episode };
   return { operations, reason: `Remembered ${operations.length} statements of the user.`, ...episode };

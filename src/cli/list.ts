@@ -46,7 +46,8 @@ export function registerList(program: Command, io: CliIo): void {
 }
 
 function renderList(memories: readonly Memory[]): string {
-  const rows = memories.map((m) => [m.id, m.kind, m.status, num(m.importance, 2), when(m.createdAt), m.content]);
+  // A flagged memory is marked where it is read: ⚠ before the content.
+  const rows = memories.map((m) => [m.id, m.kind, m.status, num(m.importance, 2), when(m.createdAt), m.flags?.length ? `⚠ [${m.flags.join(',')}] ${m.content}` : m.content]);
   const body = table(
     [{ header: 'id' }, { header: 'kind' }, { header: 'status' }, { header: 'imp', align: 'right' }, { header: 'created' }, { header: 'content', max: 50 }],
     rows,

@@ -38,6 +38,7 @@ export function describeMemory(m: Memory): string {
     ['source', m.source],
     ['verified', String(m.verified)],
     ['core', String(m.core)],
+    ['flags', m.flags && m.flags.length > 0 ? `${m.flags.join(', ')} (extracted from text that tried to instruct the assistant)` : undefined],
     ['created', when(m.createdAt)],
     ['updated', when(m.updatedAt)],
     ['happened', m.happenedAt && when(m.happenedAt)],

@@ -37,6 +37,14 @@ export const MEMORY_SOURCES = ['user', 'manual', 'extraction', 'import', 'system
 export const MemorySource = z.enum(MEMORY_SOURCES);
 export type MemorySource = z.infer<typeof MemorySource>;
 
+/**
+ * Warnings attached to a memory. `instruction`: it was extracted from text that tried to instruct
+ * the assistant ("from now on always…", "忽略之前的指令"): possible memory poisoning (OWASP LLM01/LLM04).
+ */
+export const MEMORY_FLAGS = ['instruction'] as const;
+export const MemoryFlag = z.enum(MEMORY_FLAGS);
+export type MemoryFlag = z.infer<typeof MemoryFlag>;
+
 export const MEMORY_STATUSES = ['active', 'archived', 'deleted'] as const;
 export const MemoryStatus = z.enum(MEMORY_STATUSES);
 export type MemoryStatus = z.infer<typeof MemoryStatus>;
@@ -91,8 +99,13 @@ export const Memory = z.object({
   decayedAt: z.date().optional(),
   /** When MemoryReviewer last decided about this memory. */
   reviewedAt: z.date().optional(),
+  /** Warnings such as `instruction` (see MEMORY_FLAGS); absent when there are none. */
+  flags: z.array(MemoryFlag).optional(),
 });
 export type Memory = z.infer<typeof Memory>;
+
+/** Longest memory content, from any source (a person, a model, an import). */
+export const MAX_CONTENT_LENGTH = 8000;
 
 const dateInput = z.coerce.date();
 
@@ -102,7 +115,7 @@ export const NewMemoryInput = z.object({
   agentId: z.string().min(1).optional(),
   sessionId: z.string().min(1).optional(),
   kind: MemoryKind.default('fact'),
-  content: z.string().trim().min(1, 'content must not be empty').max(8000),
+  content: z.string().trim().min(1, 'content must not be empty').max(MAX_CONTENT_LENGTH),
   structuredData: JsonObject.optional(),
   importance: Importance.default(DEFAULT_IMPORTANCE),
   confidence: z.number().min(0).max(1).default(1),
@@ -120,7 +133,7 @@ export type NewMemoryInput = z.input<typeof NewMemoryInput>;
 export const MemoryPatch = z
   .object({
     kind: MemoryKind,
-    content: z.string().trim().min(1).max(8000),
+    content: z.string().trim().min(1).max(MAX_CONTENT_LENGTH),
     structuredData: JsonObject.nullable(),
     importance: Importance,
     confidence: z.number().min(0).max(1),

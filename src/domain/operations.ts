@@ -72,6 +72,18 @@ export const ExtractionResult = z.object({
 });
 export type ExtractionResult = z.infer<typeof ExtractionResult>;
 
+/**
+ * The rules model output obeys beyond its schema, the same as add()'s: at most this many
+ * operations per batch (the rest are rejected and recorded), no kinds the extractor may not
+ * write, no content longer than add() takes, no dates outside these years.
+ */
+export const EXTRACTION_LIMITS = {
+  maxOperations: 50,
+  forbiddenKinds: ['system', 'episode'] as readonly MemoryKind[],
+  minYear: 1000,
+  maxYear: 2999,
+} as const;
+
 /** A message as the extractors see it. */
 export interface ExtractionMessage {
   id: string;

@@ -1,5 +1,6 @@
 import type { Memory } from '../domain/memory.js';
-import type { AddOperation, ExtractionResult } from '../domain/operations.js';
+import { MAX_CONTENT_LENGTH } from '../domain/memory.js';
+import { EXTRACTION_LIMITS, type AddOperation, type ExtractionResult, type MemoryOperation } from '../domain/operations.js';
 
 export interface Rejected {
   op: string;
@@ -31,6 +32,27 @@ export interface Plan {
   reinforces: PlannedTarget[];
   skips: string[];
   rejected: Rejected[];
+}
+
+const inYears = (iso: string | undefined): boolean => {
+  if (iso === undefined) return true;
+  const year = new Date(iso).getUTCFullYear();
+  // An unreadable date is left to the date parser (ignored there); only a readable, absurd one is refused.
+  return Number.isNaN(year) || (year >= EXTRACTION_LIMITS.minYear && year <= EXTRACTION_LIMITS.maxYear);
+};
+
+/** Why an operation breaks the rules every source obeys (see EXTRACTION_LIMITS), or undefined. */
+export function operationProblem(op: MemoryOperation): string | undefined {
+  if (op.op === 'add' || op.op === 'update') {
+    if (op.content.trim().length === 0) return 'content is empty';
+    if (op.content.length > MAX_CONTENT_LENGTH) return `content longer than ${MAX_CONTENT_LENGTH} characters`;
+    if (op.kind !== undefined && EXTRACTION_LIMITS.forbiddenKinds.includes(op.kind)) return `kind "${op.kind}" cannot come from extraction`;
+  }
+  if (op.op === 'add') {
+    if (!inYears(op.happenedAt) || !inYears(op.todo?.dueAt)) return `a date outside the years ${EXTRACTION_LIMITS.minYear}-${EXTRACTION_LIMITS.maxYear}`;
+    if (op.todo && op.todo.content.length > MAX_CONTENT_LENGTH) return `todo longer than ${MAX_CONTENT_LENGTH} characters`;
+  }
+  return undefined;
 }
 
 const normalise = (text: string): string => text.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
@@ -68,7 +90,16 @@ export function planOperations(input: {
     return memory;
   };
 
-  for (const op of input.result.operations) {
+  const operations = input.result.operations;
+  for (const op of operations.slice(EXTRACTION_LIMITS.maxOperations)) {
+    plan.rejected.push({ op: op.op, ...('target' in op ? { target: op.target } : {}), reason: `more than ${EXTRACTION_LIMITS.maxOperations} operations in one batch` });
+  }
+  for (const op of operations.slice(0, EXTRACTION_LIMITS.maxOperations)) {
+    const problem = operationProblem(op);
+    if (problem) {
+      plan.rejected.push({ op: op.op, ...('target' in op ? { target: op.target } : {}), reason: problem });
+      continue;
+    }
     switch (op.op) {
       case 'add': {
         const key = normalise(op.content);

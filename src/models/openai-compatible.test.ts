@@ -17,7 +17,7 @@ const listItems = definePrompt({
   }),
 });
 
-type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang' | 'reset';
 
 interface ChatRequest {
   model: string;
@@ -69,6 +69,13 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     return;
   }
   if (answer === 'hang') return; // never answer; the socket is destroyed in afterAll
+  if (answer === 'reset') {
+    // Headers and half a body, then the connection drops: a socket reset mid-response.
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': '4096' });
+    res.write('{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"{\\"ite');
+    setTimeout(() => res.socket?.destroy(), 20);
+    return;
+  }
   res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers });
   res.end(JSON.stringify(answer.body));
 }
@@ -159,6 +166,23 @@ describe('createOpenAICompatibleModel against a loopback server', () => {
     expect(requests).toHaveLength(2);
     expect(sleep).toHaveBeenCalledTimes(1);
     expect(client.usage.snapshot().total).toMatchObject({ calls: 1, failures: 0, attempts: 2 });
+  });
+
+  it('a socket reset mid-response is retried, then succeeds (Chinese)', async () => {
+    queue = ['reset', completion('{"items":["猫","茶"]}')];
+    const { client, sleep } = model();
+    const result = await client.generate(listItems, { text: '我喜欢猫和茶' });
+    expect(result.output).toEqual({ items: ['猫', '茶'] });
+    expect(requests).toHaveLength(2);
+    expect(sleep).toHaveBeenCalledTimes(1);
+  });
+
+  it('a socket reset on every attempt ends in MODEL_FAILED, not an untyped error (English)', async () => {
+    queue = ['reset'];
+    const { client } = model({ maxRetries: 1 });
+    const error = await rejection(client.generate(listItems, { text: 'cats and tea' }));
+    expect(error.code).toBe('MODEL_FAILED');
+    expect(requests).toHaveLength(2);
   });
 
   it('500 then success: retried and succeeded', async () => {

@@ -65,7 +65,7 @@ function hasNetworkCode(error: unknown): boolean {
 }
 
 /**
- * Retry on 408, 429, 5xx and network errors; everything else (400, 401, 404, ...) will fail the
+ * Retry on 408, 429, 5xx and network errors (also mid-response); everything else (400, 401, 404, ...) will fail the
  * same way again. Timeouts are classified by the caller, which owns the timer.
  */
 export function classifyFailure(error: unknown): FailureInfo {
@@ -74,7 +74,9 @@ export function classifyFailure(error: unknown): FailureInfo {
   if (APICallError.isInstance(inner)) {
     const status = inner.statusCode;
     const info: FailureInfo = {
-      retryable: status === undefined ? inner.isRetryable : status === 408 || status === 429 || status >= 500,
+      // A connection dropped mid-response arrives as a 200 whose body failed ("terminated",
+      // UND_ERR_SOCKET in the causes): the network failed, not the request, so try again.
+      retryable: hasNetworkCode(inner) || (status === undefined ? inner.isRetryable : status === 408 || status === 429 || status >= 500),
       message,
     };
     if (status !== undefined) info.status = status;

@@ -5,6 +5,7 @@ import type { ExtractionSettings } from '../domain/settings.js';
 import type { Todo } from '../domain/todo.js';
 import type { Relation } from '../domain/profile.js';
 import { defaultRemindAt, parseDueTime } from '../extraction/due-time.js';
+import { looksLikeInstruction } from '../extraction/instruction-flag.js';
 import type { Plan } from '../extraction/plan-operations.js';
 import type { MemoryChanges, Store } from '../store/store.js';
 import { detectLanguage } from '../text/language.js';
@@ -45,6 +46,9 @@ async function prepare(
     actor: 'extraction', producedBy: producedBy ?? 'heuristic-extractor', messageIds, ...(reason ? { reason } : {}), ...(action ? { action } : {}), at: now,
   });
   const batchIds = batch.map((m) => m.id);
+  // Memory poisoning: text that instructs the assistant flags what is extracted from it.
+  const instructs = (content: string, ids: readonly string[]): boolean =>
+    looksLikeInstruction(content) || batch.some((m) => ids.includes(m.id) && m.role === 'user' && looksLikeInstruction(m.content));
 
   const inserts = plan.adds.map(({ op, messageIds }, i): Prepared['inserts'][number] => {
     const reference = messageTime(messageIds);
@@ -52,7 +56,7 @@ async function prepare(
       id: deps.ids.next(),
       userId,
       sessionId,
-      kind: op.todo ? 'todo' : op.kind,
+      kind: op.todo ? 'todo' : op.kind === 'system' ? 'fact' : op.kind,
       content: op.content,
       structuredData: op.structuredData,
       importance: op.importance,
@@ -68,6 +72,7 @@ async function prepare(
       accessCount: 0,
       happenedAt: validDate(op.happenedAt),
       embedderId: deps.embedder.id,
+      ...(instructs(op.content, messageIds) ? { flags: ['instruction' as const] } : {}),
     };
     let todo: Todo | undefined;
     if (memory.kind === 'todo') {
@@ -93,6 +98,7 @@ async function prepare(
         content: u.content, language: detectLanguage(u.content), embedderId: deps.embedder.id, updatedAt: now,
         ...(u.kind ? { kind: u.kind } : {}), ...(u.importance !== undefined ? { importance: u.importance } : {}),
         ...(data !== undefined ? { structuredData: data ?? undefined } : {}),
+        ...(instructs(u.content, batchIds) ? { flags: [...new Set([...(u.memory.flags ?? []), 'instruction' as const])] } : {}),
         provenance: { ...u.memory.provenance, messageIds: [...new Set([...u.memory.provenance.messageIds, ...batchIds])] },
       },
       change: change(batchIds, u.reason),

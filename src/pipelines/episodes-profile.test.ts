@@ -47,7 +47,7 @@ describe('episodes (seed 003 Layer 2)', () => {
     await memory.idle();
     const [episode] = await memory.list({ userId: 'u', kinds: ['episode'] });
     expect(episode).toMatchObject({ content: '用户聊了我最近在考虑换工（话题：工作）', sessionId: 's1', happenedAt: new Date('2026-03-02T10:00:00Z') });
-    expect(episode!.structuredData).toMatchObject({ emotionalTone: '焦虑', userIntent: '倾诉', fromSeq: 0, throughSeq: 2, messageCount: 3, summarizer: 'summarize-episode@2' });
+    expect(episode!.structuredData).toMatchObject({ emotionalTone: '焦虑', userIntent: '倾诉', fromSeq: 0, throughSeq: 2, messageCount: 3, summarizer: 'summarize-episode@3' });
     memory.clock.advanceDays(1);
     const latest = await memory.context({ userId: 'u', query: '上次聊了什么？' });
     expect(latest.text).toContain('### 最近的交流\n- 2026-03-02: "用户聊了我最近在考虑换工（话题：工作）"');
@@ -106,7 +106,7 @@ describe('core profile (seed 003 Layer 3)', () => {
       if (s < 5) expect(await memory.profile('u')).toBeNull();
     }
     const v1 = (await memory.profile('u'))!;
-    expect(v1).toMatchObject({ version: 1, narrative: '看过5次对话。', basicInfo: { name: '李明' }, episodeCount: 5, producedBy: 'update-profile@2' });
+    expect(v1).toMatchObject({ version: 1, narrative: '看过5次对话。', basicInfo: { name: '李明' }, episodeCount: 5, producedBy: 'update-profile@3' });
     expect((model.callsFor('update-profile')[0]!.input as UpdateProfileInput).newEpisodes).toHaveLength(5);
     // Seven days later with news, the profile is rewritten from the current version.
     memory.clock.advanceDays(8);

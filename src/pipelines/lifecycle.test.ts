@@ -72,7 +72,7 @@ describe('MemoryReviewer (seed 001)', () => {
     expect(seen[1]!.searches[0]!.query).toBe('生日');
     expect(seen[1]!.searches[0]!.results.map((r) => r.content)).toContain('用户每年生日都和家人吃饭');
     expect(await memory.get('u', birthday.id)).toMatchObject({ core: true, importance: 1 });
-    expect((await memory.history('u', birthday.id)).at(-1)).toMatchObject({ action: 'promote', actor: 'review', reason: '生日是长期稳定的重要事实', producedBy: 'review-memory@1' });
+    expect((await memory.history('u', birthday.id)).at(-1)).toMatchObject({ action: 'promote', actor: 'review', reason: '生日是长期稳定的重要事实', producedBy: 'review-memory@2' });
     // Not asked again until the memory changes.
     await memory.runLifecycle();
     expect(seen).toHaveLength(2);
@@ -103,7 +103,7 @@ describe('reinforcement by use (seed 001)', () => {
     const cats = await memory.add({ userId: 'u', content: '主人喜欢猫', importance: 0.5 });
     const tense = await memory.add({ userId: 'u', content: '主人最近很紧张', importance: 0.5 });
     const r = await memory.reportReply({ userId: 'u', message: '今天天气怎么样', reply: '天气不错，别这么绷着，出去走走吧', recalledIds: [cats.id, tense.id] });
-    expect(r).toMatchObject({ used: [{ id: tense.id }], ignored: [cats.id], decidedBy: 'judge-usage@1' });
+    expect(r).toMatchObject({ used: [{ id: tense.id }], ignored: [cats.id], decidedBy: 'judge-usage@2' });
     expect((await memory.get('u', tense.id)).importance).toBeCloseTo(0.6);
     expect((await memory.get('u', cats.id)).importance).toBe(0.5);
   });

@@ -24,14 +24,14 @@ const enAnswer = { memories: [{ content: 'The user lived in Berlin and moved to 
 
 describe('compressMemoriesPrompt', () => {
   it('is versioned', () => {
-    expect(promptRef(compressMemoriesPrompt)).toBe('compress-memories@1');
+    expect(promptRef(compressMemoriesPrompt)).toBe('compress-memories@2');
   });
 
   it('builds a Chinese prompt with the memories under aliases', () => {
     const built = compressMemoriesPrompt.build(zhInput);
     const text = built.messages[0]!.content;
     expect(text).toContain('Kind: preference');
-    expect(text).toContain('## MEMORIES to compress\n[1] (2026-01-03) 用户喜欢拉面\n[2] (2026-01-20) 用户很喜欢吃豚骨拉面\n[3] (2026-02-01) 用户不吃香菜');
+    expect(text).toContain('## MEMORIES to compress\n[1] (2026-01-03) "用户喜欢拉面"\n[2] (2026-01-20) "用户很喜欢吃豚骨拉面"\n[3] (2026-02-01) "用户不吃香菜"');
     expect(built.system).toContain('Keep every essential fact');
     expect(built.system).toContain('Merge duplicates');
     expect(built.system).toContain('Keep the dates that matter');
@@ -41,7 +41,7 @@ describe('compressMemoriesPrompt', () => {
 
   it('builds an English prompt', () => {
     const built = compressMemoriesPrompt.build(enInput);
-    expect(built.messages[0]!.content).toContain('Kind: fact\n\n## MEMORIES to compress\n[1] (2025-05-01) The user lives in Berlin\n[2] (2026-03-02) The user moved to Lisbon');
+    expect(built.messages[0]!.content).toContain('Kind: fact\n\n## MEMORIES to compress\n[1] (2025-05-01) "The user lives in Berlin"\n[2] (2026-03-02) "The user moved to Lisbon"');
     expect(built.system).toContain('Every input alias must appear');
     expect(built.system).toContain("user's language");
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { definePrompt } from './prompt.js';
+import { quoted, UNTRUSTED_RULE } from './untrusted.js';
 
 export const CompressMemoriesInput = z.object({
   /** The kind every memory in the group shares; the compressed memories keep it. */
@@ -32,12 +33,13 @@ Rules:
 - Each memory: self-contained, in the third person, in the user's language, the language the memories are written in (Chinese in, Chinese out).
 - sources: the aliases of the input memories each new memory replaces. Every input alias must appear in at least one sources list; use only the aliases shown.
 - importance (0..1): 0.9 identity/core facts, 0.7 lasting preferences and plans, 0.5 ordinary facts, 0.3 minor details.
-- Return 1 memory when the group says one thing, at most 3.`;
+- Return 1 memory when the group says one thing, at most 3.
+- ${UNTRUSTED_RULE}`;
 
 /** Seed 004 §2.2 automatic compression: a group of one kind -> 1-3 memories with their sources. */
 export const compressMemoriesPrompt = definePrompt({
   id: 'compress-memories',
-  version: 1,
+  version: 2,
   input: CompressMemoriesInput,
   output: CompressMemoriesResult,
   build: (input) => ({
@@ -45,7 +47,7 @@ export const compressMemoriesPrompt = definePrompt({
     messages: [
       {
         role: 'user',
-        content: [`Kind: ${input.kind}`, '', '## MEMORIES to compress', input.memories.map((m) => `[${m.alias}] (${m.date}) ${m.content}`).join('\n')].join('\n'),
+        content: [`Kind: ${input.kind}`, '', '## MEMORIES to compress', input.memories.map((m) => `[${m.alias}] (${m.date}) ${quoted(m.content)}`).join('\n')].join('\n'),
       },
     ],
   }),

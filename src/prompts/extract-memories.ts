@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ExtractionResult } from '../domain/operations.js';
 import { MEMORY_KINDS } from '../domain/memory.js';
+import { outputFormatOf } from './output-format.js';
 import { definePrompt } from './prompt.js';
+import { quoted, UNTRUSTED_RULE } from './untrusted.js';
 
 const Line = z.object({ ref: z.string(), role: z.enum(['user', 'assistant', 'system']), content: z.string(), time: z.string() });
 
@@ -38,21 +40,15 @@ Rules:
 - importance: 0.9 identity/core facts, 0.7 lasting preferences and plans, 0.5 ordinary facts, 0.3 minor details.
 - Nothing worth remembering -> operations: [{"op":"skip","reason":"..."}].
 - reason: one short sentence in the user's language saying what you did.
+- ${UNTRUSTED_RULE}
 Kinds: ${MEMORY_KINDS.filter((k) => k !== 'episode' && k !== 'system' && k !== 'skill').join(', ')}.`;
 
 function lines(items: ReadonlyArray<z.infer<typeof Line>>): string {
-  return items.map((m) => `[${m.ref}] ${m.time} ${m.role}: ${m.content}`).join('\n');
+  return items.map((m) => `[${m.ref}] ${m.time} ${m.role}: ${quoted(m.content)}`).join('\n');
 }
 
-/** Seed 002's extraction prompt with seed 001's operations (ADD/UPDATE/DELETE/BOOST/SKIP). */
-const OUTPUT_FORMAT = `{"operations":[ one or more of:
- {"op":"add","kind":"<kind>","content":"...","importance":0.5,"confidence":0.8,"happenedAt":"<ISO, optional>","todo":{"content":"...","dueText":"..."} (todos only),"sourceMessageIds":["m1"]}
- {"op":"update","target":"<alias>","content":"<new full content>","reason":"..."}
- {"op":"delete","target":"<alias>","reason":"..."}
- {"op":"reinforce","target":"<alias>","reason":"..."}
- {"op":"skip","reason":"..."}
-],"reason":"...",
- "episode":{"summary":"...","topics":["..."],"userIntent":"...","emotionalTone":"...","keyFacts":["..."],"unresolved":null} (only when asked for an EPISODE)}`;
+/** Seed 002's extraction prompt with seed 001's operations (ADD/UPDATE/DELETE/BOOST/SKIP); generated from the schema. */
+const OUTPUT_FORMAT = outputFormatOf(ExtractionResult);
 
 const EPISODE = `## EPISODE
 Also summarise the NEW messages in "episode", from the user's perspective, in their language:
@@ -62,7 +58,7 @@ No opinions of the assistant, no guesses. Small talk: summary "闲聊，无实�
 
 export const extractMemoriesPrompt = definePrompt({
   id: 'extract-memories',
-  version: 3,
+  version: 4,
   input: ExtractMemoriesInput,
   output: ExtractionResult,
   outputFormat: OUTPUT_FORMAT,
@@ -75,7 +71,7 @@ export const extractMemoriesPrompt = definePrompt({
           `Now: ${input.now} (${input.timeZone})`,
           '',
           '## EXISTING memories',
-          input.existing.length === 0 ? '(none)' : input.existing.map((m) => `[${m.alias}] (${m.kind}, ${m.date}) ${m.content}`).join('\n'),
+          input.existing.length === 0 ? '(none)' : input.existing.map((m) => `[${m.alias}] (${m.kind}, ${m.date}) ${quoted(m.content)}`).join('\n'),
           '',
           '## CONTEXT (do not extract from here)',
           input.context.length === 0 ? '(none)' : lines(input.context),

@@ -22,15 +22,15 @@ const enInput: JudgeUsageInput = {
 
 describe('judgeUsagePrompt', () => {
   it('is versioned', () => {
-    expect(promptRef(judgeUsagePrompt)).toBe('judge-usage@1');
+    expect(promptRef(judgeUsagePrompt)).toBe('judge-usage@2');
   });
 
   it('builds a Chinese prompt with the recalled memories under aliases, the message and the reply', () => {
     const built = judgeUsagePrompt.build(zhInput);
     const text = built.messages[0]!.content;
-    expect(text).toContain('## RECALLED memories\n[1] 主人喜欢猫\n[2] 主人很紧张');
-    expect(text).toContain('## USER message\n明天要面试了，睡不着');
-    expect(text).toContain('## ASSISTANT reply\n别这么绷着，你准备得已经很充分了。');
+    expect(text).toContain('## RECALLED memories\n[1] "主人喜欢猫"\n[2] "主人很紧张"');
+    expect(text).toContain('## USER message\n"明天要面试了，睡不着"');
+    expect(text).toContain('## ASSISTANT reply\n"别这么绷着，你准备得已经很充分了。"');
     expect(built.system).toContain('only if it actually shaped the reply');
     expect(built.system).toContain('"主人喜欢猫"');
     expect(built.system).toContain('"别这么绷着" -> used');
@@ -39,8 +39,8 @@ describe('judgeUsagePrompt', () => {
 
   it('builds an English prompt', () => {
     const built = judgeUsagePrompt.build(enInput);
-    expect(built.messages[0]!.content).toContain('[1] The user is vegetarian\n[2] The user has a cat named Miso');
-    expect(built.messages[0]!.content).toContain('## ASSISTANT reply\nHow about a mapo tofu without the pork?');
+    expect(built.messages[0]!.content).toContain('[1] "The user is vegetarian"\n[2] "The user has a cat named Miso"');
+    expect(built.messages[0]!.content).toContain('## ASSISTANT reply\n"How about a mapo tofu without the pork?"');
     expect(built.system).toContain("user's language");
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { definePrompt } from './prompt.js';
+import { quoted, UNTRUSTED_RULE } from './untrusted.js';
 
 export const JudgeUsageInput = z.object({
   userMessage: z.string(),
@@ -25,12 +26,13 @@ Examples:
 
 Rules:
 - List only the used memories, by their alias; [] when none was used. Never invent an alias.
-- reason: one short sentence in the user's language (the language of the user message) saying how the memory shaped the reply.`;
+- reason: one short sentence in the user's language (the language of the user message) saying how the memory shaped the reply.
+- ${UNTRUSTED_RULE}`;
 
 /** Seed 001's reinforcement by use: which recalled memories really shaped the assistant's reply. */
 export const judgeUsagePrompt = definePrompt({
   id: 'judge-usage',
-  version: 1,
+  version: 2,
   input: JudgeUsageInput,
   output: JudgeUsageResult,
   build: (input) => ({
@@ -40,13 +42,13 @@ export const judgeUsagePrompt = definePrompt({
         role: 'user',
         content: [
           '## RECALLED memories',
-          input.recalled.map((m) => `[${m.alias}] ${m.content}`).join('\n'),
+          input.recalled.map((m) => `[${m.alias}] ${quoted(m.content)}`).join('\n'),
           '',
           '## USER message',
-          input.userMessage,
+          quoted(input.userMessage),
           '',
           '## ASSISTANT reply',
-          input.reply,
+          quoted(input.reply),
         ].join('\n'),
       },
     ],

@@ -26,15 +26,15 @@ const enDecay: ReviewMemoryInput = {
 
 describe('reviewMemoryPrompt', () => {
   it('is versioned', () => {
-    expect(promptRef(reviewMemoryPrompt)).toBe('review-memory@1');
+    expect(promptRef(reviewMemoryPrompt)).toBe('review-memory@2');
   });
 
   it('builds a Chinese promote review with the core-memory criteria and related memories under aliases', () => {
     const built = reviewMemoryPrompt.build(zhPromote);
     const text = built.messages[0]!.content;
     expect(text).toContain('Mode: promote. Round 1 of 3: you may search or decide.');
-    expect(text).toContain('## MEMORY under review\n(identity, created 2026-01-03, importance 0.90, used 12 times) 主人的生日是3月14日');
-    expect(text).toContain('## RELATED memories\n[1] (event, 2025-03-14) 主人去年生日吃了火锅\n[2] (preference, 2026-01-05) 主人喜欢拉面');
+    expect(text).toContain('## MEMORY under review\n(identity, created 2026-01-03, importance 0.90, used 12 times) "主人的生日是3月14日"');
+    expect(text).toContain('## RELATED memories\n[1] (event, 2025-03-14) "主人去年生日吃了火锅"\n[2] (preference, 2026-01-05) "主人喜欢拉面"');
     expect(text).not.toContain('## SEARCH');
     expect(built.system).toContain('PROMOTE it to core memory');
     expect(built.system).toContain('temporary states');
@@ -50,7 +50,7 @@ describe('reviewMemoryPrompt', () => {
     const text = built.messages[0]!.content;
     expect(text).toContain('Round 3 of 3: the last round, decide now (no search).');
     expect(text).toContain('Now: 2026-04-01T00:00:00Z');
-    expect(text).toContain('## SEARCH 1: job Globex\n[2] The user started at Globex on 2026-03-01');
+    expect(text).toContain('## SEARCH 1: "job Globex"\n[2] "The user started at Globex on 2026-03-01"');
     expect(built.system).toContain('Is this memory still valuable');
     expect(built.system).toContain('Has a newer memory replaced');
     expect(built.system).toContain('forget something important');
@@ -78,7 +78,7 @@ describe('reviewMemoryPrompt', () => {
     expect(first.output).toEqual({ decision: 'search', query: '生日' });
     expect(second.output).toEqual({ decision: 'promote', reason: '生日是长期稳定的重要事实' });
     expect(en.output).toEqual({ decision: 'delete', reason: 'The user no longer works at Acme.', supersededBy: '1' });
-    expect(model.calls[1]!.messages[0]!.content).toContain('## SEARCH 1: 生日\n[3] 主人说生日那天想吃蛋糕');
+    expect(model.calls[1]!.messages[0]!.content).toContain('## SEARCH 1: "生日"\n[3] "主人说生日那天想吃蛋糕"');
     await expect(model.generate(reviewMemoryPrompt, { ...enDecay, round: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });

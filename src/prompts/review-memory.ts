@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { definePrompt } from './prompt.js';
+import { quoted, UNTRUSTED_RULE } from './untrusted.js';
 
 const Shown = z.object({ alias: z.string().min(1), content: z.string() });
 
@@ -70,17 +71,18 @@ When in doubt about something important, keep it. Decisions: "keep" or "delete" 
 const RULES = `
 Rules:
 - Refer to other memories only by their alias, e.g. supersededBy "2". Never invent an alias.
-- reason: one short sentence in the user's language, the language of the memory (Chinese memory -> Chinese reason).`;
+- reason: one short sentence in the user's language, the language of the memory (Chinese memory -> Chinese reason).
+- ${UNTRUSTED_RULE}`;
 
 function shown(items: ReadonlyArray<{ alias: string; content: string; kind?: string; date?: string }>): string {
   if (items.length === 0) return '(none)';
-  return items.map((m) => (m.kind === undefined ? `[${m.alias}] ${m.content}` : `[${m.alias}] (${m.kind}, ${m.date}) ${m.content}`)).join('\n');
+  return items.map((m) => (m.kind === undefined ? `[${m.alias}] ${quoted(m.content)}` : `[${m.alias}] (${m.kind}, ${m.date}) ${quoted(m.content)}`)).join('\n');
 }
 
 /** Seed 001's MemoryReviewer: promote a reinforced memory to core, or keep/delete a faded one. */
 export const reviewMemoryPrompt = definePrompt({
   id: 'review-memory',
-  version: 1,
+  version: 2,
   input: ReviewMemoryInput,
   output: ReviewDecision,
   build: (input) => {
@@ -96,11 +98,11 @@ export const reviewMemoryPrompt = definePrompt({
             ...(input.now === undefined ? [] : [`Now: ${input.now}`]),
             '',
             '## MEMORY under review',
-            `(${memory.kind}, created ${memory.createdAt}, importance ${memory.importance.toFixed(2)}, used ${memory.accessCount} times) ${memory.content}`,
+            `(${memory.kind}, created ${memory.createdAt}, importance ${memory.importance.toFixed(2)}, used ${memory.accessCount} times) ${quoted(memory.content)}`,
             '',
             '## RELATED memories',
             shown(input.related),
-            ...input.searches.flatMap((s, i) => ['', `## SEARCH ${i + 1}: ${s.query}`, shown(s.results)]),
+            ...input.searches.flatMap((s, i) => ['', `## SEARCH ${i + 1}: ${quoted(s.query)}`, shown(s.results)]),
           ].join('\n'),
         },
       ],

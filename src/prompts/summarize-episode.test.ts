@@ -38,7 +38,7 @@ const enAnswer = {
 
 describe('summarizeEpisodePrompt', () => {
   it('is versioned', () => {
-    expect(promptRef(summarizeEpisodePrompt)).toBe('summarize-episode@2');
+    expect(promptRef(summarizeEpisodePrompt)).toBe('summarize-episode@3');
   });
 
   it('builds a Chinese prompt with the conversation and the rules', () => {
@@ -47,8 +47,8 @@ describe('summarizeEpisodePrompt', () => {
     expect(built.messages).toHaveLength(1);
     expect(text).toContain('## Conversation');
     expect(text).toContain('Language: Chinese');
-    expect(text).toContain("2025-01-20T10:01:00Z user: 主要是压力太大了，但又怕收入下降");
-    expect(text).toContain('assistant: 可以聊聊是什么原因吗？');
+    expect(text).toContain('2025-01-20T10:01:00Z user: "主要是压力太大了，但又怕收入下降"');
+    expect(text).toContain('assistant: "可以聊聊是什么原因吗？"');
     expect(built.system).toContain("user's language");
     expect(built.system).toContain('闲聊，无实质内容');
     expect(built.system).toContain("Leave out the assistant's opinions");
@@ -59,7 +59,7 @@ describe('summarizeEpisodePrompt', () => {
     const built = summarizeEpisodePrompt.build(enInput);
     const text = built.messages[0]!.content;
     expect(text).toContain('Language: the language the user wrote in.');
-    expect(text).toContain("user: I'm planning a trip to Kyoto in April");
+    expect(text).toContain('user: "I\'m planning a trip to Kyoto in April');
     expect(built.system).toContain('Small talk, nothing of substance');
     expect(built.system).toContain("user's language");
   });
@@ -78,7 +78,7 @@ describe('summarizeEpisodePrompt', () => {
     const en = await model.generate(summarizeEpisodePrompt, enInput);
     expect(zh.output).toEqual(zhAnswer);
     expect(en.output).toEqual(enAnswer);
-    expect(model.calls[0]!.prompt).toBe('summarize-episode@2');
+    expect(model.calls[0]!.prompt).toBe('summarize-episode@3');
     expect(model.calls[0]!.system).toContain('"emotionalTone"');
   });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { outputFormatOf } from './output-format.js';
 import { definePrompt } from './prompt.js';
+import { quoted, UNTRUSTED_RULE } from './untrusted.js';
 
 const Message = z.object({ role: z.enum(['user', 'assistant', 'system']), content: z.string(), time: z.string() });
 
@@ -31,15 +33,16 @@ Rules:
 - Write from the user's perspective: what the user said, wanted and felt. Leave out the assistant's opinions, advice and suggestions.
 - keyFacts are objective facts only, one short sentence each; never guess or infer.
 - Small talk with nothing of substance -> summary exactly "${SMALL_TALK_SUMMARY.zh}" (Chinese) or "${SMALL_TALK_SUMMARY.en}" (English), keyFacts [], unresolved null.
-- Write every field in the user's language, the language of the conversation (Chinese in, Chinese out: "用户在考虑换工作"; English in, English out: "The user is thinking about changing jobs").`;
+- Write every field in the user's language, the language of the conversation (Chinese in, Chinese out: "用户在考虑换工作"; English in, English out: "The user is thinking about changing jobs").
+- ${UNTRUSTED_RULE}`;
 
 const LANGUAGE_NAMES = { zh: 'Chinese', en: 'English' } as const;
 
 /** Seed 003's summary prompt: one conversation -> summary, topics, intent, tone, key facts, open question. */
 export const summarizeEpisodePrompt = definePrompt({
   id: 'summarize-episode',
-  version: 2,
-  outputFormat: '{"summary":"...","topics":["..."],"userIntent":"...","emotionalTone":"...","keyFacts":["..."],"unresolved":"... or null"}',
+  version: 3,
+  outputFormat: outputFormatOf(EpisodeSummary),
   input: SummarizeEpisodeInput,
   output: EpisodeSummary,
   build: (input) => ({
@@ -53,7 +56,7 @@ export const summarizeEpisodePrompt = definePrompt({
             : `Language: ${LANGUAGE_NAMES[input.language]} (the user's language).`,
           '',
           '## Conversation',
-          input.messages.map((m) => `${m.time} ${m.role}: ${m.content}`).join('\n'),
+          input.messages.map((m) => `${m.time} ${m.role}: ${quoted(m.content)}`).join('\n'),
         ].join('\n'),
       },
     ],

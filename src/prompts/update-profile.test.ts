@@ -29,7 +29,7 @@ const enAnswer = {
 
 describe('updateProfilePrompt', () => {
   it('is versioned', () => {
-    expect(promptRef(updateProfilePrompt)).toBe('update-profile@2');
+    expect(promptRef(updateProfilePrompt)).toBe('update-profile@3');
   });
 
   it('builds a Chinese prompt with the current profile, new summaries and memories', () => {
@@ -37,9 +37,9 @@ describe('updateProfilePrompt', () => {
     const text = built.messages[0]!.content;
     for (const section of ['## CURRENT profile', '## CURRENT basicInfo', '## NEW conversation summaries', '## NEW memories']) expect(text).toContain(section);
     expect(text).toContain('小明是一位有5年经验的后端程序员');
-    expect(text).toContain('name: 小明');
-    expect(text).toContain('- 2025-01-18: 用户讨论了换工作的想法，担心收入下降。\n  fact: 在考虑换工作');
-    expect(text).toContain('- (fact, 2025-02-10) 用户已经入职B公司');
+    expect(text).toContain('"name": "小明"');
+    expect(text).toContain('- 2025-01-18: "用户讨论了换工作的想法，担心收入下降。"\n  fact: "在考虑换工作"');
+    expect(text).toContain('- (fact, 2025-02-10) "用户已经入职B公司"');
     expect(text).not.toContain('FORGET');
     expect(built.system).toContain("user's language");
     expect(built.system).toContain('之前在A公司工作，最近换到了B公司');
@@ -53,7 +53,7 @@ describe('updateProfilePrompt', () => {
     const text = built.messages[0]!.content;
     expect(text).toContain('## CURRENT profile\n(new user: no profile yet)');
     expect(text).toContain('## CURRENT basicInfo\n(none)');
-    expect(text).toContain('- (identity, 2026-03-01) The user is called Sam and works as a nurse');
+    expect(text).toContain('- (identity, 2026-03-01) "The user is called Sam and works as a nurse"');
     expect(built.system).toContain('新用户，尚无信息');
     expect(built.system).toContain("user's language");
     expect(updateProfilePrompt.build({ ...enInput, currentNarrative: '新用户，尚无信息' }).messages[0]!.content).toContain('(new user: no profile yet)');
@@ -62,7 +62,7 @@ describe('updateProfilePrompt', () => {
   it('adds the forget rule and topic only when a topic is to be forgotten', () => {
     const built = updateProfilePrompt.build({ ...zhInput, forgetTopic: '换工作' });
     expect(built.system).toContain('WITHOUT anything about it');
-    expect(built.messages[0]!.content).toMatch(/## FORGET this topic\n换工作$/);
+    expect(built.messages[0]!.content).toMatch(/## FORGET this topic\n"换工作"$/);
   });
 
   it('accepts a valid answer and rejects an invalid one', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { outputFormatOf } from './output-format.js';
 import { definePrompt } from './prompt.js';
+import { quoted, UNTRUSTED_RULE } from './untrusted.js';
 
 export const UpdateProfileInput = z.object({
   /** The profile as it stands; "" (or seed 003's "新用户，尚无信息") for a new user. */
@@ -60,34 +62,34 @@ function isEmptyProfile(narrative: string): boolean {
 /** Seed 003's core-profile update: current narrative + new summaries and memories -> new narrative. */
 export const updateProfilePrompt = definePrompt({
   id: 'update-profile',
-  version: 2,
-  outputFormat: '{"narrative":"...","basicInfo":{"name":"...","occupation":"...","location":"..."},"changes":"..."}',
+  version: 3,
+  outputFormat: outputFormatOf(ProfileUpdate),
   input: UpdateProfileInput,
   output: ProfileUpdate,
   build: (input) => {
     const info = Object.entries(input.basicInfo);
     return {
-      system: input.forgetTopic === undefined ? SYSTEM : `${SYSTEM}\n${FORGET_RULE}`,
+      system: `${input.forgetTopic === undefined ? SYSTEM : `${SYSTEM}\n${FORGET_RULE}`}\n${UNTRUSTED_RULE}`,
       messages: [
         {
           role: 'user',
           content: [
             '## CURRENT profile',
-            isEmptyProfile(input.currentNarrative) ? '(new user: no profile yet)' : input.currentNarrative.trim(),
+            isEmptyProfile(input.currentNarrative) ? '(new user: no profile yet)' : quoted(input.currentNarrative.trim()),
             '',
             '## CURRENT basicInfo',
-            info.length === 0 ? '(none)' : info.map(([key, value]) => `${key}: ${value}`).join('\n'),
+            info.length === 0 ? '(none)' : info.map(([key, value]) => `${quoted(key)}: ${quoted(value)}`).join('\n'),
             '',
             '## NEW conversation summaries (oldest first)',
             input.newEpisodes.length === 0
               ? '(none)'
               : input.newEpisodes
-                  .map((e) => [`- ${e.date}: ${e.summary}`, ...e.keyFacts.map((f) => `  fact: ${f}`)].join('\n'))
+                  .map((e) => [`- ${e.date}: ${quoted(e.summary)}`, ...e.keyFacts.map((f) => `  fact: ${quoted(f)}`)].join('\n'))
                   .join('\n'),
             '',
             '## NEW memories',
-            input.newFacts.length === 0 ? '(none)' : input.newFacts.map((f) => `- (${f.kind}, ${f.date}) ${f.content}`).join('\n'),
-            ...(input.forgetTopic === undefined ? [] : ['', '## FORGET this topic', input.forgetTopic]),
+            input.newFacts.length === 0 ? '(none)' : input.newFacts.map((f) => `- (${f.kind}, ${f.date}) ${quoted(f.content)}`).join('\n'),
+            ...(input.forgetTopic === undefined ? [] : ['', '## FORGET this topic', quoted(input.forgetTopic)]),
           ].join('\n'),
         },
       ],

@@ -28,6 +28,7 @@ export interface MemoryRow {
   embedder_id: string | null;
   decayed_at: number | null;
   reviewed_at: number | null;
+  flags: string | null;
 }
 
 const ms = (d: Date | undefined): number | null => (d === undefined ? null : d.getTime());
@@ -63,6 +64,7 @@ export function rowToMemory(row: MemoryRow): Memory {
   if (row.embedder_id !== null) m.embedderId = row.embedder_id;
   if (row.decayed_at !== null) m.decayedAt = new Date(row.decayed_at);
   if (row.reviewed_at !== null) m.reviewedAt = new Date(row.reviewed_at);
+  if (row.flags !== null) m.flags = JSON.parse(row.flags) as Memory['flags'];
   return m;
 }
 
@@ -93,6 +95,7 @@ export function memoryToColumns(m: Memory): Record<string, string | number | nul
     embedder_id: m.embedderId ?? null,
     decayed_at: ms(m.decayedAt),
     reviewed_at: ms(m.reviewedAt),
+    flags: m.flags === undefined || m.flags.length === 0 ? null : JSON.stringify(m.flags),
   };
 }
 

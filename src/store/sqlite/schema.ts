@@ -209,6 +209,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
     db.exec(`
       -- Forgetting fences in-flight work: raised by every forget and purge (store/sqlite/forget-fence.ts).
       CREATE TABLE IF NOT EXISTS forget_fences (user_key TEXT PRIMARY KEY, generation INTEGER NOT NULL);
+      -- Warnings on a memory as a JSON array (domain/memory.ts MEMORY_FLAGS), NULL when none.
+      ALTER TABLE memories ADD COLUMN flags TEXT;
     `);
   },
   (db) => {
