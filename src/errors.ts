@@ -17,6 +17,11 @@ export const ERROR_CODES = [
   'CONFLICT',
   'CONFIG_INVALID',
   'DELIVERY_FAILED',
+  // HTTP service (src/server/)
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

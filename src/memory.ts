@@ -34,6 +34,7 @@ import { syncMirror, writeMirror } from './pipelines/sync-mirror.js';
 import { updateProfile } from './pipelines/update-profile.js';
 import type { Store } from './store/store.js';
 import { EngramError, InvalidInputError, NotFoundError } from './errors.js';
+import type { EventSink } from './events.js';
 
 export type { MemoryEngine, ListOptions } from './memory-engine.js';
 
@@ -58,6 +59,8 @@ export interface CreateMemoryOptions {
   workspace?: string;
   /** Decay settings; every number of seed 001's table. @default DEFAULT_DECAY_POLICY */
   decayPolicy?: DecayPolicy;
+  /** Receives memory.changed and extraction.done events (the HTTP server's `/v1/events`). */
+  events?: EventSink;
   /** Test hook, see ExtractionDeps.onStep. */
   onExtractionStep?: ExtractionDeps['onStep'];
 }
@@ -108,6 +111,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
   };
   /** Rewrites the user's mirror files after a change, when a workspace is configured. */
   const mirror = async (userId: string): Promise<void> => {
+    options.events?.emit({ type: 'memory.changed', userId, at: deps.clock.now() });
     if (options.workspace) await writeMirror(base, options.workspace, userId);
   };
   const changing = <A extends [string, ...unknown[]], R>(fn: (...args: A) => Promise<R>) => after(async (...args: A): Promise<R> => {
@@ -168,7 +172,11 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       await deps.store.endSession(userId, sessionId, deps.clock.now());
       scheduler.nudge(userId, sessionId, { summarize: true });
     }),
-    extract: changing((userId, sessionId) => extractSession(deps, userId, sessionId, { force: true })),
+    extract: changing(async (userId, sessionId) => {
+      const report = await extractSession(deps, userId, sessionId, { force: true });
+      options.events?.emit({ type: 'extraction.done', userId, sessionId, report, at: deps.clock.now() });
+      return report;
+    }),
     extractionRuns: (userId, sessionId) => deps.store.listExtractionRuns(userId, sessionId),
     reportReply: after((input) => reportReply(deps, input)),
     getSettings: (userId) => resolveSettings(deps.store, userId),

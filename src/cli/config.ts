@@ -6,7 +6,7 @@ import { createBundledEmbedder } from '../embedders/bundled-embedder.js';
 import { createHashEmbedder } from '../embedders/hash-embedder.js';
 import { createOpenAICompatibleEmbedder } from '../embedders/openai-compatible-embedder.js';
 import { EngramError } from '../errors.js';
-import { createMemory, type MemoryEngine } from '../memory.js';
+import { createMemory, type CreateMemoryOptions, type MemoryEngine } from '../memory.js';
 import type { ModelClient } from '../models/language-model.js';
 import { resolveModelFromEnv } from '../models/openai-compatible.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
@@ -124,6 +124,8 @@ export interface OpenEngineOptions {
   clock?: Clock;
   ids?: IdGenerator;
   logger?: Logger;
+  /** What a long-running process (the server) adds: events, reminders, the memory.md mirror. */
+  runtime?: Pick<CreateMemoryOptions, 'events' | 'notifier' | 'workspace'>;
 }
 
 /** Opens the store and builds the engine from resolved settings. The caller closes it. */
@@ -146,5 +148,6 @@ export function openEngine(options: OpenEngineOptions): MemoryEngine {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ids ? { ids: options.ids } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...options.runtime,
   });
 }

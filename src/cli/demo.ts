@@ -137,7 +137,7 @@ export async function runDemo(engine: MemoryEngine, options: { db: string; extra
   };
 }
 
-/** `engram demo`: what `npm start` runs. */
+/** `engram demo` (`npm run demo`): the bilingual walkthrough. */
 export function registerDemo(program: Command, io: CliIo): void {
   program
     .command('demo')

@@ -19,7 +19,9 @@ import { registerProfile } from './profile.js';
 import { registerReindex } from './reindex.js';
 import { registerRestore } from './restore.js';
 import { registerSearch } from './search.js';
+import { registerServe } from './serve.js';
 import { registerShow } from './show.js';
+import { registerKeys } from './keys.js';
 import { registerTodoDone, registerTodos } from './todos.js';
 
 /** Codes that mean "the caller asked for something wrong" (exit 2), as opposed to a failure (exit 1). */
@@ -82,6 +84,8 @@ export function buildProgram(io: CliIo): Command {
     registerReindex,
     registerBackup,
     registerDemo,
+    registerServe,
+    registerKeys,
   ]) {
     register(program, io);
   }

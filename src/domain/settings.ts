@@ -1,23 +1,37 @@
 import { z } from 'zod';
 
+/** One schema per setting, without defaults, so a patch names only the keys it changes. */
+const SettingFields = {
+  /** Silence after which a session's new messages are extracted. */
+  silentMinutes: z.number().min(0).max(24 * 60),
+  extractionEnabled: z.boolean(),
+  /** Messages before the new ones sent as context only. */
+  contextMessages: z.number().int().min(0).max(50),
+  /** Unprocessed messages that trigger extraction without waiting for silence. */
+  overflowMessages: z.number().int().min(1).max(500),
+  /** The user's IANA time zone, for "tomorrow" and "下周五". */
+  timeZone: z.string(),
+  /** Raw messages are kept this many days. */
+  retentionDays: z.number().positive(),
+  /** A session silent this long counts as ended for its episode summary. */
+  episodeSilentMinutes: z.number().min(0),
+  /** Unsummarised messages that trigger an episode without waiting for the end (seed 001: 30). */
+  episodeWindow: z.number().int().min(3),
+};
+
 /** Extraction settings (seed 002), stored per user with global defaults. */
 export const ExtractionSettings = z.object({
-  /** Silence after which a session's new messages are extracted. */
-  silentMinutes: z.number().min(0).max(24 * 60).default(2),
-  extractionEnabled: z.boolean().default(true),
-  /** Messages before the new ones sent as context only. */
-  contextMessages: z.number().int().min(0).max(50).default(6),
-  /** Unprocessed messages that trigger extraction without waiting for silence. */
-  overflowMessages: z.number().int().min(1).max(500).default(30),
-  /** The user's IANA time zone, for "tomorrow" and "下周五". */
-  timeZone: z.string().default('UTC'),
-  /** Raw messages are kept this many days. */
-  retentionDays: z.number().positive().default(30),
-  /** A session silent this long counts as ended for its episode summary. */
-  episodeSilentMinutes: z.number().min(0).default(30),
-  /** Unsummarised messages that trigger an episode without waiting for the end (seed 001: 30). */
-  episodeWindow: z.number().int().min(3).default(30),
+  silentMinutes: SettingFields.silentMinutes.default(2),
+  extractionEnabled: SettingFields.extractionEnabled.default(true),
+  contextMessages: SettingFields.contextMessages.default(6),
+  overflowMessages: SettingFields.overflowMessages.default(30),
+  timeZone: SettingFields.timeZone.default('UTC'),
+  retentionDays: SettingFields.retentionDays.default(30),
+  episodeSilentMinutes: SettingFields.episodeSilentMinutes.default(30),
+  episodeWindow: SettingFields.episodeWindow.default(30),
 });
 export type ExtractionSettings = z.infer<typeof ExtractionSettings>;
-export const SettingsPatch = ExtractionSettings.partial();
+/** A change to some settings: only the keys present are stored (no defaults filled in). */
+export const SettingsPatch = z.object(SettingFields).partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
+export const SETTING_KEYS = Object.keys(SettingFields) as Array<keyof ExtractionSettings>;

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { NewMessageInput, type Message } from '../domain/conversation.js';
 import { parseInput } from '../errors.js';
 import type { MemoryDeps } from './deps.js';
+import { resolveSettings } from './settings.js';
 
 export const AppendOptions = z.object({
   messages: z.array(NewMessageInput).min(1).max(1000),
-  /** Raw messages expire after this many days (seed 003 Layer 1). @default 30 */
-  retentionDays: z.number().positive().default(30),
+  /** Raw messages expire after this many days (seed 003 Layer 1). @default the user's `retentionDays` setting */
+  retentionDays: z.number().positive().optional(),
 });
 export type AppendOptions = z.input<typeof AppendOptions>;
 
@@ -38,6 +39,7 @@ export async function appendMessages(deps: MemoryDeps, options: AppendOptions): 
   const appended: Message[] = [];
   for (const [key, entries] of bySession) {
     const [userId, sessionId] = JSON.parse(key) as [string, string];
+    const retentionDays = o.retentionDays ?? (await resolveSettings(deps.store, userId)).retentionDays;
     const stored = await deps.store.appendMessages(
       userId,
       sessionId,
@@ -50,7 +52,7 @@ export async function appendMessages(deps: MemoryDeps, options: AppendOptions): 
           content: m.content,
           callerId: m.callerId,
           createdAt,
-          expiresAt: new Date(createdAt.getTime() + o.retentionDays * 86_400_000),
+          expiresAt: new Date(createdAt.getTime() + retentionDays * 86_400_000),
           vector: vectors[index] ?? null,
           embedderId: deps.embedder.id,
         };

@@ -1,18 +1,25 @@
-import { ExtractionSettings, SettingsPatch } from '../domain/settings.js';
+import { ExtractionSettings, SETTING_KEYS, SettingsPatch } from '../domain/settings.js';
 import { InvalidInputError, parseInput } from '../errors.js';
 import type { Store } from '../store/store.js';
 
 export const GLOBAL = '*';
 
-/** A user's effective settings: their own, over the global ones, over the defaults. */
+/**
+ * A user's effective settings, key by key: their own override, else the global one, else the
+ * default. A stored value that no longer validates falls back to the default for that key only.
+ */
 export async function resolveSettings(store: Store, userId: string): Promise<ExtractionSettings> {
   const stored = await store.getSettings(userId);
-  const parsed = ExtractionSettings.safeParse(stored);
-  // A stored value that no longer validates falls back to the default rather than blocking extraction.
-  return parsed.success ? parsed.data : ExtractionSettings.parse({});
+  const defaults = ExtractionSettings.parse({});
+  const valid: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) {
+    const one = SettingsPatch.shape[key].safeParse(stored[key]);
+    if (one.success && one.data !== undefined) valid[key] = one.data;
+  }
+  return { ...defaults, ...(valid as Partial<ExtractionSettings>) };
 }
 
-/** Stores settings for one user, or for everyone with userId "*". */
+/** Stores settings for one user, or for everyone with userId "*"; only the keys given change. */
 export async function updateSettings(store: Store, userId: string, patch: SettingsPatch): Promise<ExtractionSettings> {
   const data = parseInput(SettingsPatch.strict(), patch, 'settings');
   if (data.timeZone !== undefined) {

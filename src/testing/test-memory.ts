@@ -9,7 +9,7 @@ import { fixedClock, sequentialIds, type ManualClock } from './clock.js';
  * a manual clock and sequential ids. Exported so users can test their own integrations.
  */
 export function testMemory(
-  options: { path?: string; embedder?: Embedder; clock?: ManualClock } & Pick<CreateMemoryOptions, 'model' | 'extraction' | 'workerId' | 'onExtractionStep' | 'logger' | 'workspace' | 'notifier' | 'decayPolicy'> = {},
+  options: { path?: string; embedder?: Embedder; clock?: ManualClock } & Pick<CreateMemoryOptions, 'model' | 'extraction' | 'workerId' | 'onExtractionStep' | 'logger' | 'workspace' | 'notifier' | 'decayPolicy' | 'events'> = {},
 ): MemoryEngine & { clock: ManualClock } {
   const clock = options.clock ?? fixedClock('2026-01-01T00:00:00Z');
   const engine = createMemory({
@@ -25,6 +25,7 @@ export function testMemory(
     workspace: options.workspace,
     notifier: options.notifier,
     decayPolicy: options.decayPolicy,
+    events: options.events,
   });
   return Object.assign(engine, { clock });
 }

@@ -207,6 +207,21 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
   },
   (db) => {
     db.exec(`
+      -- API keys of the HTTP service (src/server/keys/): only a SHA-256 of the key is stored.
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        tenant_id TEXT NOT NULL,
+        bound_user_id TEXT,
+        name TEXT,
+        hash TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        revoked_at INTEGER
+      );
+      CREATE INDEX api_keys_tenant ON api_keys (tenant_id);
+    `);
+  },
+  (db) => {
+    db.exec(`
       -- Fencing token of the extraction lease: bumped on every acquisition, checked at commit.
       ALTER TABLE sessions ADD COLUMN lease_token INTEGER NOT NULL DEFAULT 0;
     `);

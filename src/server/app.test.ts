@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { testApp } from './test-app.js';
+
+let opened: Array<ReturnType<typeof testApp>> = [];
+afterEach(async () => {
+  for (const t of opened) await t.memory.close();
+  opened = [];
+});
+const make = (o: Parameters<typeof testApp>[0] = {}) => {
+  const t = testApp(o);
+  opened.push(t);
+  return t;
+};
+
+describe('the HTTP app', () => {
+  it('answers health, ready, the OpenAPI 3.1 document, the docs and a page', async () => {
+    const { json, app } = make();
+    expect((await json('/health')).body).toEqual({ status: 'ok' });
+    expect((await json('/ready')).body).toEqual({ status: 'ready' });
+    const doc = await json('/openapi.json');
+    expect(doc.body.openapi).toBe('3.1.0');
+    const paths = Object.keys(doc.body.paths as object);
+    for (const p of ['/v1/users/{userId}/memories', '/v1/users/{userId}/memories/{id}', '/v1/users/{userId}/search', '/v1/users/{userId}/context', '/v1/users/{userId}/sessions/{sessionId}/extract', '/v1/keys']) expect(paths).toContain(p);
+    const docs = await app.request('/docs');
+    expect(await docs.text()).toContain('swagger-ui-bundle.js');
+    const bundle = await app.request('/docs/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+    const page = await app.request('/', { headers: {} });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/docs');
+  });
+
+  it('creates, reads, patches, lists, deletes, restores and purges memories in Chinese and English', async () => {
+    const { json } = make();
+    const zh = await json('/v1/users/li-ming/memories', { body: { content: '用户喜欢猫', kind: 'preference' } });
+    expect(zh.status).toBe(201);
+    expect(zh.body).toMatchObject({ userId: 'li-ming', content: '用户喜欢猫', kind: 'preference' });
+    expect(typeof zh.body.createdAt).toBe('string');
+    const en = await json('/v1/users/li-ming/memories', { body: { content: 'The user works as a nurse in Shanghai', kind: 'identity' } });
+    const id = String(zh.body.id);
+    expect((await json(`/v1/users/li-ming/memories/${id}`)).body.content).toBe('用户喜欢猫');
+    const patched = await json(`/v1/users/li-ming/memories/${id}`, { method: 'PATCH', body: { content: '用户喜欢猫和狗', importance: 0.8 } });
+    expect(patched.body).toMatchObject({ content: '用户喜欢猫和狗', importance: 0.8 });
+
+    const list = await json('/v1/users/li-ming/memories?limit=1&sort=createdAt&order=asc');
+    expect((list.body.items as Array<{ id: string }>).map((m) => m.id)).toEqual([id]);
+    const next = await json(`/v1/users/li-ming/memories?limit=1&sort=createdAt&order=asc&cursor=${String(list.body.nextCursor)}`);
+    expect((next.body.items as Array<{ id: string }>).map((m) => m.id)).toEqual([en.body.id]);
+    expect(next.body.nextCursor).toBeNull();
+    const prefs = await json('/v1/users/li-ming/memories?kind=preference');
+    expect((prefs.body.items as unknown[]).length).toBe(1);
+    const q = await json(`/v1/users/li-ming/memories?q=${encodeURIComponent('nurse')}`);
+    expect((q.body.items as Array<{ id: string }>)[0]!.id).toBe(en.body.id);
+
+    expect((await json(`/v1/users/li-ming/memories/${id}`, { method: 'DELETE' })).body).toMatchObject({ status: 'deleted' });
+    expect((await json('/v1/users/li-ming/memories')).body.items).toHaveLength(1);
+    expect((await json('/v1/users/li-ming/memories?status=deleted')).body.items).toHaveLength(1);
+    expect((await json(`/v1/users/li-ming/memories/${id}/restore`, { method: 'POST' })).body.status).toBe('active');
+    const history = await json(`/v1/users/li-ming/memories/${id}/history`);
+    expect((history.body.items as Array<{ action: string }>).map((h) => h.action)).toEqual(['create', 'update', 'delete', 'restore']);
+    expect((await json(`/v1/users/li-ming/memories/${id}/relations`)).body.items).toEqual([]);
+    expect((await json(`/v1/users/li-ming/memories/${id}/purge`, { method: 'POST' })).body.status).toBe('purged');
+    expect((await json(`/v1/users/li-ming/memories/${id}`)).status).toBe(404);
+    expect((await json(`/v1/users/li-ming/memories/${String(en.body.id)}?purge=true`, { method: 'DELETE' })).body.status).toBe('purged');
+  });
+
+  it('searches with score parts and builds a context block within the budget (Chinese and English)', async () => {
+    const { json } = make();
+    await json('/v1/users/u1/memories', { body: { content: '用户喜欢猫', kind: 'preference' } });
+    await json('/v1/users/u1/memories', { body: { content: 'The user is allergic to peanuts', kind: 'fact' } });
+    const zh = await json('/v1/users/u1/search', { body: { query: '猫', limit: 5 } });
+    expect(zh.status).toBe(200);
+    const first = (zh.body.items as Array<{ memory: { content: string }; score: Record<string, unknown> }>)[0]!;
+    expect(first.memory.content).toBe('用户喜欢猫');
+    expect(first.score).toHaveProperty('relevance');
+    const en = await json('/v1/users/u1/search', { body: { query: 'peanuts allergy', recipe: 'keyword' } });
+    expect((en.body.items as Array<{ memory: { content: string } }>)[0]!.memory.content).toContain('peanuts');
+    const ctx = await json('/v1/users/u1/context', { body: { query: 'is the user allergic to peanuts?', tokenBudget: 200 } });
+    expect(ctx.status).toBe(200);
+    expect(ctx.body.tokens as number).toBeLessThanOrEqual(200);
+    expect(String(ctx.body.text)).toContain('peanuts');
+  });
+
+  it('appends messages, lists them, gives the working window, extracts with seed 002 fields and ends the session', async () => {
+    const { json } = make();
+    const base = '/v1/users/li-ming/sessions/s1';
+    const a = await json(`${base}/messages`, { body: { messages: [{ role: 'user', content: '我叫李明，我喜欢猫' }, { role: 'user', content: 'I am allergic to peanuts' }] } });
+    expect(a.status).toBe(200);
+    expect((a.body.appended as unknown[]).length).toBe(2);
+    expect((await json(`${base}/messages`)).body.items).toHaveLength(2);
+    expect((await json(`${base}/window?size=1`)).body.items).toHaveLength(1);
+    const sessions = await json('/v1/users/li-ming/sessions');
+    expect((sessions.body.items as Array<{ id: string }>).map((s) => s.id)).toEqual(['s1']);
+    const r = await json(`${base}/extract`, { method: 'POST' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ sessionId: 's1', status: 'applied' });
+    for (const k of ['added', 'updated', 'skipped', 'reason']) expect(r.body).toHaveProperty(k);
+    expect(r.body.added as number).toBeGreaterThan(0);
+    expect((await json(`${base}/end`, { method: 'POST' })).body).toEqual({ sessionId: 's1', ended: true });
+    expect((await json('/v1/users/li-ming/sessions/nope/extract', { method: 'POST' })).status).toBe(404);
+  });
+});

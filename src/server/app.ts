@@ -1,0 +1,116 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import type { Clock, Logger } from '../deps.js';
+import { silentLogger, systemClock } from '../deps.js';
+import { EngramError } from '../errors.js';
+import type { MemoryEngine } from '../memory-engine.js';
+import { authenticate, requireAdmin, type AppEnv } from './auth.js';
+import { mountDocs } from './docs.js';
+import type { EventHub } from './event-hub.js';
+import { jsonGuard } from './json-guard.js';
+import { createMetrics, type ServerMetrics } from './metrics.js';
+import type { KeyStore } from './keys/key-store.js';
+import { onError } from './on-error.js';
+import { rateLimit, type RateLimitOptions } from './rate-limit.js';
+import { validationHook } from './route-kit.js';
+import type { LanguageModel } from 'ai';
+import { compatRoutes } from './routes/compat.js';
+import { eventRoutes } from './routes/events.js';
+import { keyRoutes } from './routes/keys.js';
+import { memoryRoutes } from './routes/memories.js';
+import { searchRoutes } from './routes/search.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { todoRoutes } from './routes/todos.js';
+import { userRoutes } from './routes/users.js';
+import { sessionLister } from './sessions-view.js';
+
+export interface CreateAppOptions {
+  memory: MemoryEngine;
+  /** Where API keys live (see keys/sqlite-key-store.ts). */
+  keys: KeyStore;
+  /** ENGRAM_ADMIN_KEY: creates keys, acts in any tenant (X-Engram-Tenant). */
+  adminKey?: string;
+  /** Answer without a key while no admin key and no active key exist (only ever on loopback). @default false */
+  allowOpen?: boolean;
+  /** Engine events fanned out on /v1/events; the same hub must be the engine's `events` sink. */
+  events?: EventHub;
+  /** Request bodies above this many bytes get 413. @default 1 MiB */
+  bodyLimitBytes?: number;
+  /** Per-key rate limit; false turns it off. @default { perMinute: 600 } */
+  rateLimit?: RateLimitOptions | false;
+  /** Allowed CORS origins; CORS is off when absent. */
+  corsOrigins?: readonly string[];
+  /** The built web page served at `/`. @default web/dist of the repository */
+  webDir?: string;
+  /** Tells /ready the server is draining (graceful shutdown). */
+  isDraining?: () => boolean;
+  /** Prometheus registry and request metrics. @default a new registry */
+  metrics?: ServerMetrics;
+  /** The memory.md workspace, for GET /v1/users/{userId}/mirror. */
+  workspace?: string;
+  /** The chat model behind POST /api/topics/{id}/messages (+ /stream); without one messages are only stored. */
+  chat?: LanguageModel;
+  /** Mounts more routers (the chat proxy, MCP over HTTP) behind the same auth, before the web page's fallback. */
+  mount?: (app: OpenAPIHono<AppEnv>) => void;
+  logger?: Logger;
+  clock?: Clock;
+  /** @default the package version */
+  version?: string;
+}
+
+/**
+ * The HTTP face of one engine: `/v1/users/{userId}/…` resources, keys, events, health, OpenAPI,
+ * docs and the web page. Tests call `app.request()`; `serve.ts` listens.
+ */
+export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
+  const { memory } = options;
+  const logger = options.logger ?? silentLogger;
+  const clock = options.clock ?? systemClock;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.onError(onError(logger));
+  app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: `No route ${c.req.method} ${c.req.path}`, requestId: c.get('requestId') } }, 404));
+  app.use(requestId());
+  const metrics = options.metrics ?? createMetrics(memory);
+  app.use(metrics.middleware);
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.debug('request', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+  });
+  if (options.corsOrigins && options.corsOrigins.length > 0) app.use(cors({ origin: [...options.corsOrigins], exposeHeaders: ['X-Request-Id'] }));
+  const limit = options.bodyLimitBytes ?? 1024 * 1024;
+  app.use(bodyLimit({ maxSize: limit, onError: () => { throw new EngramError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes`, { details: { limitBytes: limit } }); } }));
+  app.use(jsonGuard);
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/ready', async (c) => {
+    if (options.isDraining?.()) return c.json({ status: 'draining' }, 503);
+    await memory.deps.store.embedderInfo();
+    return c.json({ status: 'ready' });
+  });
+
+  const auth = authenticate({ keys: options.keys, adminKey: options.adminKey, allowOpen: options.allowOpen ?? false });
+  for (const path of ['/v1/*', '/api/*', '/metrics']) app.use(path, auth);
+  if (options.rateLimit !== false) {
+    const limiter = rateLimit(options.rateLimit ?? { perMinute: 600 }, clock);
+    for (const path of ['/v1/*', '/api/*']) app.use(path, limiter);
+  }
+  app.use('/metrics', requireAdmin);
+  app.get('/metrics', async (c) => c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }));
+
+  app.route('/', memoryRoutes(memory));
+  app.route('/', searchRoutes(memory));
+  app.route('/', sessionRoutes(memory, sessionLister(memory)));
+  app.route('/', userRoutes(memory, { workspace: options.workspace }));
+  app.route('/', todoRoutes(memory));
+  app.route('/', compatRoutes(memory, { chat: options.chat, logger }));
+  app.route('/', keyRoutes(options.keys));
+  app.route('/', eventRoutes(options.events));
+  options.mount?.(app);
+
+  mountDocs(app, { webDir: options.webDir, version: options.version ?? '0.1.0' });
+  return app;
+}

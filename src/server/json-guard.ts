@@ -1,0 +1,48 @@
+import type { MiddlewareHandler } from 'hono';
+import { InvalidInputError } from '../errors.js';
+import type { AppEnv } from './auth.js';
+import { isWellFormed } from './schemas.js';
+
+/**
+ * Reads a JSON body once (Hono caches it for the validators) and turns malformed JSON or strings
+ * with lone surrogates anywhere in it into 400 INVALID_INPUT, naming where. Query strings too.
+ */
+export const jsonGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (!isWellFormed(name) || values.some((v) => !isWellFormed(v))) throw new InvalidInputError(`Invalid query: ${name}: must be well-formed Unicode`, { details: { field: name } });
+  }
+  const type = c.req.header('content-type') ?? '';
+  if (!['POST', 'PUT', 'PATCH'].includes(c.req.method) || !/^application\/(.+\+)?json/i.test(type)) return next();
+  const text = await c.req.text();
+  // An empty body with a JSON content type (a bodiless POST from a generic client) is no body.
+  if (text.trim() === '') return next();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (cause) {
+    throw new InvalidInputError('Malformed JSON in the request body', { cause, details: { target: 'json' } });
+  }
+  const bad = firstLoneSurrogate(body, '');
+  if (bad !== null) throw new InvalidInputError(`Invalid json: ${bad || '(root)'}: must be well-formed Unicode (no lone surrogates)`, { details: { target: 'json', path: bad } });
+  return next();
+};
+
+function firstLoneSurrogate(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return isWellFormed(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = firstLoneSurrogate(v, path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const here = path ? `${path}.${k}` : k;
+      if (!isWellFormed(k)) return here;
+      const found = firstLoneSurrogate(v, here);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,31 @@
+import { z } from '@hono/zod-openapi';
+import { requireAdmin } from '../auth.js';
+import { NewApiKey, type KeyStore } from '../keys/key-store.js';
+import { createRoute, created, jsonBody, newRouter, ok } from '../route-kit.js';
+import { present } from '../wire.js';
+
+const tags = ['keys'];
+const KeyDto = z
+  .object({ id: z.string(), tenantId: z.string(), boundUserId: z.string().optional(), name: z.string().optional(), createdAt: z.string(), revokedAt: z.string().optional() })
+  .openapi('ApiKey');
+
+const create = createRoute({
+  method: 'post', path: '/v1/keys', tags, summary: 'Create a key for a tenant (admin); the key is shown once',
+  request: { body: jsonBody(NewApiKey.openapi('NewApiKey')) }, responses: created(z.object({ key: z.string(), record: KeyDto })),
+});
+const list = createRoute({ method: 'get', path: '/v1/keys', tags, summary: 'List keys (admin), optionally of one tenant', request: { query: z.object({ tenantId: z.string().optional() }) }, responses: ok(z.object({ items: z.array(KeyDto) })) });
+const revoke = createRoute({ method: 'delete', path: '/v1/keys/{id}', tags, summary: 'Revoke a key (admin)', request: { params: z.object({ id: z.string().min(1).max(200) }) }, responses: ok(KeyDto) });
+
+/** /v1/keys: admin only. */
+export function keyRoutes(keys: KeyStore) {
+  const router = newRouter();
+  router.use('/v1/keys', requireAdmin);
+  router.use('/v1/keys/*', requireAdmin);
+  return router
+    .openapi(create, async (c) => {
+      const { key, record } = await keys.create(c.req.valid('json'));
+      return c.json({ key, record: present(c.var.auth, record) }, 201);
+    })
+    .openapi(list, async (c) => c.json({ items: present(c.var.auth, await keys.list(c.req.valid('query').tenantId)) }, 200))
+    .openapi(revoke, async (c) => c.json(present(c.var.auth, await keys.revoke(c.req.valid('param').id)), 200));
+}

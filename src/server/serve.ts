@@ -1,0 +1,138 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { openEngine, resolveEngineSettings } from '../cli/config.js';
+import type { Logger } from '../deps.js';
+import { consoleLogger } from '../deps.js';
+import { EngramError } from '../errors.js';
+import type { MemoryEngine } from '../memory-engine.js';
+import { callbackNotifier, type Notifier } from '../notify/notifier.js';
+import { webhookNotifier } from '../notify/webhook-notifier.js';
+import { createApp } from './app.js';
+import type { AppEnv } from './auth.js';
+import { createEventHub } from './event-hub.js';
+import { sqliteHandleOf, sqliteKeyStore } from './keys/sqlite-key-store.js';
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface StartServerOptions {
+  /** @default PORT or 8787; 0 picks a free port */
+  port?: number;
+  /** @default HOST or 127.0.0.1 */
+  host?: string;
+  /** @default ENGRAM_DB or ./engram.db */
+  db?: string;
+  /** --embedder, as the CLI takes it. */
+  embedder?: string;
+  /**
+   * Read for PORT, HOST, ENGRAM_DB, ENGRAM_ADMIN_KEY, ENGRAM_CORS_ORIGINS (comma-separated),
+   * ENGRAM_WEBHOOK_URL + ENGRAM_WEBHOOK_SECRET, ENGRAM_WORKSPACE, ENGRAM_TICK_MS, ENGRAM_BODY_LIMIT,
+   * ENGRAM_RATE_LIMIT (requests per minute per key; 0 turns it off), and the engine's ENGRAM_* settings.
+   */
+  env: Readonly<Record<string, string | undefined>>;
+  logger?: Logger;
+  /** Engine override (tests). */
+  memory?: MemoryEngine;
+  /** Extra routers (the chat proxy, MCP over HTTP). */
+  mount?: (app: OpenAPIHono<AppEnv>) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  host: string;
+  /** False when the server answers without keys (loopback only). */
+  protected: boolean;
+  memory: MemoryEngine;
+  app: OpenAPIHono<AppEnv>;
+  /** Stops accepting, lets in-flight requests and extractions finish, closes the database. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+const num = (raw: string | undefined, name: string): number | undefined => {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new EngramError('CONFIG_INVALID', `${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+};
+
+/** `npm start` / `engram serve`: the engine, its scheduler and the HTTP API in one process. */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { env } = options;
+  const logger = options.logger ?? consoleLogger('info');
+  const port = options.port ?? num(env['PORT'], 'PORT') ?? DEFAULT_PORT;
+  const host = options.host ?? (env['HOST']?.trim() || DEFAULT_HOST);
+  const adminKey = env['ENGRAM_ADMIN_KEY']?.trim() || undefined;
+  const hub = createEventHub();
+  const toEvents = callbackNotifier((r) => hub.emit({ type: 'todo.due', userId: r.userId, todoId: r.todoId, content: r.content, ...(r.dueAt ? { dueAt: r.dueAt } : {}), remindAt: r.remindAt, deliveryId: r.deliveryId, at: new Date() }));
+  const url = env['ENGRAM_WEBHOOK_URL']?.trim();
+  const webhook = url ? webhookNotifier({ url, secret: env['ENGRAM_WEBHOOK_SECRET'] ?? '' }) : undefined;
+  // The webhook decides delivery (a failure is retried); the event stream is told once it succeeded.
+  const notifier: Notifier = { notify: async (r) => { if (webhook) await webhook.notify(r); await toEvents.notify(r); } };
+  const workspace = env['ENGRAM_WORKSPACE']?.trim() || undefined;
+  const memory = options.memory ?? openEngine({ settings: resolveEngineSettings({ db: options.db, embedder: options.embedder, env }), logger, runtime: { events: hub, notifier, workspace } });
+
+  const db = sqliteHandleOf(memory.deps.store);
+  if (!db) throw new EngramError('CONFIG_INVALID', 'The server keeps API keys in the SQLite store; open it with openSqliteStore');
+  const keys = sqliteKeyStore(db);
+  const loopback = LOOPBACK.has(host);
+  const hasKeys = adminKey !== undefined || (await keys.hasActiveKeys());
+  if (!loopback && !hasKeys) {
+    await memory.close();
+    throw new EngramError('CONFIG_INVALID', `Refusing to listen on ${host} without keys: set ENGRAM_ADMIN_KEY (and create keys), or listen on 127.0.0.1`);
+  }
+  let draining = false;
+  const chat = chatModelFromEnv(env);
+  const rate = num(env['ENGRAM_RATE_LIMIT'], 'ENGRAM_RATE_LIMIT');
+  const app = createApp({
+    memory, keys, adminKey, events: hub, logger, workspace,
+    allowOpen: loopback,
+    corsOrigins: env['ENGRAM_CORS_ORIGINS']?.split(',').map((s) => s.trim()).filter((s) => s !== ''),
+    bodyLimitBytes: num(env['ENGRAM_BODY_LIMIT'], 'ENGRAM_BODY_LIMIT'),
+    rateLimit: rate === 0 ? false : rate === undefined ? undefined : { perMinute: rate },
+    isDraining: () => draining,
+    mount: options.mount,
+    ...(chat ? { chat } : {}),
+  });
+
+  const server = serve({ fetch: app.fetch, port, hostname: host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  memory.startScheduler(num(env['ENGRAM_TICK_MS'], 'ENGRAM_TICK_MS') ?? 30_000);
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shown}:${address.port}`,
+    port: address.port,
+    host,
+    protected: hasKeys,
+    memory,
+    app,
+    close: () =>
+      (closing ??= (async () => {
+        draining = true;
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // SSE streams never end by themselves: close idle and streaming connections.
+          if ('closeAllConnections' in server) setTimeout(() => server.closeAllConnections(), 2000).unref();
+        });
+        await memory.close();
+      })()),
+  };
+}
+
+/** The chat model of the seed-shaped /api/topics routes: the same ENGRAM_LLM_* endpoint as extraction. */
+function chatModelFromEnv(env: Readonly<Record<string, string | undefined>>): LanguageModel | undefined {
+  const baseURL = env['ENGRAM_LLM_BASE_URL']?.trim();
+  const model = env['ENGRAM_LLM_MODEL']?.trim();
+  if (!baseURL || !model) return undefined;
+  const apiKey = env['ENGRAM_LLM_API_KEY']?.trim();
+  return createOpenAICompatible({ name: 'openai-compatible', baseURL, ...(apiKey ? { apiKey } : {}) }).chatModel(model);
+}
