@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type Database from 'better-sqlite3';
-import { inspect } from './harness.js';
+import { inspect, tempDir } from './harness.js';
 import { ERROR_CODES } from '../../src/errors.js';
 import { cliHarness } from '../../src/cli/test-cli.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../src/embedders/hash-embedder.js';
 import { EngramError } from '../../src/errors.js';
 import { createMemory, type MemoryEngine } from '../../src/memory.js';
@@ -25,6 +25,11 @@ const mutate = (valid: Record<string, unknown>) =>
 const inputOf = (valid: Record<string, unknown>) => fc.oneof(junk, mutate(valid));
 
 const stats = { inputs: 0, typedErrors: 0, accepted: 0 };
+
+// Junk such as "-1" or "2026-13-45" is a valid relative path for backup/export: keep what they write out of the checkout.
+const cwd = process.cwd();
+beforeAll(() => process.chdir(tempDir('bad-input-cwd')));
+afterAll(() => process.chdir(cwd));
 
 type Call = (e: MemoryEngine, input: unknown) => Promise<unknown>;
 const calls: Array<[string, fc.Arbitrary<unknown>, Call]> = [
