@@ -35,7 +35,7 @@ import { summarizeSession } from './pipelines/summarize-session.js';
 import { syncMirror, writeMirror } from './pipelines/sync-mirror.js';
 import { updateProfile } from './pipelines/update-profile.js';
 import type { Store } from './store/store.js';
-import { EngramError, NotFoundError } from './errors.js';
+import { EngramError, InvalidInputError, NotFoundError } from './errors.js';
 import { guardEngine } from './engine-guard.js';
 import type { EventSink } from './events.js';
 
@@ -148,7 +148,11 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       if (!m) throw new NotFoundError('Memory', id);
       return m;
     }),
-    list: after(({ includeExpired = true, ...query }) => deps.store.listMemories({ ...query, notExpiredAt: includeExpired ? undefined : deps.clock.now() })),
+    list: after(async (options) => {
+      if (typeof options !== 'object' || options === null) throw new InvalidInputError('list() takes one options object');
+      const { includeExpired = true, ...query } = options;
+      return deps.store.listMemories({ ...query, notExpiredAt: includeExpired ? undefined : deps.clock.now() });
+    }),
     update: changing((userId, id, patch, change) => updateMemory(base, userId, id, patch, change)),
     delete: changing((userId, id, change) => deleteMemory(base, userId, id, change)),
     restore: changing((userId, id, change) => restoreMemory(base, userId, id, change)),

@@ -6,12 +6,14 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 
 const child = join(import.meta.dirname, 'fixtures', 'crash-child.ts');
+/** Two tsx child processes per test: generous, for a loaded machine (not a performance bound). */
+const CHILD_TIMEOUT = 180_000;
 
 function runChild(path: string, crashAt?: string, env: Record<string, string> = {}) {
   return spawnSync(process.execPath, ['--import', 'tsx', child, path], {
     env: { ...process.env, ...env, ...(crashAt ? { CRASH_AT: crashAt } : {}) },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 80_000,
   });
 }
 
@@ -38,7 +40,7 @@ describe('crash safety: a worker killed during extraction', () => {
       expect(count("SELECT count(*) AS n FROM extraction_runs WHERE outcome = 'applied'")).toBe(1);
       expect(count("SELECT processed_seq AS n FROM sessions WHERE id = 's'")).toBe(2);
       db.close();
-    });
+    }, CHILD_TIMEOUT);
   }
 
   it('a restarted process (new pid, default worker id) takes over the lease its killed predecessor left, instead of "busy"', () => {
@@ -50,5 +52,5 @@ describe('crash safety: a worker killed during extraction', () => {
     const restarted = runChild(path, undefined, { DEFAULT_WORKER: '1' });
     expect(restarted.status, restarted.stderr).toBe(0);
     expect(JSON.parse(restarted.stdout)).toMatchObject({ status: 'applied', added: 3 });
-  });
+  }, CHILD_TIMEOUT);
 });

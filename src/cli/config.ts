@@ -136,8 +136,10 @@ export function openEngine(options: OpenEngineOptions): MemoryEngine {
     if (dbPath !== ':memory:') mkdirSync(path.dirname(dbPath), { recursive: true });
     store = openSqliteStore({ path: dbPath });
   } catch (cause) {
-    if (EngramError.isInstance(cause)) throw cause;
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    if (EngramError.isInstance(cause) && cause.code !== 'STORE_FAILED') throw cause;
+    // The store wraps SQLite's error as STORE_FAILED; say it in the user's terms, with SQLite's reason.
+    const inner = EngramError.isInstance(cause) && cause.cause !== undefined ? cause.cause : cause;
+    const reason = inner instanceof Error ? inner.message : String(inner);
     throw new EngramError('STORE_FAILED', `Could not open the database ${dbPath}: ${reason}`, { cause });
   }
   const model = options.model ?? options.settings.model;

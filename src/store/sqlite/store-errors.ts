@@ -21,6 +21,9 @@ export function toStoreError(error: unknown, what = 'store operation'): EngramEr
   if (code !== undefined && BUSY_CODES.has(code)) {
     return new EngramError('STORE_BUSY', `The database is locked by another process (${code}) during ${what}; retry later`, { cause: error, details: { sqliteCode: code } });
   }
+  if (code?.startsWith('SQLITE_CONSTRAINT')) {
+    return new EngramError('CONFLICT', `Conflicts with data already stored (${code}) during ${what}: ${message}`, { cause: error, details: { sqliteCode: code } });
+  }
   return new EngramError('STORE_FAILED', `${what} failed: ${message}`, { cause: error, details: code === undefined ? undefined : { sqliteCode: code } });
 }
 
