@@ -77,6 +77,8 @@ export async function runServerBench(options: { quick?: boolean } = {}): Promise
   const app = createApp({ memory, keys: sqliteKeyStore(db), allowOpen: true, rateLimit: false });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  // As in startServer: idle keep-alive sockets outlive the client's pauses between rows.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   const post = (path: string, body: unknown): Promise<boolean> =>
