@@ -56,8 +56,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
       { sessionId: 'chat-4', label: '重复 said again', turns: [user('我真的很喜欢猫')] },
       { sessionId: 'chat-4', label: '待办 a todo', turns: [user('提醒我明天下午三点开会'), assistant('好的，明天下午三点提醒你开会。')] },
     ],
-    // The last one is cross-lingual: an English question over Chinese memories.
-    queries: ['周五去东京有什么推荐？', '推荐一些宠物用品', 'any pet food ideas?'],
+    // The third is cross-lingual: an English question over Chinese memories.
+    // The last one is answered by a conversation excerpt: the assistant's advice was never a memory.
+    queries: ['周五去东京有什么推荐？', '推荐一些宠物用品', 'any pet food ideas?', '缓存选 Redis 还是 Memcached，之前怎么说的？'],
   },
   {
     id: 'alice',

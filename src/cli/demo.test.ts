@@ -65,7 +65,11 @@ describe('engram demo', () => {
     expect(steps[0]!.report).toMatchObject({ status: 'skipped', extractor: 'small-talk' });
     expect(steps.at(-1)!.changes).toEqual([expect.objectContaining({ op: 'update', before: 'The user lives in Berlin', content: 'The user lives in Munich' })]);
 
-    expect(report.queries.map((q) => q.query)).toEqual(['周五去东京有什么推荐？', '推荐一些宠物用品', 'any pet food ideas?', 'Can you suggest a snack for my trip?', '我周末去爬山带什么？']);
+    expect(report.queries.map((q) => q.query)).toEqual(['周五去东京有什么推荐？', '推荐一些宠物用品', 'any pet food ideas?', '缓存选 Redis 还是 Memcached，之前怎么说的？', 'Can you suggest a snack for my trip?', '我周末去爬山带什么？']);
+    // The assistant's advice was never a memory: the block quotes it as an excerpt of the conversation.
+    const cache = report.queries.find((q) => q.query.startsWith('缓存'))!;
+    expect(cache.context.included.filter((i) => i.type === 'excerpt')).not.toEqual([]);
+    expect(cache.context.text).toContain('助手: "看场景：需要持久化和丰富的数据结构选 Redis，纯缓存选 Memcached。"');
     for (const q of report.queries) expect(q.results.every((x) => x.memory.userId === q.userId)).toBe(true);
     expect(report.isolation.leaked).toBe(0);
     expect(report.isolation.results).toBeGreaterThan(0);

@@ -148,12 +148,17 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       }
       if (!tryAdd({ type: 'memory', id: m.id, kind: m.kind, tokens: 0 }, memoryHeading(language, m), memoryLine(m), () => chosen.memories.push(m), pull(chosen.memories, m))) continue;
       for (const id of m.provenance.messageIds) cited.add(id);
-      // Excerpts already in whose best turn this memory cites give way to it.
+      // Excerpts already in give way to it: whole when it cites their best turn, else the turns it cites.
       for (const e of entries.filter((x) => x.item.type === 'excerpt')) {
         const excerpt = chosen.excerpts.find((x) => x.id === e.item.id)!;
         if (cited.has(excerpt.id)) {
           e.remove();
           entries.splice(entries.indexOf(e), 1);
+        } else if (excerpt.turns.some((t) => cited.has(t.id))) {
+          excerpt.turns = excerpt.turns.filter((t) => !cited.has(t.id));
+          excerpt.hitIds = excerpt.hitIds.filter((id) => !cited.has(id));
+          e.line = excerptLines(language, excerpt);
+          e.item.messageIds = excerpt.turns.map((t) => t.id);
         }
       }
       continue;

@@ -6,17 +6,17 @@ import { z } from 'zod';
  * query and the text (same embedder), and the BM25 keyword score squashed to [0, 1). Relative
  * scores (min-max over one query's candidates) cannot say "nothing here is relevant"; these can,
  * so the block stops at `floor` instead of filling the budget with noise.
- * Defaults tuned on LoCoMo conversations 0–4 with the bundled embedder (bench/context.ts).
+ * Defaults tuned on LoCoMo conversations 0–1 with the bundled embedder (bench/tune-context.ts).
  */
 export const ContextRanking = z.object({
   /** Weight of the squashed keyword score added to the cosine. */
-  keywordWeight: z.number().min(0).max(2).default(0.25),
+  keywordWeight: z.number().min(0).max(2).default(1),
   /** BM25 score at which the keyword part reaches half its weight. */
-  keywordHalf: z.number().positive().default(4),
+  keywordHalf: z.number().positive().default(6),
   /** An excerpt also counts its best neighbour turn's evidence at this factor (the answer to a matching question). */
   neighbourFactor: z.number().min(0).max(1).default(0.85),
   /** Items scoring below this are left out, whatever budget remains. */
-  floor: z.number().min(-1).max(3).default(0.3),
+  floor: z.number().min(-1).max(3).default(0.45),
   /** Added to a memory's score: a distilled fact says more per token than a raw turn. */
   memoryBonus: z.number().min(-1).max(1).default(0.05),
 });

@@ -15,7 +15,8 @@ const CORRECTION_EN = /^(?:actually|no|nope|correction|sorry|wait|in fact|to be 
 const FILLER_EN = /^(?:well|oh|um|uh|btw|by the way|also|and|but|so|ok|okay|yeah|yes|hey|hi|hello|fyi)\b[,:]?\s*/i;
 const QUESTION = /[?？]$|[吗么]$|是不是|对不对|有没有/u;
 const QUESTION_EN = /^(?:do|does|did|is|are|was|were|can|could|would|should|will|what|how|why|when|where|who|which)\b/i;
-const HYPOTHETICAL = /^(?:如果|要是|假如|假设|万一|if|what if|suppose)\b/iu;
+// \b only follows ASCII word characters, so the Chinese words need no boundary.
+const HYPOTHETICAL = /^(?:如果|要是|假如|假设|万一)|^(?:if|what if|suppose)\b/iu;
 /**
  * A Chinese clause with no subject after one that had "我" keeps it: in "我叫李明，是后端工程师"
  * the second clause is about the user too. "叫" is left out: "…一只猫，叫小白" names the cat.
@@ -30,9 +31,11 @@ export function splitClauses(message: string): Clause[] {
   let correction = false;
   for (const sentence of sentences) {
     // English clauses joined by "and I…", "but my…" or ", I…" are separate statements.
-    const parts = hasHan(sentence) ? sentence.split(/(?<=[，,])/u) : sentence.split(/,?\s+(?:and|but|so)\s+(?=(?:I|my|My)\b)|,\s+(?=(?:I|my|My)\b)/u);
+    const parts = hasHan(sentence) ? sentence.split(/(?<=[，,])/u) : sentence.split(/,?\s+(?:and|but|so)\s+(?=(?:I|my|My)\b)|,\s+(?=(?:I|my|My)\b)|\s[-–—]\s/u);
     const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
     let subject = false;
+    // "如果有时间的话，我想去冰岛": a hypothetical opening holds for the rest of its sentence.
+    let hypothetical = false;
     for (const part of parts) {
       let clause = part.trim().replace(/[，,。；;\s]+$/u, '');
       for (let stripped = true; stripped; ) {
@@ -49,7 +52,8 @@ export function splitClauses(message: string): Clause[] {
       if (clause.length === 0) continue;
       if (subject && SUBJECTLESS_ZH.test(clause)) clause = `我${clause}`;
       subject = clause.startsWith('我');
-      const asked = question || QUESTION_EN.test(clause) || HYPOTHETICAL.test(clause);
+      hypothetical ||= HYPOTHETICAL.test(clause);
+      const asked = question || QUESTION_EN.test(clause) || hypothetical;
       out.push({ text: clause.replace(/[吗呢]?[?？]*$/u, ''), correction, question: asked });
     }
   }

@@ -1,7 +1,7 @@
 import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../../domain/operations.js';
 import { detectLanguage } from '../../text/language.js';
 import { findTimePhrase, type TimePhrase } from '../due-time.js';
-import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang } from './candidate.js';
+import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang, type Pattern, type Slot } from './candidate.js';
 import { splitClauses, type Clause } from './clauses.js';
 import { matchClause, type Match } from './match.js';
 import { reconcile } from './reconcile.js';
@@ -17,6 +17,12 @@ export interface HeuristicExtractionInput {
    */
   timeZone?: string;
 }
+
+/** Slots whose value must stand on its own: "heading there", "making it tonight" say nothing later. */
+const OPEN_REFERENCE_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['plan', 'goal', 'activity', 'study', 'relation', 'like', 'possession']);
+/** A liked thing only needs to name itself: "making it a better place" is fine, "that world" is not. */
+const OPEN_OBJECT = /^(?:it|there)\b|\bthat (?:world|place|one|thing|stuff)\b/iu;
+const OPEN_REFERENCE = /\b(?:it|there|that (?:world|place|one|thing|stuff)|(?:her|his) stuff)\b|^(?:那里|那儿|这个|那个|它)/iu;
 
 /** Words that put a time phrase in the past ("yesterday", "上周"); chrono alone reads "Monday" forward. */
 const PAST_CUE = /\b(?:yesterday|last|ago|earlier this|this past)\b|昨天|前天|上周|上个?星期|上个?月|去年|前年|刚才|之前|那天/iu;
@@ -61,8 +67,8 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
   return { operations, reason: lang === 'zh' ? `用户的明确陈述（启发式）：${summary}` : `explicit user statements (heuristic): ${summary}` };
 }
 
-function read(clause: Clause, message: ExtractionMessage, timeZone: string): Candidate | undefined {
-  let match: Match | undefined = matchClause(clause.text, clause.question ? (p) => p.slot === 'todo' : undefined);
+function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip?: Pattern): Candidate | undefined {
+  let match: Match | undefined = matchClause(clause.text, (p) => p !== skip && (!clause.question || p.slot === 'todo'));
   if (!match) return undefined;
   // "记得我叫李明" is a statement behind a "remember", not a task.
   const task = match.statement.task;
@@ -70,6 +76,8 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string): Can
     match = matchClause(task, (p) => p.slot !== 'todo') ?? match;
   }
   const { pattern, statement, lang } = match;
+  // A plan or event about "it" or "there" means nothing once the conversation is gone.
+  if (OPEN_REFERENCE_SLOTS.has(pattern.slot) && (pattern.slot === 'like' ? OPEN_OBJECT : OPEN_REFERENCE).test(statement.value)) return undefined;
   const base: Candidate = {
     ...statement,
     content: statement.content.trim(),
@@ -91,7 +99,8 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string): Can
   }
   if (pattern.slot === 'plan' || pattern.slot === 'goal') {
     const phrase = findTimePhrase({ text: clause.text, reference, timeZone });
-    if (statement.needsTime && !phrase) return undefined;
+    // "I'm writing a script" is no plan without a time, but may still say something (the wider tables).
+    if (statement.needsTime && !phrase) return skip ? undefined : read(clause, message, timeZone, pattern);
     return phrase ? { ...base, happenedAt: phrase.date.toISOString() } : base;
   }
   return base;

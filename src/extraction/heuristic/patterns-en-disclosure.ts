@@ -17,7 +17,7 @@ const words = (text: string): number => text.trim().split(/\s+/).length;
 const ADV = '((?:just |recently |finally |actually |also |even |really |already |first |once |totally )*)';
 const adverbs = (a: string | undefined): string => (a ?? '').replace(/\b(?:actually|also|even|really|totally) /gi, '').toLowerCase();
 /** Objects that make a clause about the conversation, not the user's life. */
-const VAGUE = /^(?:it|that|this|them|you|your|so|a lot|lots|to say|no idea|a question|an idea|the feeling|a feeling|fun|time|enough|something|anything|nothing|what|how|why)\b/i;
+const VAGUE = /^(?:it|that|this|them|you|your|so|a lot|lots|a ton|so much|a bit|to say|no idea|a question|an idea|the feeling|a feeling|fun|time|enough|something|anything|nothing|what|how|why)\b/i;
 
 /** Past-tense verbs of things a person does: each is an event in the user's life. */
 const DID =
@@ -88,7 +88,7 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
       const what = m[3]!;
       if (VAGUE.test(what) || words(what) > MAX_WORDS || /^(?:to|it|back|used|over|up|my point)\b/i.test(what) || /\byou(?:r)?\b/i.test(what)) return undefined;
       // "got" alone is too loose ("got it", "got to say"); only "got" + a thing ("got a new job").
-      if (m[2]!.toLowerCase() === 'got' && !/^(?:a|an|my|our|some|two|three|new|the chance|engaged|married|promoted|hired|accepted|into)\b/i.test(what)) return undefined;
+      if (m[2]!.toLowerCase() === 'got' && !/^(?:a|an|my|our|some|two|three|new|the chance|engaged|married|promoted|hired|accepted|mentored|into)\b/i.test(what)) return undefined;
       return { content: `The user ${adverbs(m[1])}${m[2]!.toLowerCase()} ${tail(what)}`, value: `${m[2]} ${what}`, past: true };
     },
   },
@@ -105,12 +105,27 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
   // Likes said another way.
   {
     slot: 'like', kind: 'preference', importance: 0.6,
-    re: re("(.{2,40}?) (?:is|are|'s|was) (?:totally |definitely |really )?my (?:fav(?:ou?rite)?|fave|favou?rite thing|passion|jam)(?: (.{1,20}))?"),
+    re: re("([A-Za-z][\\w' -]{2,30}?) (?:is|are) what I live for"),
+    build: (m) => ({ content: `The user lives for ${m[1]!.toLowerCase()}`, value: m[1]! }),
+  },
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re(`I ${ADV}(loved|enjoyed|liked) (.+?)`),
+    build: (m) => (VAGUE.test(m[3]!) || words(m[3]!) > 16 || /\b(?:you|your)\b/i.test(m[3]!) ? undefined : { content: `The user ${adverbs(m[1])}${m[2]!.toLowerCase()} ${tail(m[3])}`, value: m[3]!, past: true }),
+  },
+  {
+    slot: 'study', kind: 'fact', importance: 0.6,
+    re: re(`I(?:'m| am) (?:now |officially |finally )?(?:part of|a member of|a volunteer (?:at|for|with)|volunteering (?:at|for|with)|enrolled (?:in|at)) (.+?)`),
+    build: (m) => (words(m[1]!) > 12 ? undefined : { content: `The user is ${m[0]!.replace(/^I(?:'m| am) /i, '').replace(/[.!~]+$/, '')}`, value: m[1]! }),
+  },
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re("(.{2,40}?)(?: is| are|'s| was) (?:totally |definitely |really |also |one of )?my (?:fav(?:ou?rite)?|fave|favou?rite thing|passion|jam)(?: (.{1,20}))?"),
     build: (m) => (/^(?:it|that|this|which|what|you)\b/i.test(m[1]!) ? undefined : { content: `The user's favorite${m[2] ? ` ${tail(m[2])}` : ''} is ${tail(m[1])}`, value: m[1]! }),
   },
   {
     slot: 'like', kind: 'preference', importance: 0.6,
-    re: re('([A-Za-z][\\w\' -]{2,40}?) (?:makes|make|made) me (?:so |really |very )?(happy|joyful|calm|relaxed|alive)'),
-    build: (m) => (/^(?:it|that|this|you|which|what|they|he|she|seeing|hearing)\b/i.test(m[1]!) ? undefined : { content: `${m[1]!.charAt(0).toUpperCase()}${m[1]!.slice(1)} makes the user ${m[2]!.toLowerCase()}`, value: m[1]! }),
+    re: re('([A-Za-z][\\w\' -]{2,40}?) (?:makes|make|made|brings|bring|brought|gives|give) me (?:so |really |very |such |tons of |so much )?(happy|joy|joyful|calm|relaxed|alive|peace)'),
+    build: (m) => (/^(?:it|that|this|you|which|what|they|he|she|seeing|hearing)\b/i.test(m[1]!) ? undefined : { content: `${m[1]!.charAt(0).toUpperCase()}${m[1]!.slice(1)} ${/^(?:joy|peace)$/i.test(m[2]!) ? 'brings' : 'makes'} the user ${m[2]!.toLowerCase()}`, value: m[1]! }),
   },
 ];

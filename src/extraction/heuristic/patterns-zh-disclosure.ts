@@ -8,15 +8,18 @@ import { thirdPerson, type Pattern } from './candidate.js';
  */
 
 const END = '[了啊呀哦呢的吧啦嘛哈~～!！]*$';
-const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'u');
+/** "我们" is a group, not the user: no row reads it as "我". */
+const re = (source: string): RegExp => new RegExp(`^${source.replace(/我/g, '我(?!们)')}${END}`, 'u');
 const third = (text: string | undefined): string => thirdPerson(text ?? '', 'zh');
 /** A time word before "我" ("上周末我…") or right after it ("我上周末…"). */
-const WHEN = '((?:今天|昨天|前天|上周末|上周|上个?星期|上个?月|去年|前年|周末|刚才|最近|前几天|那天|早上|晚上|下午|上午|中午)?)';
+const WHEN = '((?:今天|昨天|前天|上周末|上周|上个?星期|上个?月|今年|去年|前年|周末|刚才|最近|前几天|那天|早上|晚上|下午|上午|中午|以前|小时候)?)';
+/** For what others do: the future too ("我朋友下周结婚"). */
+const WHEN_ANY = '((?:今天|昨天|前天|上周末|上周|上个?月|今年|去年|最近|明天|后天|下周末|下周|下个?月|明年)?)';
 const MAX_CHARS = 40;
 /** Objects that say nothing about the user's life. */
 const VAGUE = /^(?:你|他|她|它|这|那|什么|一下|一点|好|啥|个)/u;
 
-const DID = '(去了|去过|参加了|报名了|报了|看了|看完了|读完了|买了|入手了|换了|搬到了|学会了|考过了|考上了|通过了|完成了|认识了|养了|开始学|开始做|开始|辞职了|跳槽到了|跳槽去了|拿到了|收到了|做了|画了|写了|种了|跑了|爬了|学了|去看了|陪|带|和|跟)';
+const DID = '(去了|去过|参加了|报名了|报了|看了|看完了|读完了|读完|看完|跑完了|跑完|迷上了|爱上了|喜欢上了|毕业于|买了|入手了|换了|搬到了|学会了|考过了|考上了|通过了|完成了|认识了|养了|开始学|开始做|开始|辞职了|跳槽到了|跳槽去了|拿到了|收到了|做了|画了|写了|种了|跑了|爬了|学了|去看了|陪|带|和|跟)';
 const REL = '(朋友|好朋友|闺蜜|同事|室友|同学|老板|领导|邻居|老婆|妻子|老公|丈夫|男朋友|女朋友|对象|儿子|女儿|孩子|爸爸|妈妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|表哥|表姐|表弟|表妹|猫|狗)';
 const HEALTH = '(感冒|发烧|生病|咳嗽|失眠|骨折|扭伤|过敏|胃疼|头疼|腰疼|怀孕|住院|做了手术|拔了智齿)';
 
@@ -40,13 +43,14 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
   // 学习和工作
   {
     slot: 'study', kind: 'fact', importance: 0.7,
-    re: re('我(?:现在|目前|最近)?(?:在|正在)(学|读|准备|备考|考|练|写|做|研究|带)(.{1,20}?)'),
-    build: (m) => (VAGUE.test(m[2]!) || /^(?:饭|作业了?)$/.test(m[2]!) ? undefined : { content: `用户在${m[1]}${third(m[2])}`, value: m[2]! }),
+    re: re('我(?:现在|目前|最近)?(?:在|正在)(学|读|准备|备考|考(?!虑)|练|写|做|研究|带|装修|追|减肥|健身|备孕)(.{0,20}?)'),
+    build: (m) =>
+      VAGUE.test(m[2]!) || /^(?:饭|作业了?)$/.test(m[2]!) || (m[2] === '' && !/^(?:减肥|健身|备孕)$/.test(m[1]!)) ? undefined : { content: `用户在${m[1]}${third(m[2])}`, value: `${m[1]}${m[2]}` },
   },
   {
     slot: 'study', kind: 'fact', importance: 0.7,
-    re: re('我(?:是|在)(.{2,16}?)(?:专业|系)(?:的)?(?:学生)?'),
-    build: (m) => ({ content: `用户是${m[1]}专业的`, value: m[1]! }),
+    re: re('我(?:是|在)(.{2,16}?)(专业|系)(?:的)?(?:学生)?'),
+    build: (m) => ({ content: `用户是${m[1]}${m[2]}的`, value: m[1]! }),
   },
   {
     slot: 'study', kind: 'fact', importance: 0.7,
@@ -56,8 +60,8 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
   // 习惯：每天、每周、经常、平时
   {
     slot: 'habit', kind: 'pattern', importance: 0.6,
-    re: re('我(?:一般|平时)?(每天|每周|每个?周末|每个?月|每晚|每天早上|每天晚上|经常|常常|平时|周末都会?|一有空就)(.{2,24}?)'),
-    build: (m) => (VAGUE.test(m[2]!) ? undefined : { content: `用户${m[1]}${third(m[2])}`, value: m[2]! }),
+    re: re('我(?:一般|平时)?((?:每天|每周|每个?周末|每个?月|每晚|每天早上|每天晚上|周末|晚上|下班后)?(?:一般|经常|常常|平时|都会?|一有空就|总是)*(?:都|会)?)(.{2,24}?)'),
+    build: (m) => (!/每|一般|经常|常常|平时|总是|一有空就/.test(m[0]!.slice(0, 8)) || VAGUE.test(m[2]!) ? undefined : { content: `用户${m[1]}${third(m[2])}`, value: m[2]! }),
   },
   // 想做的事和目标
   {
@@ -76,6 +80,43 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
     re: re(`${WHEN}我${WHEN}(?:刚|新|终于)*(买了|入手了|换了|提了|租了)(一辆|一台|一套|一个|一部|一只|一双|新的?|个|辆|台|套)?(.{1,16}?)`),
     build: (m) => (VAGUE.test(m[5]!) ? undefined : { content: `用户${m[1]}${m[2]}${m[3]}${m[4] ?? ''}${third(m[5])}`, value: m[5]!, past: true }),
   },
+  // 工作：在哪儿做什么
+  {
+    slot: 'study', kind: 'identity', importance: 0.7,
+    re: re('我(?:现在|目前)?在(?:一家|一个)?(.{1,14}?)(当|做|担任)(.{1,10}?)'),
+    build: (m) => (/^(?:家|这|那)/.test(m[1]!) || VAGUE.test(m[3]!) ? undefined : { content: `用户在${m[1]}${m[2]}${m[3]}`, value: `${m[1]}${m[3]}` }),
+  },
+  {
+    slot: 'study', kind: 'identity', importance: 0.7,
+    re: re('我是做(.{1,10}?)的'),
+    build: (m) => ({ content: `用户是做${m[1]}的`, value: m[1]! }),
+  },
+  {
+    slot: 'study', kind: 'identity', importance: 0.6,
+    re: re('我是(?:一[个名位])?(.{1,8}?)(主义者|爱好者|座|迷|粉)'),
+    build: (m) => ({ content: `用户是${m[1]}${m[2]}`, value: `${m[1]}${m[2]}` }),
+  },
+  {
+    slot: 'study', kind: 'identity', importance: 0.7,
+    re: re('我今年([一二三四五六七八九十两]{1,3}|\\d{1,2})岁'),
+    build: (m) => ({ content: `用户今年${m[1]}岁`, value: m[1]! }),
+  },
+  // 去某地做什么；在某地待过
+  {
+    slot: 'activity', kind: 'event', importance: 0.5,
+    re: re(`${WHEN}我${WHEN}(?:刚|也|还|又)?去(.{1,12}?)(出差|旅游|旅行|玩|度假|自驾|开会|看病|参加|学习|培训)(.{0,16}?)`),
+    build: (m) => ({ content: `用户${m[1]}${m[2]}去${m[3]}${m[4]}${third(m[5])}`, value: `${m[3]}${m[4]}`, past: true }),
+  },
+  {
+    slot: 'activity', kind: 'event', importance: 0.5,
+    re: re(`${WHEN}我${WHEN}(?:曾经)?在(.{1,10}?)(待了|住过|住了|工作过|生活过|长大|读过|上过)(.{0,10}?)`),
+    build: (m) => ({ content: `用户${m[1]}${m[2]}在${m[3]}${m[4]}${m[5]}`, value: m[3]!, past: true }),
+  },
+  {
+    slot: 'activity', kind: 'event', importance: 0.6,
+    re: re(`${WHEN}我${WHEN}(?:已经|刚|终于)?(结婚|离婚|毕业|退休|辞职|失业|分手|升职|怀孕)(.{0,16}?)`),
+    build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}了${third(m[4])}`, value: m[3]!, past: true }),
+  },
   // 做过的事
   {
     slot: 'activity', kind: 'event', importance: 0.5,
@@ -91,8 +132,13 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
   // 身边的人
   {
     slot: 'relation', kind: 'person', importance: 0.6,
-    re: re(`${WHEN}我(?:的)?${REL}${WHEN}(?:刚|也|还|已经|最近|终于)*(去了|买了|考上了|生了|结婚了|结婚|搬到|搬去|换了|开了|辞职|升职了|升职|住院了|住院|在|是|叫|喜欢|养了|学|做)(.{0,20}?)`),
+    re: re(`${WHEN}我(?:的)?${REL}${WHEN_ANY}(?:刚|也|还|已经|最近|终于)*(去了|买了|考上了|生了|结婚了|结婚|搬到|搬去|换了|开了|辞职|升职了|升职|住院了|住院|退休了|退休|怀孕了|怀孕|过生日|在|是个|是|叫|喜欢|养了|学|做|今年)(.{0,20}?)`),
     build: (m) => (VAGUE.test(m[5]!) && m[5] !== '' ? undefined : { content: `用户的${m[2]}${m[1]}${m[3]}${m[4]}${third(m[5])}`, value: `${m[2]}${m[4]}${m[5]}` }),
+  },
+  {
+    slot: 'relation', kind: 'person', importance: 0.6,
+    re: re(`我(?:的)?${REL}(?:今年)?([一二三四五六七八九十两]{1,3}|\\d{1,3})(岁|个月)(.{0,12}?)`),
+    build: (m) => ({ content: `用户的${m[1]}${m[2]}${m[3]}${third(m[4])}`, value: `${m[1]}${m[2]}${m[3]}` }),
   },
   // 喜欢，换一种说法
   {

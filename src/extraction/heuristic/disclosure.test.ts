@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { ExtractionMessage, MemoryOperation } from '../../domain/operations.js';
+import { extractHeuristically } from './heuristic-extractor.js';
+
+// Wednesday 2025-03-12, 10:00 in Shanghai.
+const createdAt = new Date('2025-03-12T02:00:00Z');
+const ops = (content: string): MemoryOperation[] =>
+  extractHeuristically({ messages: [{ id: 'm1', role: 'user', content, createdAt } satisfies ExtractionMessage], existing: [], timeZone: 'Asia/Shanghai' }).operations;
+const adds = (content: string) => ops(content).flatMap((o) => (o.op === 'add' ? [{ kind: o.kind, content: o.content }] : []));
+
+describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
+  it.each([
+    ['我今天感冒了，嗓子很疼', 'fact', '用户今天感冒'],
+    ['我有糖尿病', 'fact', '用户有糖尿病'],
+    ['我膝盖一直不太好', 'fact', '用户的膝盖不太好'],
+    ['我最近在准备考研', 'fact', '用户在准备考研'],
+    ['我最近在减肥', 'fact', '用户在减肥'],
+    ['我是中文系的', 'fact', '用户是中文系的'],
+    ['我在读研二', 'fact', '用户在读研二'],
+    ['我每周三晚上去打羽毛球', 'pattern', '用户每周三晚上去打羽毛球'],
+    ['我一直想学钢琴', 'plan', '用户想学钢琴'],
+    ['我的梦想是开一家书店', 'plan', '用户的梦想是开一家书店'],
+    ['我昨天买了一台新的咖啡机', 'fact', '用户昨天买了一台新的咖啡机'],
+    ['我在一家医院当护士', 'identity', '用户在医院当护士'],
+    ['我是做前端开发的', 'identity', '用户是做前端开发的'],
+    ['我是素食主义者', 'identity', '用户是素食主义者'],
+    ['我今年三十岁了', 'identity', '用户今年三十岁'],
+    ['我上周去杭州出差了', 'event', '用户上周去杭州出差'],
+    ['我以前在新加坡工作过两年', 'event', '用户以前在新加坡工作过两年'],
+    ['我去年结婚了', 'event', '用户去年结婚了'],
+    ['我周末和朋友去爬了香山', 'event', '用户周末和朋友去爬了香山'],
+    ['我哥哥在深圳开了一家奶茶店', 'person', '用户的哥哥在深圳开了一家奶茶店'],
+    ['我朋友下周结婚', 'person', '用户的朋友下周结婚'],
+    ['我爷爷九十岁了', 'person', '用户的爷爷九十岁'],
+    ['我最喜欢的电影是《千与千寻》', 'preference', '用户最喜欢的电影是《千与千寻》'],
+    ['火锅是我的最爱', 'preference', '火锅是用户的最爱'],
+  ])('%s → %s "%s"', (text, kind, content) => {
+    expect(adds(text)).toContainEqual({ kind, content });
+  });
+
+  it('dates a past event by its time word, else by the message', () => {
+    for (const text of ['我昨天去杭州出差了', 'Yesterday I went hiking with my kids']) {
+      const [past] = ops(text);
+      expect(past).toMatchObject({ op: 'add', kind: 'event' });
+      expect(past?.op === 'add' && new Date(past.happenedAt!).getTime()).toBeLessThan(createdAt.getTime() - 6 * 3_600_000);
+    }
+    const [now] = ops('我刚跑完了人生第一个半马');
+    expect(now).toMatchObject({ op: 'add', happenedAt: createdAt.toISOString() });
+  });
+
+  it.each(['我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个'])('remembers nothing from "%s"', (text) => {
+    expect(adds(text)).toEqual([]);
+  });
+});
+
+describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
+  it.each([
+    ['I caught the flu last week', 'fact', 'The user caught the flu last week'],
+    ['I broke my wrist', 'fact', 'The user broke their wrist'],
+    ["I'm studying marine biology", 'fact', 'The user is studying marine biology'],
+    ['I teach piano to kids', 'fact', 'The user teaches piano to kids'],
+    ["I'm now part of the fire-fighting brigade", 'fact', 'The user is now part of the fire-fighting brigade'],
+    ['I want to visit the Cliffs of Moher', 'plan', 'The user wants to visit the Cliffs of Moher'],
+    ["I'm thinking of adopting a second dog", 'plan', 'The user is thinking of adopting a second dog'],
+    ['My goal is to run a marathon', 'plan', "The user's goal is to run a marathon"],
+    ["I've been learning Japanese for a year", 'event', 'The user has been learning Japanese for a year'],
+    ['Last weekend I joined a mentorship program for LGBTQ youth', 'event', 'The user joined a mentorship program for LGBTQ youth'],
+    ['I got a new job at the library', 'event', 'The user got a new job at the library'],
+    ['My sister moved to Denver', 'person', "The user's sister moved to Denver"],
+    ['I loved "Becoming Nicole" by Amy Ellis Nutt', 'preference', 'The user loved "Becoming Nicole" by Amy Ellis Nutt'],
+    ["Blue's my fave", 'preference', "The user's favorite is Blue"],
+    ['Dancing makes me so happy', 'preference', 'Dancing makes the user happy'],
+    ['Concerts are what I live for', 'preference', 'The user lives for concerts'],
+    ["I'm writing another movie script", 'fact', 'The user is writing another movie script'],
+  ])('%s → %s "%s"', (text, kind, content) => {
+    expect(adds(text)).toContainEqual({ kind, content });
+  });
+
+  it.each(["I'm heading there next month", 'I love escaping to that world', 'I got it', 'I made you a cake', 'Did you go hiking?', 'If I won the lottery I would buy a boat', "I'm going to try making it tonight"])(
+    'remembers nothing from "%s"',
+    (text) => {
+      expect(adds(text)).toEqual([]);
+    },
+  );
+});
