@@ -15,6 +15,7 @@ import { runLatency } from './latency.js';
 import { LocomoMissingError } from './locomo-data.js';
 import { runLocomo } from './locomo.js';
 import { runIngest } from './ingest.js';
+import { runVectorStages } from './vector-stages.js';
 import { machine, type Machine } from './report.js';
 
 interface Scenario {
@@ -25,6 +26,7 @@ const SCENARIOS: Record<string, Scenario> = {
   locomo: { run: () => runLocomo() },
   latency: { run: ({ quick }) => runLatency({ quick }) },
   ingest: { run: ({ quick }) => runIngest({ quick }) },
+  vectors: { run: ({ quick }) => runVectorStages({ quick }) },
 };
 
 interface ResultsFile {

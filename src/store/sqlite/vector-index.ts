@@ -107,7 +107,10 @@ export class VectorIndex {
   /** Compact codes narrow the user's rows to a few hundred; the best k + 10 are scored exactly. */
   twoStage(userId: string, vector: Float32Array, k: number, statuses: readonly string[]): Array<{ rowid: number; score: number }> {
     const codes = this.cache.codes(userId, vector.length);
-    const rowids = codes.nearest(vector, statuses, Math.max(this.options.minCandidates, this.options.factor * k), k + 10);
+    const candidates = Math.max(this.options.minCandidates, this.options.factor * k);
+    // A user with no more rows than candidates gains nothing from codes: vec0's scan is as exact and cheaper.
+    if (codes.count <= candidates) return this.exact(userId, vector, k, statuses);
+    const rowids = codes.nearest(vector, statuses, candidates, k + 10);
     const hits: Array<{ rowid: number; score: number }> = [];
     for (const rowid of rowids) {
       const v = this.get(rowid);
