@@ -100,7 +100,7 @@ export async function runVectorStages(options: { quick?: boolean; log?: (line: s
     const texts = queries.map(() => queryText(r));
     const db = new Database(path);
     sqliteVec.load(db);
-    const twoStage = new VectorIndex(db, 'memory_vec', 'l2');
+    const twoStage = new VectorIndex(db, 'memory_vec', 'l2', { buildAfter: 1 });
     const exact = new VectorIndex(db, 'memory_vec', 'l2', { mode: 'exact' });
     let have = 0;
     for (const size of sizes) {
@@ -176,7 +176,7 @@ async function locomoRecall(log: (line: string) => void): Promise<VectorStagesRe
   const db = new Database(':memory:');
   sqliteVec.load(db);
   VectorIndex.create(db, 'v', embedder.dimensions);
-  const twoStage = new VectorIndex(db, 'v', 'l2');
+  const twoStage = new VectorIndex(db, 'v', 'l2', { buildAfter: 1 });
   const exact = new VectorIndex(db, 'v', 'l2', { mode: 'exact' });
   db.transaction(() => tv.forEach((v, i) => twoStage.upsert(i + 1, 'u', 'active', v)))();
   const recallAt10: Record<string, number> = {};

@@ -35,6 +35,8 @@ export interface VectorSearchOptions {
   factor?: number;
   /** Memory for codes across users of this table; least recently searched users are dropped. @default 256 MiB */
   maxCacheBytes?: number;
+  /** Codes are built for a user on this many searches since the last invalidation; before, the exact scan. @default 3 */
+  buildAfter?: number;
 }
 
 export class VectorIndex {
@@ -52,8 +54,8 @@ export class VectorIndex {
     private readonly metric: VectorMetric = 'l2',
     options: VectorSearchOptions = {},
   ) {
-    this.options = { mode: 'two-stage', minCandidates: 200, factor: 20, maxCacheBytes: 256 * 2 ** 20, ...options };
-    this.cache = new VectorCache(db, table, this.options.maxCacheBytes);
+    this.options = { mode: 'two-stage', minCandidates: 200, factor: 20, maxCacheBytes: 256 * 2 ** 20, buildAfter: 3, ...options };
+    this.cache = new VectorCache(db, table, this.options.maxCacheBytes, this.options.buildAfter);
     this.insertStmt = db.prepare(`INSERT INTO ${table} (rid, user_id, status, embedding) VALUES (?, ?, ?, ?)`);
     this.deleteStmt = db.prepare(`DELETE FROM ${table} WHERE rid = ?`);
     this.statusStmt = db.prepare(`UPDATE ${table} SET status = ? WHERE rid = ?`);
@@ -109,7 +111,7 @@ export class VectorIndex {
     const codes = this.cache.codes(userId, vector.length);
     const candidates = Math.max(this.options.minCandidates, this.options.factor * k);
     // A user with no more rows than candidates gains nothing from codes: vec0's scan is as exact and cheaper.
-    if (codes.count <= candidates) return this.exact(userId, vector, k, statuses);
+    if (!codes || codes.count <= candidates) return this.exact(userId, vector, k, statuses);
     const rowids = codes.nearest(vector, statuses, candidates, k + 10);
     const hits: Array<{ rowid: number; score: number }> = [];
     for (const rowid of rowids) {
