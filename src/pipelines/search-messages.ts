@@ -104,6 +104,7 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   const finals = minMax(raw);
   return messages
     .map((message) => ({ message, score: { ...parts.get(message.id)!, final: finals.get(message.id)! } }))
-    .sort((a, b) => b.score.final - a.score.final || a.message.seq - b.message.seq)
+    // Scores within float noise of each other are a tie: the earlier turn first.
+    .sort((a, b) => (Math.abs(b.score.final - a.score.final) > 1e-6 ? b.score.final - a.score.final : a.message.seq - b.message.seq))
     .slice(0, o.limit);
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { toFloats, VectorCache } from './vector-cache.js';
 
 /**
  * Exact (brute-force) search within one user, in a sqlite-vec vec0 table partitioned by user_id.
@@ -21,18 +22,40 @@ export const DEFAULT_CHUNK_SIZE = 8;
  */
 export type VectorMetric = 'l2' | 'cosine';
 
+export interface VectorSearchOptions {
+  /**
+   * 'two-stage': in-process compact codes (sign bits, then int8) pick max(minCandidates,
+   * factor × k) candidates, then k + 10 are scored exactly from the table. 'exact': vec0's
+   * brute-force float scan. @default 'two-stage'
+   */
+  mode?: 'two-stage' | 'exact';
+  /** @default 200 */
+  minCandidates?: number;
+  /** @default 20 */
+  factor?: number;
+  /** Memory for codes across users of this table; least recently searched users are dropped. @default 256 MiB */
+  maxCacheBytes?: number;
+  /** Codes are built for a user on this many searches since the last invalidation; before, the exact scan. @default 3 */
+  buildAfter?: number;
+}
+
 export class VectorIndex {
   private readonly insertStmt: Database.Statement;
   private readonly deleteStmt: Database.Statement;
   private readonly statusStmt: Database.Statement;
   private readonly knnStmts = new Map<number, Database.Statement>();
   private readonly getStmt: Database.Statement;
+  private readonly cache: VectorCache;
+  private readonly options: Required<VectorSearchOptions>;
 
   constructor(
     private readonly db: Database.Database,
     readonly table: string,
     private readonly metric: VectorMetric = 'l2',
+    options: VectorSearchOptions = {},
   ) {
+    this.options = { mode: 'two-stage', minCandidates: 200, factor: 20, maxCacheBytes: 256 * 2 ** 20, buildAfter: 3, ...options };
+    this.cache = new VectorCache(db, table, this.options.maxCacheBytes, this.options.buildAfter);
     this.insertStmt = db.prepare(`INSERT INTO ${table} (rid, user_id, status, embedding) VALUES (?, ?, ?, ?)`);
     this.deleteStmt = db.prepare(`DELETE FROM ${table} WHERE rid = ?`);
     this.statusStmt = db.prepare(`UPDATE ${table} SET status = ? WHERE rid = ?`);
@@ -56,26 +79,68 @@ export class VectorIndex {
   }
 
   upsert(rowid: number, userId: string, status: string, vector: Float32Array): void {
+    this.cache.touched(rowid);
     this.deleteStmt.run(BigInt(rowid));
     this.insertStmt.run(BigInt(rowid), userId, status, vector);
+    this.cache.touched(rowid, userId);
   }
 
   remove(rowid: number): void {
+    this.cache.touched(rowid);
     this.deleteStmt.run(BigInt(rowid));
   }
 
   setStatus(rowid: number, status: string): void {
+    this.cache.touched(rowid);
     this.statusStmt.run(status, BigInt(rowid));
   }
 
   get(rowid: number): Float32Array | undefined {
     const row = this.getStmt.get(BigInt(rowid)) as { embedding: Buffer } | undefined;
-    if (!row) return undefined;
-    return new Float32Array(row.embedding.buffer.slice(row.embedding.byteOffset, row.embedding.byteOffset + row.embedding.byteLength));
+    return row ? toFloats(row.embedding) : undefined;
   }
 
-  /** Top-k rowids by cosine similarity (1 - cosine distance), best first. */
+  /** Top-k rowids by cosine similarity, best first, by the configured mode. */
   search(userId: string, vector: Float32Array, k: number, statuses: readonly string[]): Array<{ rowid: number; score: number }> {
+    if (k <= 0 || statuses.length === 0) return [];
+    return this.options.mode === 'exact' ? this.exact(userId, vector, k, statuses) : this.twoStage(userId, vector, k, statuses);
+  }
+
+  /** Compact codes narrow the user's rows to a few hundred; the best k + 10 are scored exactly. */
+  twoStage(userId: string, vector: Float32Array, k: number, statuses: readonly string[]): Array<{ rowid: number; score: number }> {
+    const codes = this.cache.codes(userId, vector.length);
+    const candidates = Math.max(this.options.minCandidates, this.options.factor * k);
+    // A user with no more rows than candidates gains nothing from codes: vec0's scan is as exact and cheaper.
+    if (!codes || codes.count <= candidates) return this.exact(userId, vector, k, statuses);
+    const rowids = codes.nearest(vector, statuses, candidates, k + 10);
+    const hits: Array<{ rowid: number; score: number }> = [];
+    for (const rowid of rowids) {
+      const v = this.get(rowid);
+      if (v) hits.push({ rowid, score: this.similarity(vector, v) });
+    }
+    hits.sort((a, b) => b.score - a.score);
+    return hits.slice(0, k);
+  }
+
+  /** The same number vec0's exact scan reports: 1 − d²/2 for L2 over unit vectors, else cosine. */
+  private similarity(q: Float32Array, v: Float32Array): number {
+    let dot = 0;
+    let d2 = 0;
+    let qq = 0;
+    let vv = 0;
+    for (let j = 0; j < q.length; j++) {
+      const a = q[j]!;
+      const b = v[j]!;
+      dot += a * b;
+      d2 += (a - b) * (a - b);
+      qq += a * a;
+      vv += b * b;
+    }
+    return this.metric === 'l2' ? 1 - d2 / 2 : dot / Math.sqrt(qq * vv || 1);
+  }
+
+  /** vec0's brute-force scan over the user's float vectors. */
+  exact(userId: string, vector: Float32Array, k: number, statuses: readonly string[]): Array<{ rowid: number; score: number }> {
     if (k <= 0 || statuses.length === 0) return [];
     let stmt = this.knnStmts.get(statuses.length);
     if (!stmt) {

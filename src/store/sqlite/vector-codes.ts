@@ -1,0 +1,163 @@
+/**
+ * Compact codes of one user's vectors, held in memory for the first stages of a two-stage search
+ * (see vector-cache.ts): sign bits per dimension, one plane for positive and one for negative
+ * components (128 bytes at 512 dimensions; for dense vectors this ranks exactly like Hamming
+ * distance over sign bits, and sparse vectors such as the hash embedder's keep their zeros
+ * apart), and an int8 code with its scale (512 bytes, a near-exact dot product). Slots are
+ * never moved: a removed row becomes a tombstone, reused by nothing, so a rowid's slot is stable.
+ */
+export const REMOVED = 255;
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Sign planes of a vector, 32 dimensions to a word: words [0, W) positive, [W, 2W) negative. */
+export function signBits(v: Float32Array, out: Uint32Array = new Uint32Array(2 * Math.ceil(v.length / 32)), offset = 0): Uint32Array {
+  const W = Math.ceil(v.length / 32);
+  out.fill(0, offset, offset + 2 * W);
+  for (let j = 0; j < v.length; j++) {
+    if (v[j]! > 0) out[offset + (j >>> 5)]! |= 1 << (j & 31);
+    else if (v[j]! < 0) out[offset + W + (j >>> 5)]! |= 1 << (j & 31);
+  }
+  return out;
+}
+
+export class UserCodes {
+  readonly words: number;
+  count = 0;
+  private capacity: number;
+  rowids: Float64Array;
+  /** Index into `statusNames`, or REMOVED. */
+  status: Uint8Array;
+  bits: Uint32Array;
+  int8: Int8Array;
+  /** Multiply an int8 dot product by this to get the float one. */
+  scale: Float32Array;
+  readonly slotOf = new Map<number, number>();
+  private readonly statusNames: string[] = [];
+
+  constructor(readonly dimensions: number, capacity = 64) {
+    this.words = Math.ceil(dimensions / 32);
+    this.capacity = Math.max(1, capacity);
+    this.rowids = new Float64Array(this.capacity);
+    this.status = new Uint8Array(this.capacity);
+    this.bits = new Uint32Array(this.capacity * 2 * this.words);
+    this.int8 = new Int8Array(this.capacity * dimensions);
+    this.scale = new Float32Array(this.capacity);
+  }
+
+  /** Bytes held, for the cache's budget. */
+  get bytes(): number {
+    return this.capacity * (8 + 1 + 4 + this.words * 8 + this.dimensions) + this.slotOf.size * 40;
+  }
+
+  statusCode(name: string): number {
+    let i = this.statusNames.indexOf(name);
+    if (i < 0) {
+      i = this.statusNames.push(name) - 1;
+    }
+    return i;
+  }
+
+  set(rowid: number, status: string, v: Float32Array): void {
+    let slot = this.slotOf.get(rowid);
+    if (slot === undefined) {
+      if (this.count === this.capacity) this.grow();
+      slot = this.count++;
+      this.slotOf.set(rowid, slot);
+    }
+    this.rowids[slot] = rowid;
+    this.status[slot] = this.statusCode(status);
+    signBits(v, this.bits, slot * 2 * this.words);
+    let max = 0;
+    for (let j = 0; j < v.length; j++) max = Math.max(max, Math.abs(v[j]!));
+    const s = max > 0 ? 127 / max : 1;
+    const base = slot * this.dimensions;
+    for (let j = 0; j < v.length; j++) this.int8[base + j] = Math.round(v[j]! * s);
+    this.scale[slot] = 1 / s;
+  }
+
+  remove(rowid: number): void {
+    const slot = this.slotOf.get(rowid);
+    if (slot !== undefined) this.status[slot] = REMOVED;
+  }
+
+  private grow(): void {
+    const cap = this.capacity * 2;
+    const grow = <T extends Float64Array | Uint8Array | Uint32Array | Int8Array | Float32Array>(a: T, per: number, make: (n: number) => T): T => {
+      const b = make(cap * per);
+      b.set(a);
+      return b;
+    };
+    this.rowids = grow(this.rowids, 1, (n) => new Float64Array(n));
+    this.status = grow(this.status, 1, (n) => new Uint8Array(n));
+    this.bits = grow(this.bits, 2 * this.words, (n) => new Uint32Array(n));
+    this.int8 = grow(this.int8, this.dimensions, (n) => new Int8Array(n));
+    this.scale = grow(this.scale, 1, (n) => new Float32Array(n));
+    this.capacity = cap;
+  }
+
+  /**
+   * Stage 1 and 2: the `candidates` nearest slots by sign agreement among the allowed statuses,
+   * then those ranked by the int8 dot product; returns the best `keep` rowids, best first.
+   */
+  nearest(query: Float32Array, statuses: readonly string[], candidates: number, keep: number): number[] {
+    const allowed = new Uint8Array(256);
+    for (const s of statuses) {
+      const i = this.statusNames.indexOf(s);
+      if (i >= 0) allowed[i] = 1;
+    }
+    const q = signBits(query);
+    const W = this.words;
+    // Distance = D − (agreeing signs − disagreeing signs), on [0, 2D]; for dense vectors 2 × Hamming.
+    const D2 = 2 * this.dimensions;
+    const NONE = D2 + 1;
+    const dist = new Uint16Array(this.count);
+    const histogram = new Uint32Array(D2 + 2);
+    let live = 0;
+    for (let i = 0; i < this.count; i++) {
+      if (allowed[this.status[i]!] === 0) {
+        dist[i] = NONE;
+        continue;
+      }
+      let agree = 0;
+      const o = i * 2 * W;
+      for (let w = 0; w < W; w++) {
+        const p = this.bits[o + w]!;
+        const n = this.bits[o + W + w]!;
+        agree += popcount(p & q[w]!) + popcount(n & q[W + w]!) - popcount(p & q[W + w]!) - popcount(n & q[w]!);
+      }
+      const d = this.dimensions - agree;
+      dist[i] = d;
+      histogram[d]!++;
+      live++;
+    }
+    // The distance threshold that admits `candidates` slots (a counting sort, linear in the user's rows).
+    const want = Math.min(candidates, live);
+    let threshold = 0;
+    let below = 0;
+    while (threshold <= D2 && below + histogram[threshold]! < want) below += histogram[threshold++]!;
+    let atThreshold = want - below;
+    const chosen: number[] = [];
+    for (let i = 0; i < this.count && chosen.length < want; i++) {
+      const d = dist[i]!;
+      if (d < threshold) chosen.push(i);
+      else if (d === threshold && atThreshold > 0) {
+        chosen.push(i);
+        atThreshold--;
+      }
+    }
+    const D = this.dimensions;
+    const scored = chosen.map((slot) => {
+      let s = 0;
+      const o = slot * D;
+      for (let j = 0; j < D; j++) s += query[j]! * this.int8[o + j]!;
+      return { slot, score: s * this.scale[slot]! };
+    });
+    scored.sort((a, b) => b.score - a.score);
+    return scored.slice(0, keep).map((x) => this.rowids[x.slot]!);
+  }
+}
