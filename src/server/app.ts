@@ -15,6 +15,8 @@ import type { KeyStore } from './keys/key-store.js';
 import { onError } from './on-error.js';
 import { rateLimit, type RateLimitOptions } from './rate-limit.js';
 import { validationHook } from './route-kit.js';
+import type { LanguageModel } from 'ai';
+import { compatRoutes } from './routes/compat.js';
 import { eventRoutes } from './routes/events.js';
 import { keyRoutes } from './routes/keys.js';
 import { memoryRoutes } from './routes/memories.js';
@@ -48,6 +50,8 @@ export interface CreateAppOptions {
   metrics?: ServerMetrics;
   /** The memory.md workspace, for GET /v1/users/{userId}/mirror. */
   workspace?: string;
+  /** The chat model behind POST /api/topics/{id}/messages (+ /stream); without one messages are only stored. */
+  chat?: LanguageModel;
   /** Mounts more routers (the chat proxy, MCP over HTTP) behind the same auth, before the web page's fallback. */
   mount?: (app: OpenAPIHono<AppEnv>) => void;
   logger?: Logger;
@@ -102,6 +106,7 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.route('/', sessionRoutes(memory, sessionLister(memory)));
   app.route('/', userRoutes(memory, { workspace: options.workspace }));
   app.route('/', todoRoutes(memory));
+  app.route('/', compatRoutes(memory, { chat: options.chat, logger }));
   app.route('/', keyRoutes(options.keys));
   app.route('/', eventRoutes(options.events));
   options.mount?.(app);
