@@ -2,7 +2,6 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Clock, Logger } from '../deps.js';
 import { EngramError, InvalidInputError } from '../errors.js';
-import { createMcpHttpHandler } from '../mcp/http-handler.js';
 import type { MemoryEngine } from '../memory-engine.js';
 import { createChatProxy } from '../proxy/chat-proxy.js';
 import type { AppEnv } from './auth.js';
@@ -43,7 +42,9 @@ export function mountDoors(options: DoorsOptions): { mount: (app: OpenAPIHono<Ap
         clock: options.clock,
       })
     : undefined;
-  const mcp = createMcpHttpHandler({ memory: options.memory });
+  // The MCP SDK is loaded on the first /mcp request, so the CLI and a server without MCP clients start without it.
+  let mcp: Promise<(request: Request, resolveUser: (requested: string | undefined) => string, parsedBody?: unknown) => Promise<Response>> | undefined;
+  const mcpHandler = () => (mcp ??= import('../mcp/http-handler.js').then((m) => m.createMcpHttpHandler({ memory: options.memory })));
   return {
     mount(app) {
       if (proxy) app.route('/', proxy);
@@ -58,7 +59,8 @@ export function mountDoors(options: DoorsOptions): { mount: (app: OpenAPIHono<Ap
         // The server's JSON guard has read the body already; Hono keeps the parsed value.
         const json = c.req.method === 'POST' && /json/i.test(c.req.header('content-type') ?? '');
         const parsedBody: unknown = json ? await c.req.json() : undefined;
-        return mcp(
+        const handle = await mcpHandler();
+        return handle(
           c.req.raw,
           (requested) => {
             const user = requestUser(c, requested);
