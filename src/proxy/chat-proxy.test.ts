@@ -219,6 +219,18 @@ describe('chat proxy with the official openai client', () => {
     expect(system(1)).not.toContain('Alps');
   });
 
+  it('answers 502 UPSTREAM_FAILED when the model server cannot be reached', async () => {
+    const gone = await startMockUpstream(() => ({ kind: 'json', body: completion('never') }));
+    await gone.close();
+    proxy = createChatProxy({ memory, upstream: { baseURL: gone.baseURL }, clock: memory.clock });
+    server = await serveLoopback(proxy.fetch);
+    const res = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', user: 'li', messages: [{ role: 'user', content: '你好 hello' }] }) });
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UPSTREAM_FAILED');
+    await proxy.idle();
+    expect(await memory.workingWindow('li', 'chat-2026-01-01')).toEqual([]);
+  });
+
   it('passes GET /v1/models through', async () => {
     const client = await start();
     const models = await client.models.list();
