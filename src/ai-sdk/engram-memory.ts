@@ -2,6 +2,7 @@ import type { LanguageModelMiddleware } from 'ai';
 import { z } from 'zod';
 import { silentLogger, systemClock, type Clock, type Logger } from '../deps.js';
 import { InvalidInputError, parseInput } from '../errors.js';
+import { turnMemoryOfClient, type TurnClient } from './client-memory.js';
 import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, withMemoryBlock, type PreparedTurn, type TurnMemory } from '../proxy/memory-turn.js';
 
 type TransformArgs = Parameters<NonNullable<LanguageModelMiddleware['transformParams']>>[0];
@@ -18,10 +19,10 @@ const Options = z.object({
 });
 
 export interface EngramMemoryOptions {
-  /** The engine (`createMemory`) or anything with its context / appendMessages / reportReply, such as an HTTP client. */
+  /** The engine (`createMemory`), or anything with its context / appendMessages / reportReply. */
   memory?: TurnMemory;
-  /** Alias of `memory` for an HTTP client. */
-  client?: TurnMemory;
+  /** The HTTP client (`createClient` from engram/client) instead of an in-process engine; no reinforcement by use then. */
+  client?: TurnClient;
   userId: string;
   /** @default one session per user and UTC day */
   sessionId?: string;
@@ -67,7 +68,7 @@ function injectSystem(prompt: Prompt, block: string): Prompt {
  */
 export function engramMemory(options: EngramMemoryOptions): EngramMiddleware {
   const o = parseInput(Options, options, 'engramMemory options');
-  const memory = options.memory ?? options.client;
+  const memory = options.memory ?? (options.client ? turnMemoryOfClient(options.client) : undefined);
   if (!memory) throw new InvalidInputError('engramMemory needs `memory` (the engine) or `client` (an HTTP client)');
   const logger = options.logger ?? silentLogger;
   const clock = options.clock ?? systemClock;

@@ -1,6 +1,4 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Command } from 'commander';
-import { boundUser, createMcpServer } from '../mcp/mcp-server.js';
 import type { CliIo } from './io.js';
 import { withEngine } from './runtime.js';
 
@@ -14,6 +12,9 @@ export function registerMcp(program: Command, io: CliIo): void {
     .description('serve the memory of --user to an MCP client over stdio (for desktop assistants)')
     .action((_options: unknown, command: Command) =>
       withEngine(io, command, async ({ engine, userId }) => {
+        // Loaded on use: every other command starts without the MCP SDK.
+        const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+        const { boundUser, createMcpServer } = await import('../mcp/mcp-server.js');
         const server = createMcpServer({ memory: engine, resolveUser: boundUser(userId) });
         const transport = new StdioServerTransport();
         const closed = new Promise<void>((resolve) => {

@@ -20,7 +20,7 @@ export function registerForgetTools({ server, memory, resolveUser }: ToolContext
       guard(async () => {
         const userId = await resolveUser(args.user_id);
         const removed = await memory.forget({ userId });
-        return ok({ forgotten: userId, removed });
+        return ok({ forgotten: true, removed });
       }),
   );
 

@@ -9,8 +9,9 @@ import type { ResolveUser } from './tool-kit.js';
  * between requests, so no state can pass from one key to another. GET and DELETE (server-sent
  * streams and session ends) have no meaning without sessions and answer 405.
  */
-export function createMcpHttpHandler(options: { memory: MemoryEngine }): (request: Request, resolveUser: ResolveUser) => Promise<Response> {
-  return async (request, resolveUser) => {
+export function createMcpHttpHandler(options: { memory: MemoryEngine }): (request: Request, resolveUser: ResolveUser, parsedBody?: unknown) => Promise<Response> {
+  // parsedBody: the JSON body when a middleware already read the request's stream.
+  return async (request, resolveUser, parsedBody) => {
     if (request.method !== 'POST') {
       return Response.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless, POST only' }, id: null }, { status: 405, headers: { allow: 'POST' } });
     }
@@ -18,7 +19,7 @@ export function createMcpHttpHandler(options: { memory: MemoryEngine }): (reques
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request);
+      return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
     } finally {
       await server.close();
     }

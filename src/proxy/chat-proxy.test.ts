@@ -114,6 +114,22 @@ describe('chat proxy with the official openai client', () => {
     expect((await memory.workingWindow('li', 'chat-2026-01-01')).map((m) => [m.role, m.content])).toEqual([['user', '那大阪呢？']]);
   });
 
+  it('records a user message once across the rounds of a tool loop and a retried request', async () => {
+    const client = await start();
+    const first = [{ role: 'user' as const, content: 'What is the weather in Kyoto? 京都天气' }];
+    await client.chat.completions.create({ model: 'mock-model', user: 'li', messages: first });
+    await client.chat.completions.create({ model: 'mock-model', user: 'li', messages: first });
+    await client.chat.completions.create({
+      model: 'mock-model',
+      user: 'li',
+      messages: [...first, { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c1', content: '晴' }],
+    });
+    await proxy.idle();
+    const window = await memory.workingWindow('li', 'chat-2026-01-01');
+    expect(window.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['What is the weather in Kyoto? 京都天气']);
+    expect(window.filter((m) => m.role === 'assistant')).toHaveLength(2);
+  });
+
   it.each([
     [429, { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } }],
     [500, { error: { message: 'The server had an error 服务器错误', type: 'server_error', code: null } }],
@@ -201,6 +217,18 @@ describe('chat proxy with the official openai client', () => {
     expect(system(0)).not.toContain('猫');
     expect(system(1)).toContain('用户喜欢猫');
     expect(system(1)).not.toContain('Alps');
+  });
+
+  it('answers 502 UPSTREAM_FAILED when the model server cannot be reached', async () => {
+    const gone = await startMockUpstream(() => ({ kind: 'json', body: completion('never') }));
+    await gone.close();
+    proxy = createChatProxy({ memory, upstream: { baseURL: gone.baseURL }, clock: memory.clock });
+    server = await serveLoopback(proxy.fetch);
+    const res = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', user: 'li', messages: [{ role: 'user', content: '你好 hello' }] }) });
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UPSTREAM_FAILED');
+    await proxy.idle();
+    expect(await memory.workingWindow('li', 'chat-2026-01-01')).toEqual([]);
   });
 
   it('passes GET /v1/models through', async () => {

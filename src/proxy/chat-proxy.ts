@@ -1,11 +1,11 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Env } from 'hono';
 import { silentLogger, systemClock, type Clock, type Logger } from '../deps.js';
 import { EngramError, type ErrorCode } from '../errors.js';
 import { ChatRequest, injectMemory, lastUserIndex, messageText } from './chat-request.js';
 import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, type PreparedTurn, type TurnMemory } from './memory-turn.js';
 import { createSseReply } from './sse-reply.js';
 
-export interface ChatProxyOptions {
+export interface ChatProxyOptions<E extends Env = Env> {
   memory: TurnMemory;
   /** The OpenAI-compatible model server the proxy forwards to. Its key never reaches the client. */
   upstream: {
@@ -20,7 +20,7 @@ export interface ChatProxyOptions {
    * throws an EngramError to refuse. The server scopes it to the API key's tenant here.
    * @default the requested id as given
    */
-  resolveUser?: (requested: string | undefined, c: Context) => string | undefined | Promise<string | undefined>;
+  resolveUser?: (requested: string | undefined, c: Context<E>) => string | undefined | Promise<string | undefined>;
   /** Token budget of the memory block. @default 800 */
   tokenBudget?: number;
   /**
@@ -34,7 +34,7 @@ export interface ChatProxyOptions {
   fetch?: typeof fetch;
 }
 
-export type ChatProxy = Hono & {
+export type ChatProxy<E extends Env = Env> = Hono<E> & {
   /** Resolves when the turns of responses sent so far are recorded. */
   idle(): Promise<void>;
 };
@@ -75,7 +75,7 @@ function passHeaders(from: Headers, extra: Record<string, string>): Headers {
  * message; after the reply (streamed replies assembled as they pass), both turns are appended to
  * the session and the memories that shaped the reply are reinforced.
  */
-export function createChatProxy(options: ChatProxyOptions): ChatProxy {
+export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E>): ChatProxy<E> {
   const logger = options.logger ?? silentLogger;
   const clock = options.clock ?? systemClock;
   const doFetch = options.fetch ?? globalThis.fetch;
@@ -86,7 +86,7 @@ export function createChatProxy(options: ChatProxyOptions): ChatProxy {
     ...(options.upstream.apiKey ? { authorization: `Bearer ${options.upstream.apiKey}` } : {}),
   });
   const background = createBackground();
-  const app = new Hono();
+  const app = new Hono<E>();
 
   const callUpstream = async (path: string, init: RequestInit): Promise<Response> => {
     try {

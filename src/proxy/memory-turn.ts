@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '../deps.js';
 import { EngramError } from '../errors.js';
-import type { MemoryEngine } from '../memory-engine.js';
 
 /**
  * The slice of Engram a door needs for one chat turn: the context block before the model call,
- * then the two messages and the usage report after it. The in-process engine has it; so does
- * anything with the same three methods (an HTTP client).
+ * then the two messages and the usage report after it. The in-process engine (`MemoryEngine`)
+ * has it (the tests pass one); `turnMemoryOfClient` adapts the HTTP client.
  */
-export type TurnMemory = Pick<MemoryEngine, 'context' | 'appendMessages' | 'reportReply'>;
+export interface TurnMemory {
+  context(options: { userId: string; query: string; tokenBudget: number }): Promise<{ text: string; tokens: number; included: ReadonlyArray<{ type: string; id: string }> }>;
+  appendMessages(options: { messages: Array<{ id: string; userId: string; sessionId: string; role: 'user' | 'assistant'; content: string }> }): Promise<unknown>;
+  /** Reinforcement by use; absent over HTTP (no route), then nothing is reinforced. */
+  reportReply?(input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<unknown>;
+}
 
 /** What went into the prompt for one turn. */
 export interface PreparedTurn {
@@ -85,7 +89,7 @@ export async function recordTurn(memory: TurnMemory, input: RecordTurnInput): Pr
   if (messages.length === 0) return;
   try {
     await memory.appendMessages({ messages });
-    if (input.user && input.reply && input.reply.content.trim() !== '' && input.recalledIds.length > 0) {
+    if (memory.reportReply && input.user && input.reply && input.reply.content.trim() !== '' && input.recalledIds.length > 0) {
       await memory.reportReply({ userId, message: input.user.content, reply: input.reply.content, recalledIds: input.recalledIds });
     }
   } catch (error) {

@@ -78,6 +78,9 @@ export async function startMockUpstream(respond: (request: RecordedRequest) => M
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => res.writeHead(500).end(String(error)));
   });
+  // Benchmarks run client, proxy and this server in one process, where a long synchronous SQLite
+  // call can delay timers past the default 5 s keep-alive and race a reused connection.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

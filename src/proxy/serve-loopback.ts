@@ -10,6 +10,8 @@ export async function serveLoopback(fetch: (request: Request) => Response | Prom
       resolve(s);
     });
   });
+  // As in mock-upstream.ts: a busy single-process benchmark must not race the keep-alive timeout.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 60_000;
   return {
     url: `http://127.0.0.1:${port}`,
     close: () =>

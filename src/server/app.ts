@@ -93,10 +93,10 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   });
 
   const auth = authenticate({ keys: options.keys, adminKey: options.adminKey, allowOpen: options.allowOpen ?? false });
-  for (const path of ['/v1/*', '/api/*', '/metrics']) app.use(path, auth);
+  for (const path of ['/v1/*', '/api/*', '/metrics', '/mcp']) app.use(path, auth);
   if (options.rateLimit !== false) {
     const limiter = rateLimit(options.rateLimit ?? { perMinute: 600 }, clock);
-    for (const path of ['/v1/*', '/api/*']) app.use(path, limiter);
+    for (const path of ['/v1/*', '/api/*', '/mcp']) app.use(path, limiter);
   }
   app.use('/metrics', requireAdmin);
   app.get('/metrics', async (c) => c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }));

@@ -12,6 +12,7 @@ import { callbackNotifier, type Notifier } from '../notify/notifier.js';
 import { webhookNotifier } from '../notify/webhook-notifier.js';
 import { createApp } from './app.js';
 import type { AppEnv } from './auth.js';
+import { mountDoors } from './doors.js';
 import { createEventHub } from './event-hub.js';
 import { sqliteHandleOf, sqliteKeyStore } from './keys/sqlite-key-store.js';
 
@@ -86,6 +87,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw new EngramError('CONFIG_INVALID', `Refusing to listen on ${host} without keys: set ENGRAM_ADMIN_KEY (and create keys), or listen on 127.0.0.1`);
   }
   let draining = false;
+  const doors = mountDoors({ memory, env, logger });
   const chat = chatModelFromEnv(env);
   const rate = num(env['ENGRAM_RATE_LIMIT'], 'ENGRAM_RATE_LIMIT');
   const app = createApp({
@@ -95,7 +97,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     bodyLimitBytes: num(env['ENGRAM_BODY_LIMIT'], 'ENGRAM_BODY_LIMIT'),
     rateLimit: rate === 0 ? false : rate === undefined ? undefined : { perMinute: rate },
     isDraining: () => draining,
-    mount: options.mount,
+    mount: (a) => {
+      doors.mount(a);
+      options.mount?.(a);
+    },
     ...(chat ? { chat } : {}),
   });
 
@@ -125,6 +130,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           // SSE streams never end by themselves: close idle and streaming connections.
           if ('closeAllConnections' in server) setTimeout(() => server.closeAllConnections(), 2000).unref();
         });
+        await doors.idle();
         await memory.close();
       })()),
   };

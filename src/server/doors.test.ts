@@ -1,0 +1,89 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import OpenAI from 'openai';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../deps.js';
+import { completion, startMockUpstream, type MockUpstream } from '../proxy/mock-upstream.js';
+import { testMemory } from '../testing/test-memory.js';
+import { sqliteHandleOf, sqliteKeyStore } from './keys/sqlite-key-store.js';
+import { startServer, type RunningServer } from './serve.js';
+
+let upstream: MockUpstream;
+let server: RunningServer;
+let aliceKey: string;
+let tenantKey: string;
+
+type Sent = { messages: Array<{ role: string; content: string }> };
+const systemSent = (i: number): string => (upstream.requests.filter((r) => r.path === '/v1/chat/completions')[i]?.body as Sent).messages.find((m) => m.role === 'system')?.content ?? '';
+
+beforeEach(async () => {
+  upstream = await startMockUpstream(() => ({ kind: 'json', body: completion('好的 OK') }));
+  const memory = testMemory();
+  await memory.add({ userId: 't:acme:alice', kind: 'preference', content: '用户喜欢猫 and likes cats' });
+  await memory.add({ userId: 't:acme:bob', kind: 'preference', content: 'Bob collects vinyl records' });
+  const keys = sqliteKeyStore(sqliteHandleOf(memory.deps.store)!);
+  aliceKey = (await keys.create({ tenantId: 'acme', boundUserId: 'alice' })).key;
+  tenantKey = (await keys.create({ tenantId: 'acme' })).key;
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    memory,
+    logger: silentLogger,
+    env: { ENGRAM_LLM_BASE_URL: upstream.baseURL, ENGRAM_LLM_API_KEY: 'upstream-secret', ENGRAM_LLM_MODEL: 'mock-model', ENGRAM_ADMIN_KEY: 'admin-secret' },
+  });
+});
+
+afterEach(async () => {
+  await server.close();
+  await upstream.close();
+});
+
+const openai = (key: string) => new OpenAI({ baseURL: `${server.url}/v1`, apiKey: key, maxRetries: 0 });
+const textOf = (r: unknown): string => (r as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+
+describe('the doors on the HTTP server', () => {
+  it("proxies chats for the key's bound user within its tenant, with the upstream key kept server-side", async () => {
+    const { data, response } = await openai(aliceKey).chat.completions.create({ model: 'mock-model', messages: [{ role: 'user', content: '我喜欢猫吗？ Do I like cats?' }] }).withResponse();
+    expect(data.choices[0]?.message.content).toBe('好的 OK');
+    expect(systemSent(0)).toContain('用户喜欢猫');
+    expect(systemSent(0)).not.toContain('vinyl');
+    expect(upstream.requests[0]!.headers.authorization).toBe('Bearer upstream-secret');
+    expect([...response.headers.values()].join(' ')).not.toContain('upstream-secret');
+
+    const forbidden = await openai(aliceKey).chat.completions.create({ model: 'mock-model', user: 'bob', messages: [{ role: 'user', content: 'vinyl?' }] }).catch((e: unknown) => e);
+    expect((forbidden as InstanceType<typeof OpenAI.APIError>).status).toBe(403);
+
+    await openai(tenantKey).chat.completions.create({ model: 'mock-model', user: 'bob', messages: [{ role: 'user', content: 'Any vinyl records? 猫?' }] });
+    expect(systemSent(1)).toContain('Bob collects vinyl records');
+    expect(systemSent(1)).not.toContain('猫');
+
+    const noKey = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(noKey.status).toBe(401);
+    expect(upstream.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(2);
+    expect((await openai(aliceKey).models.list()).data[0]?.id).toBe('mock-model');
+  });
+
+  it('serves MCP at /mcp for the key: bound user by default, tenant users by argument, nothing across', async () => {
+    const connect = async (key: string) => {
+      const client = new Client({ name: 'agent', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+      return client;
+    };
+    const alice = await connect(aliceKey);
+    expect(textOf(await alice.callTool({ name: 'search_memory', arguments: { query: '猫' } }))).toContain('用户喜欢猫');
+    const crossing = (await alice.callTool({ name: 'list_memories', arguments: { user_id: 'bob' } })) as CallToolResult;
+    expect(crossing.isError).toBe(true);
+    expect(textOf(crossing)).toContain('[FORBIDDEN]');
+    await alice.close();
+
+    const tenant = await connect(tenantKey);
+    expect(textOf(await tenant.callTool({ name: 'list_memories', arguments: { user_id: 'bob' } }))).toContain('vinyl');
+    const unnamed = (await tenant.callTool({ name: 'list_memories', arguments: {} })) as CallToolResult;
+    expect(textOf(unnamed)).toContain('[INVALID_INPUT]');
+    await tenant.close();
+
+    const anonymous = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(anonymous.status).toBe(401);
+  });
+});
