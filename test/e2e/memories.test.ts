@@ -59,7 +59,8 @@ describe.runIf(browserAvailable)('web page: memories (Chromium)', () => {
     // The history shows who changed what, before and after.
     await page.waitForSelector('.timeline li.action-update .before:text-is("Prefers a window seat on long flights")');
     expect(await page.textContent('.timeline li.action-update .after')).toContain('aisle');
-    expect(await page.textContent('.timeline li.action-update .actor')).toBe('user');
+    expect(await page.getAttribute('.timeline li.action-update .actor', 'data-actor')).toBe('user');
+    expect(await page.textContent('.timeline li.action-update strong')).toBe('updated');
     await shot(page, 'memory-page');
 
     await page.click('article button:has-text("Delete")');

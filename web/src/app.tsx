@@ -104,7 +104,7 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
       </nav>
       <main id="main" tabIndex={-1}>
         <ErrorBanner error={users.error} onRetry={users.reload} />
-        {userId ? <Screen route={route} key={userId} /> : <p class="muted">{t('noUsers')}</p>}
+        {userId || route.screen === 'operator' ? <Screen route={route} key={userId} /> : <p class="muted">{t('noUsers')}</p>}
       </main>
       {toast && <div class="toast" role="status">{toast}</div>}
     </SessionContext.Provider>

@@ -142,7 +142,7 @@ export const en = {
   extractSummary: 'Added {added}, updated {updated}, deleted {deleted}, reinforced {reinforced}.',
   operatorTitle: 'Operator view',
   chartKinds: 'Memories by kind',
-  chartLatency: 'Recall latency (seconds)',
+  chartLatency: 'Recall latency (ms)',
   chartTokens: 'Model tokens per prompt',
   noMetrics: 'No figures yet.',
   liveExtractionDone: 'Extraction finished.',
@@ -297,7 +297,7 @@ export const zh: Record<MessageKey, string> = {
   extractSummary: '新增 {added}，更新 {updated}，删除 {deleted}，强化 {reinforced}。',
   operatorTitle: '运维视图',
   chartKinds: '各类型记忆数量',
-  chartLatency: '召回延迟（秒）',
+  chartLatency: '召回延迟（毫秒）',
   chartTokens: '各提示词的模型 token 数',
   noMetrics: '暂无数据。',
   liveExtractionDone: '提取已完成。',
@@ -308,6 +308,10 @@ export const zh: Record<MessageKey, string> = {
 };
 
 export const KIND_NAMES: Record<'en' | 'zh', Record<string, string>> = {
-  en: { identity: 'identity', preference: 'preference', fact: 'fact', person: 'person', event: 'event', plan: 'plan', todo: 'todo', pattern: 'pattern', skill: 'skill', episode: 'episode', system: 'system', active: 'active', archived: 'archived', deleted: 'deleted' },
-  zh: { identity: '身份', preference: '偏好', fact: '事实', person: '人物', event: '事件', plan: '计划', todo: '待办', pattern: '习惯', skill: '技能', episode: '会话', system: '系统', active: '有效', archived: '已归档', deleted: '已删除' },
+  en: { identity: 'identity', preference: 'preference', fact: 'fact', person: 'person', event: 'event', plan: 'plan', todo: 'todo', pattern: 'pattern', skill: 'skill', episode: 'episode', system: 'system', active: 'active', archived: 'archived', deleted: 'deleted',
+    create: 'created', update: 'updated', delete: 'deleted', restore: 'restored', purge: 'purged', reinforce: 'reinforced', access: 'recalled', archive: 'archived', reindex: 'reindexed', decay: 'decayed', promote: 'promoted', review: 'reviewed',
+    user: 'user', extraction: 'extraction', lifecycle: 'lifecycle', file: 'file edit', import: 'import' },
+  zh: { identity: '身份', preference: '偏好', fact: '事实', person: '人物', event: '事件', plan: '计划', todo: '待办', pattern: '习惯', skill: '技能', episode: '会话', system: '系统', active: '有效', archived: '已归档', deleted: '已删除',
+    create: '创建', update: '修改', delete: '删除', restore: '恢复', purge: '清除', reinforce: '强化', access: '召回', archive: '归档', reindex: '重建索引', decay: '衰减', promote: '晋升', review: '复审',
+    user: '用户', extraction: '提取', lifecycle: '生命周期', file: '文件编辑', import: '导入' },
 };
