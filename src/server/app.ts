@@ -15,11 +15,14 @@ import type { KeyStore } from './keys/key-store.js';
 import { onError } from './on-error.js';
 import { rateLimit, type RateLimitOptions } from './rate-limit.js';
 import { validationHook } from './route-kit.js';
+import type { LanguageModel } from 'ai';
+import { compatRoutes } from './routes/compat.js';
 import { eventRoutes } from './routes/events.js';
 import { keyRoutes } from './routes/keys.js';
 import { memoryRoutes } from './routes/memories.js';
 import { searchRoutes } from './routes/search.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { todoRoutes } from './routes/todos.js';
 import { userRoutes } from './routes/users.js';
 import { sessionLister } from './sessions-view.js';
 
@@ -47,6 +50,8 @@ export interface CreateAppOptions {
   metrics?: ServerMetrics;
   /** The memory.md workspace, for GET /v1/users/{userId}/mirror. */
   workspace?: string;
+  /** The chat model behind POST /api/topics/{id}/messages (+ /stream); without one messages are only stored. */
+  chat?: LanguageModel;
   /** Mounts more routers (the chat proxy, MCP over HTTP) behind the same auth, before the web page's fallback. */
   mount?: (app: OpenAPIHono<AppEnv>) => void;
   logger?: Logger;
@@ -100,6 +105,8 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.route('/', searchRoutes(memory));
   app.route('/', sessionRoutes(memory, sessionLister(memory)));
   app.route('/', userRoutes(memory, { workspace: options.workspace }));
+  app.route('/', todoRoutes(memory));
+  app.route('/', compatRoutes(memory, { chat: options.chat, logger }));
   app.route('/', keyRoutes(options.keys));
   app.route('/', eventRoutes(options.events));
   options.mount?.(app);

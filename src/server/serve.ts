@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { openEngine, resolveEngineSettings } from '../cli/config.js';
 import type { Logger } from '../deps.js';
@@ -84,6 +86,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw new EngramError('CONFIG_INVALID', `Refusing to listen on ${host} without keys: set ENGRAM_ADMIN_KEY (and create keys), or listen on 127.0.0.1`);
   }
   let draining = false;
+  const chat = chatModelFromEnv(env);
   const rate = num(env['ENGRAM_RATE_LIMIT'], 'ENGRAM_RATE_LIMIT');
   const app = createApp({
     memory, keys, adminKey, events: hub, logger, workspace,
@@ -93,6 +96,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     rateLimit: rate === 0 ? false : rate === undefined ? undefined : { perMinute: rate },
     isDraining: () => draining,
     mount: options.mount,
+    ...(chat ? { chat } : {}),
   });
 
   const server = serve({ fetch: app.fetch, port, hostname: host });
@@ -122,4 +126,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         await memory.close();
       })()),
   };
+}
+
+/** The chat model of the seed-shaped /api/topics routes: the same ENGRAM_LLM_* endpoint as extraction. */
+function chatModelFromEnv(env: Readonly<Record<string, string | undefined>>): LanguageModel | undefined {
+  const baseURL = env['ENGRAM_LLM_BASE_URL']?.trim();
+  const model = env['ENGRAM_LLM_MODEL']?.trim();
+  if (!baseURL || !model) return undefined;
+  const apiKey = env['ENGRAM_LLM_API_KEY']?.trim();
+  return createOpenAICompatible({ name: 'openai-compatible', baseURL, ...(apiKey ? { apiKey } : {}) }).chatModel(model);
 }

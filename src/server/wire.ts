@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@hono/zod-openapi';
 import { externalUserId, type AuthInfo } from './auth.js';
 
 /** A value as it travels in JSON: dates become ISO strings. */

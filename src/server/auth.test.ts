@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { externalUserId, scopedUserId } from './auth.js';
+import { testApp, type TestApp } from './test-app.js';
+
+let opened: TestApp[] = [];
+afterEach(async () => {
+  for (const t of opened) await t.memory.close();
+  opened = [];
+});
+const make = (o: Parameters<typeof testApp>[0] = {}) => {
+  const t = testApp(o);
+  opened.push(t);
+  return t;
+};
+const ADMIN = 'admin-secret-0123456789';
+
+describe('tenants and keys', () => {
+  it('maps external ids per tenant and back', () => {
+    expect(scopedUserId({ tenantId: 'acme' }, '李明')).toBe('t:acme:李明');
+    expect(scopedUserId({ tenantId: 'default' }, 'alice')).toBe('alice');
+    expect(externalUserId({ tenantId: 'acme' }, 't:acme:李明')).toBe('李明');
+    expect(externalUserId({ tenantId: 'globex' }, 't:acme:李明')).toBeNull();
+    expect(externalUserId({ tenantId: 'default' }, 't:acme:李明')).toBeNull();
+    expect(() => scopedUserId({ tenantId: 'default' }, 't:acme:x')).toThrow(/must not start/);
+  });
+
+  it('without an admin key or keys, loopback runs open; once a key exists, requests need one', async () => {
+    const { json } = make();
+    expect((await json('/v1/users')).status).toBe(200);
+    const k = await json('/v1/keys', { body: { tenantId: 'acme' } });
+    expect(k.status).toBe(201);
+    const none = await json('/v1/users');
+    expect(none.status).toBe(401);
+    expect(none.body.error?.code).toBe('UNAUTHORIZED');
+    expect(typeof (none.body.error as { requestId?: string }).requestId).toBe('string');
+    expect((await json('/v1/users', { key: String(k.body.key) })).status).toBe(200);
+  });
+
+  it('the same userId in two tenants is two people; responses show the external id', async () => {
+    const { json } = make({ adminKey: ADMIN });
+    const a = String((await json('/v1/keys', { key: ADMIN, body: { tenantId: 'acme' } })).body.key);
+    const b = String((await json('/v1/keys', { key: ADMIN, body: { tenantId: 'globex', name: 'backend' } })).body.key);
+    const made = await json('/v1/users/li-ming/memories', { key: a, body: { content: '用户喜欢猫', kind: 'preference' } });
+    expect(made.body.userId).toBe('li-ming');
+    await json('/v1/users/li-ming/memories', { key: b, body: { content: 'The user prefers dogs', kind: 'preference' } });
+    const seenA = await json('/v1/users/li-ming/memories', { key: a });
+    expect((seenA.body.items as Array<{ content: string; userId: string }>).map((m) => [m.content, m.userId])).toEqual([['用户喜欢猫', 'li-ming']]);
+    const seenB = await json('/v1/users/li-ming/search', { key: b, body: { query: '猫 cats' } });
+    expect((seenB.body.items as Array<{ memory: { content: string } }>).map((r) => r.memory.content)).toEqual(['The user prefers dogs']);
+    // another tenant's memory id is simply not found
+    const other = await json(`/v1/users/li-ming/memories/${String(made.body.id)}`, { key: b });
+    expect(other.status).toBe(404);
+    expect(other.body.error?.code).toBe('NOT_FOUND');
+    expect((await json('/v1/users', { key: a })).body.items).toEqual([{ userId: 'li-ming' }]);
+    // the admin acts in a tenant through X-Engram-Tenant
+    const admin = await json('/v1/users/li-ming/memories', { key: ADMIN, headers: { 'x-engram-tenant': 'globex' } });
+    expect((admin.body.items as Array<{ content: string }>).map((m) => m.content)).toEqual(['The user prefers dogs']);
+  });
+
+  it('a key bound to one user may not act for another; tenant keys may not manage keys', async () => {
+    const { json } = make({ adminKey: ADMIN });
+    const bound = String((await json('/v1/keys', { key: ADMIN, body: { tenantId: 'acme', boundUserId: '李明' } })).body.key);
+    expect((await json(`/v1/users/${encodeURIComponent('李明')}/memories`, { key: bound })).status).toBe(200);
+    const other = await json('/v1/users/alice/memories', { key: bound });
+    expect(other.status).toBe(403);
+    expect(other.body.error?.code).toBe('FORBIDDEN');
+    const keys = await json('/v1/keys', { key: bound, body: { tenantId: 'acme' } });
+    expect(keys.status).toBe(403);
+    expect((await json('/metrics', { key: bound })).status).toBe(403);
+  });
+
+  it('a revoked key, an unknown key and a malformed header get 401 with a code', async () => {
+    const { json } = make({ adminKey: ADMIN });
+    const created = await json('/v1/keys', { key: ADMIN, body: { tenantId: 'acme' } });
+    const key = String(created.body.key);
+    const id = String((created.body.record as { id: string }).id);
+    expect((await json('/v1/keys', { key: ADMIN })).body.items).toHaveLength(1);
+    expect((await json(`/v1/keys/${id}`, { key: ADMIN, method: 'DELETE' })).body.revokedAt).toBeTypeOf('string');
+    const revoked = await json('/v1/users', { key });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.error?.message).toMatch(/revoked/);
+    expect((await json('/v1/users', { key: 'ek_nope' })).status).toBe(401);
+    expect((await json('/v1/users', { headers: { authorization: 'Basic abc' } })).body.error?.code).toBe('UNAUTHORIZED');
+  });
+
+  it('rate-limits per key with 429 and Retry-After', async () => {
+    const { json, memory } = make({ adminKey: ADMIN, rateLimit: { perMinute: 3 } });
+    const key = String((await json('/v1/keys', { key: ADMIN, body: { tenantId: 'acme' } })).body.key);
+    for (let i = 0; i < 3; i++) expect((await json('/v1/users', { key })).status).toBe(200);
+    const limited = await json('/v1/users', { key });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error?.code).toBe('RATE_LIMITED');
+    expect(limited.headers.get('retry-after')).toBe('20');
+    memory.clock.advance(20_000);
+    expect((await json('/v1/users', { key })).status).toBe(200);
+  });
+});

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from './test-app.js';
+
+let opened: TestApp[] = [];
+afterEach(async () => {
+  for (const t of opened) await t.memory.close();
+  opened = [];
+});
+const make = (o: Parameters<typeof testApp>[0] = {}) => {
+  const t = testApp(o);
+  opened.push(t);
+  return t;
+};
+const count = async (t: TestApp, userId = 'u') => (await t.memory.list({ userId, statuses: ['active', 'deleted', 'archived'] })).length;
+
+describe('bad input: a clear 4xx with a code, never a 500, nothing half-written', () => {
+  it('malformed JSON', async () => {
+    const t = make();
+    const r = await t.json('/v1/users/u/memories', { body: '{"content": "用户喜欢猫",' });
+    expect(r.status).toBe(400);
+    expect(r.body.error?.code).toBe('INVALID_INPUT');
+    expect(r.body.error?.message).toMatch(/Malformed JSON/);
+    expect(await count(t)).toBe(0);
+  });
+
+  it('wrong types name the field', async () => {
+    const t = make();
+    const r = await t.json('/v1/users/u/memories', { body: { content: 42, kind: 'preference' } });
+    expect(r.status).toBe(400);
+    expect(r.body.error?.code).toBe('INVALID_INPUT');
+    expect(JSON.stringify(r.body.error?.details)).toContain('content');
+    const kind = await t.json('/v1/users/u/memories', { body: { content: 'I like tea', kind: 'mood' } });
+    expect(JSON.stringify(kind.body.error?.details)).toContain('kind');
+    expect(await count(t)).toBe(0);
+  });
+
+  it('unknown fields', async () => {
+    const t = make();
+    const r = await t.json('/v1/users/u/memories', { body: { content: '我喜欢茶', colour: 'red' } });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body.error?.details)).toContain('colour');
+    expect((await t.json('/v1/users/u/search', { body: { query: 'tea', top_k: 3 } })).status).toBe(400);
+    expect((await t.json('/v1/users/u/settings', { method: 'PUT', body: { silentMinutes: 3, nope: true } })).status).toBe(400);
+    expect((await t.memory.getSettings('u')).silentMinutes).toBe(2);
+    expect(await count(t)).toBe(0);
+  });
+
+  it('oversized bodies get 413', async () => {
+    const t = make({ bodyLimitBytes: 2048 });
+    const r = await t.json('/v1/users/u/memories', { body: { content: '猫'.repeat(3000) } });
+    expect(r.status).toBe(413);
+    expect(r.body.error?.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(await count(t)).toBe(0);
+  });
+
+  it('lone surrogates in the body or the query', async () => {
+    const t = make();
+    const raw = '{"content": "I like \\ud800 tea"}';
+    const r = await t.json('/v1/users/u/memories', { body: raw });
+    expect(r.status).toBe(400);
+    expect(r.body.error?.message).toMatch(/surrogate/);
+    const nested = await t.json('/v1/users/u/memories', { body: '{"content": "我喜欢茶", "structuredData": {"x": ["\\udc00"]}}' });
+    expect(nested.status).toBe(400);
+    expect(nested.body.error?.details?.path).toBe('structuredData.x.0');
+    expect((await t.json('/v1/users/u/memories?q=%ED%A0%80')).status).toBeLessThan(500);
+    expect(await count(t)).toBe(0);
+  });
+
+  it('FTS syntax in queries is just text (Chinese and English)', async () => {
+    const t = make();
+    await t.json('/v1/users/u/memories', { body: { content: '用户喜欢猫 "cats" AND dogs' } });
+    for (const q of ['"', 'NEAR(a b)', 'cats AND', '*', '（猫', 'col:cats', '-', '^']) {
+      const s = await t.json('/v1/users/u/search', { body: { query: q } });
+      expect(s.status, q).toBe(200);
+      const l = await t.json(`/v1/users/u/memories?q=${encodeURIComponent(q)}`);
+      expect(l.status, q).toBe(200);
+    }
+  });
+
+  it('huge limits and bad cursors', async () => {
+    const t = make();
+    const r = await t.json('/v1/users/u/memories?limit=1000000');
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body.error?.details)).toContain('limit');
+    expect((await t.json('/v1/users/u/search', { body: { query: 'x', limit: 100000 } })).status).toBe(400);
+    expect((await t.json('/v1/users/u/context', { body: { query: 'x', tokenBudget: 10_000_000 } })).status).toBe(400);
+    expect((await t.json('/v1/users/u/memories?cursor=not-a-cursor')).body.error?.code).toBe('INVALID_INPUT');
+    expect((await t.json('/v1/users/u/memories?limit=-1')).status).toBe(400);
+  });
+
+  it('unknown user ids, memory ids, sessions and routes', async () => {
+    const t = make();
+    const u = await t.json('/v1/users/nobody');
+    expect(u.status).toBe(404);
+    expect(u.body.error?.code).toBe('NOT_FOUND');
+    expect((await t.json('/v1/users/nobody/memories/m-1')).status).toBe(404);
+    expect((await t.json('/v1/users/nobody/memories/m-1', { method: 'PATCH', body: { content: '新内容' } })).status).toBe(404);
+    expect((await t.json('/v1/users/nobody/sessions/s-1')).status).toBe(404);
+    expect((await t.json('/v1/users/nobody/todos/t-1/complete', { method: 'POST' })).status).toBe(404);
+    expect((await t.json('/v1/nothing-here')).body.error?.code).toBe('NOT_FOUND');
+    // the default tenant cannot reach scoped users
+    expect((await t.json('/v1/users/t:acme:bob/memories')).status).toBe(400);
+  });
+
+  it('a failed extraction-free import leaves nothing behind', async () => {
+    const t = make();
+    const r = await t.json('/v1/users/u/import', { body: { format: 'engram-export', version: 1, memories: 'nope' } });
+    expect(r.status).toBe(400);
+    expect(await count(t)).toBe(0);
+  });
+});

@@ -1,0 +1,103 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../test-app.js';
+
+let opened: TestApp[] = [];
+afterEach(async () => {
+  for (const t of opened) await t.memory.close();
+  opened = [];
+});
+const make = (o: Parameters<typeof testApp>[0] = {}) => {
+  const t = testApp(o);
+  opened.push(t);
+  return t;
+};
+
+describe('user resources', () => {
+  it('lists users, one user, settings as overrides (GET/PUT)', async () => {
+    const t = make();
+    await t.json('/v1/users/li-ming/memories', { body: { content: '用户住在北京', kind: 'identity' } });
+    await t.json('/v1/users/alice/memories', { body: { content: 'The user lives in Boston', kind: 'identity' } });
+    expect((await t.json('/v1/users')).body.items).toEqual([{ userId: 'alice' }, { userId: 'li-ming' }]);
+    expect((await t.json('/v1/users/li-ming')).body).toMatchObject({ userId: 'li-ming', memories: 1 });
+    const put = await t.json('/v1/users/li-ming/settings', { method: 'PUT', body: { extractionEnabled: false, timeZone: 'Asia/Shanghai' } });
+    expect(put.body).toMatchObject({ extractionEnabled: false, timeZone: 'Asia/Shanghai', silentMinutes: 2 });
+    await t.memory.setSettings('*', { silentMinutes: 9 });
+    expect((await t.json('/v1/users/li-ming/settings')).body).toMatchObject({ extractionEnabled: false, silentMinutes: 9 });
+    expect((await t.json('/v1/users/li-ming/settings', { method: 'PUT', body: { timeZone: 'Mars/Base' } })).status).toBe(400);
+  });
+
+  it('todos: create with a due time read from the text in the user\'s zone, list, complete, delete', async () => {
+    const t = make();
+    await t.memory.setSettings('li-ming', { timeZone: 'Asia/Shanghai' });
+    const zh = await t.json('/v1/users/li-ming/todos', { body: { content: '明天下午三点给妈妈打电话' } });
+    expect(zh.status).toBe(201);
+    // 2026-01-01T00:00Z is 08:00 in Shanghai; tomorrow 15:00 local = 2026-01-02T07:00Z
+    expect(zh.body).toMatchObject({ content: '明天下午三点给妈妈打电话', dueAt: '2026-01-02T07:00:00.000Z', remindAt: '2026-01-02T06:00:00.000Z', completed: false });
+    const en = await t.json('/v1/users/li-ming/todos', { body: { content: 'Renew the passport', dueAt: '2026-02-01T09:00:00Z' } });
+    expect((await t.json('/v1/users/li-ming/todos')).body.items).toHaveLength(2);
+    expect((await t.json(`/v1/users/li-ming/todos/${String(zh.body.id)}/complete`, { method: 'POST' })).body.completed).toBe(true);
+    expect((await t.json('/v1/users/li-ming/todos')).body.items).toHaveLength(1);
+    expect((await t.json('/v1/users/li-ming/todos?completed=true')).body.items).toHaveLength(1);
+    expect((await t.json(`/v1/users/li-ming/todos/${String(en.body.id)}`, { method: 'DELETE' })).body).toEqual({ id: en.body.id, deleted: true });
+    expect((await t.json(`/v1/users/alice/todos/${String(zh.body.id)}/complete`, { method: 'POST' })).status).toBe(404);
+    expect((await t.json('/v1/users/li-ming/todos', { body: { content: 'x', dueAt: '2026-02-01T09:00:00Z', remindAt: '2026-02-02T09:00:00Z' } })).status).toBe(400);
+  });
+
+  it('forget one memory, a topic, everything', async () => {
+    const t = make();
+    const cat = await t.json('/v1/users/u/memories', { body: { content: '用户喜欢猫', kind: 'preference' } });
+    await t.json('/v1/users/u/memories', { body: { content: 'The user plays tennis every Sunday', kind: 'pattern' } });
+    await t.json('/v1/users/u/memories', { body: { content: 'The user drinks green tea', kind: 'preference' } });
+    expect((await t.json('/v1/users/u/forget', { body: { memoryId: cat.body.id } })).body).toMatchObject({ scope: 'memory' });
+    const topic = await t.json('/v1/users/u/forget', { body: { topic: 'tennis' } });
+    expect(topic.body.scope).toBe('topic');
+    expect((await t.memory.list({ userId: 'u' })).map((m) => m.content)).toEqual(['The user drinks green tea']);
+    expect((await t.json('/v1/users/u/forget', { body: { all: true } })).body.scope).toBe('user');
+    expect(await t.memory.list({ userId: 'u' })).toEqual([]);
+    expect((await t.json('/v1/users/u/forget', { body: { all: false } })).status).toBe(400);
+    expect((await t.json('/v1/users/u/forget', { body: { topic: 'a', memoryId: 'b' } })).status).toBe(400);
+  });
+
+  it('export then import into another user (and tenant-safe: records are re-owned)', async () => {
+    const t = make();
+    await t.json('/v1/users/src/memories', { body: { content: '用户喜欢猫', kind: 'preference' } });
+    await t.json('/v1/users/src/sessions/s1/messages', { body: { messages: [{ role: 'user', content: 'I moved to Berlin' }] } });
+    const exported = await t.json('/v1/users/src/export');
+    expect(exported.body).toMatchObject({ format: 'engram-export', userId: 'src' });
+    // memory ids are unique per database: into the same one it is a conflict, not a crash
+    expect((await t.json('/v1/users/dst/import', { body: exported.body })).body.error?.code).toBe('CONFLICT');
+    expect(await t.memory.list({ userId: 'dst' })).toEqual([]);
+    const other = make();
+    const imported = await other.json('/v1/users/dst/import', { body: exported.body });
+    expect(imported.body).toEqual({ memories: 1, messages: 1 });
+    expect((await other.memory.list({ userId: 'dst' })).map((m) => [m.content, m.userId])).toEqual([['用户喜欢猫', 'dst']]);
+    expect((await other.json('/v1/users/dst/import', { body: exported.body })).body.error?.code).toBe('CONFLICT');
+  });
+
+  it('learnings, profile, episodes, and the memory.md mirror', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-mirror-'));
+    const t = make({ workspace: dir, engine: { workspace: dir } });
+    const l = await t.json('/v1/users/u/learnings', { body: { task: '生成周报', steps: ['导出本周提交', '按项目分组', '写摘要'] } });
+    expect(l.body).toMatchObject({ kind: 'skill' });
+    const found = await t.json(`/v1/users/u/learnings?task=${encodeURIComponent('写周报')}`);
+    expect((found.body.items as unknown[]).length).toBe(1);
+    expect((await t.json('/v1/users/u/profile')).body).toEqual({ profile: null });
+    expect((await t.json('/v1/users/u/profile/versions')).body).toEqual({ items: [] });
+    expect((await t.json('/v1/users/u/episodes')).body).toEqual({ items: [] });
+    await t.json('/v1/users/u/memories', { body: { content: 'The user likes jazz', kind: 'preference' } });
+    const md = await t.app.request('/v1/users/u/mirror');
+    expect(md.headers.get('content-type')).toContain('text/markdown');
+    expect(await md.text()).toContain('The user likes jazz');
+    expect(await (await t.app.request('/v1/users/u/mirror?file=learnings')).text()).toContain('生成周报');
+  });
+
+  it('mirror without a workspace is a clear 409', async () => {
+    const t = make();
+    const r = await t.json('/v1/users/u/mirror');
+    expect(r.status).toBe(409);
+    expect(r.body.error?.code).toBe('CONFIG_INVALID');
+  });
+});
