@@ -1,7 +1,7 @@
 /**
  * Engram benchmarks. Usage:
  *   npm run bench                      every scenario
- *   npm run bench -- --only locomo     one scenario (locomo | latency), or a comma list
+ *   npm run bench -- --only locomo     one scenario (locomo | latency | ingest | server), or a comma list
  *   npm run bench -- --quick           smaller latency runs (under ~3 minutes with a warm cache)
  *   npm run bench -- --peers           Engram against mem0 2.4.6 and 3.x (bench/peers/README.md)
  * Prints tables and writes bench/results/<YYYY-MM-DD>.json and .md (merged with that day's
@@ -15,6 +15,7 @@ import { runLatency } from './latency.js';
 import { LocomoMissingError } from './locomo-data.js';
 import { runLocomo } from './locomo.js';
 import { runIngest } from './ingest.js';
+import { runServerBench } from './server.js';
 import { machine, type Machine } from './report.js';
 
 interface Scenario {
@@ -25,6 +26,7 @@ const SCENARIOS: Record<string, Scenario> = {
   locomo: { run: () => runLocomo() },
   latency: { run: ({ quick }) => runLatency({ quick }) },
   ingest: { run: ({ quick }) => runIngest({ quick }) },
+  server: { run: ({ quick }) => runServerBench({ quick }) },
 };
 
 interface ResultsFile {
@@ -42,7 +44,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('npm run bench -- [--only locomo|latency|ingest[,…]] [--quick] [--peers]');
+  console.log('npm run bench -- [--only locomo|latency|ingest|server[,…]] [--quick] [--peers]');
   process.exit(0);
 }
 if (values.peers) {

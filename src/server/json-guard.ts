@@ -13,9 +13,12 @@ export const jsonGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const type = c.req.header('content-type') ?? '';
   if (!['POST', 'PUT', 'PATCH'].includes(c.req.method) || !/^application\/(.+\+)?json/i.test(type)) return next();
+  const text = await c.req.text();
+  // An empty body with a JSON content type (a bodiless POST from a generic client) is no body.
+  if (text.trim() === '') return next();
   let body: unknown;
   try {
-    body = await c.req.json();
+    body = JSON.parse(text);
   } catch (cause) {
     throw new InvalidInputError('Malformed JSON in the request body', { cause, details: { target: 'json' } });
   }

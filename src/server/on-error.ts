@@ -47,7 +47,8 @@ export function onError(logger: Logger): ErrorHandler<AppEnv> {
       return c.json<ErrorBody>({ error: { code, message: err.message || 'Request failed', requestId } }, status);
     }
     // A store constraint (e.g. importing memory ids this database already holds) is the caller's conflict, not a crash.
-    if (err instanceof Error && typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('SQLITE_CONSTRAINT')) {
+    const sqliteCode = (err as { code?: unknown }).code;
+    if (typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_CONSTRAINT')) {
       return c.json<ErrorBody>({ error: { code: 'CONFLICT', message: `Conflicts with data already stored: ${err.message}`, requestId } }, 409);
     }
     logger.error('unexpected error', { requestId, error: err instanceof Error ? err.stack ?? err.message : String(err) });

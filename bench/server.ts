@@ -1,0 +1,138 @@
+/**
+ * The HTTP overhead: search and add at 10,000 memories of one user, over loopback (a small bounded
+ * client on keep-alive connections) next to the same call in-process. Vectors are random (timing
+ * only, as in latency.ts); the texts are bilingual templates, so keyword search does real work.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createMemory } from '../src/memory.js';
+import { createApp } from '../src/server/app.js';
+import { sqliteHandleOf, sqliteKeyStore } from '../src/server/keys/sqlite-key-store.js';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { quantile, table } from './report.js';
+import { bulkInsert, memoryText, queryText, randomEmbedder, rng } from './synthetic.js';
+
+const DIMENSIONS = 512;
+const EMBEDDER = 'bench-random@512';
+const USER = 'bench-user';
+
+export interface ServerRow {
+  op: 'search' | 'add';
+  mode: 'in-process' | 'http';
+  concurrency: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  perSecond: number;
+  errors: number;
+}
+export interface ServerResult {
+  memories: number;
+  rows: ServerRow[];
+  /** HTTP p95 minus in-process p95 at concurrency 1 (ms), and their ratio. */
+  searchP95OverheadMs: number;
+  searchP95Ratio: number;
+  addP95OverheadMs: number;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+/** Runs `total` calls with at most `concurrency` in flight; returns per-call milliseconds and failures. */
+async function drive(total: number, concurrency: number, call: (i: number) => Promise<boolean>): Promise<{ ms: number[]; errors: number; seconds: number }> {
+  const ms: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t = performance.now();
+        const ok = await call(i);
+        ms.push(performance.now() - t);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  return { ms, errors, seconds: (performance.now() - start) / 1000 };
+}
+
+function row(op: ServerRow['op'], mode: ServerRow['mode'], concurrency: number, r: { ms: number[]; errors: number; seconds: number }): ServerRow {
+  return { op, mode, concurrency, requests: r.ms.length, p50: round2(quantile(r.ms, 0.5)), p95: round2(quantile(r.ms, 0.95)), perSecond: Math.round(r.ms.length / r.seconds), errors: r.errors };
+}
+
+export async function runServerBench(options: { quick?: boolean } = {}): Promise<{ result: ServerResult; text: string }> {
+  const n = options.quick ? 200 : 1000;
+  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-server-'));
+  const store = openSqliteStore({ path: join(dir, 'bench.db') });
+  const memory = createMemory({ store, embedder: randomEmbedder(EMBEDDER, DIMENSIONS) });
+  await store.bindEmbedder({ id: EMBEDDER, dimensions: DIMENSIONS });
+  await bulkInsert(store, { users: [USER], perUser: 10_000, embedderId: EMBEDDER, dimensions: DIMENSIONS, seed: 11 });
+  const db = sqliteHandleOf(store);
+  if (!db) throw new Error('expected SQLite');
+  const app = createApp({ memory, keys: sqliteKeyStore(db), allowOpen: true, rateLimit: false });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  const post = (path: string, body: unknown): Promise<boolean> =>
+    new Promise((resolve) => {
+      const data = Buffer.from(JSON.stringify(body));
+      const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': data.length } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve((res.statusCode ?? 500) < 300));
+      });
+      req.on('error', () => resolve(false));
+      req.end(data);
+    });
+
+  const r = rng(5);
+  const queries = Array.from({ length: n }, () => queryText(r));
+  const texts = Array.from({ length: n }, () => memoryText(r));
+  const searchPath = `/v1/users/${USER}/search`;
+  const addPath = `/v1/users/${USER}/memories`;
+  const inSearch = (i: number) => memory.recall({ userId: USER, query: queries[i % n]!, limit: 10 }).then(() => true, () => false);
+  const httpSearch = (i: number) => post(searchPath, { query: queries[i % n]!, limit: 10 });
+  const inAdd = (i: number) => memory.add({ userId: USER, content: `${texts[i % n]!} #${i}` }).then(() => true, () => false);
+  const httpAdd = (i: number) => post(addPath, { content: `${texts[i % n]!} ##${i}` });
+
+  try {
+    // Warm up both paths (JIT, statement caches, the first connections).
+    await drive(50, 1, inSearch);
+    await drive(50, 1, httpSearch);
+    const rows: ServerRow[] = [
+      row('search', 'in-process', 1, await drive(n, 1, inSearch)),
+      row('search', 'http', 1, await drive(n, 1, httpSearch)),
+      row('search', 'in-process', 4, await drive(n, 4, inSearch)),
+      row('search', 'http', 4, await drive(n, 4, httpSearch)),
+      row('add', 'in-process', 1, await drive(n, 1, inAdd)),
+      row('add', 'http', 1, await drive(n, 1, httpAdd)),
+      row('add', 'http', 4, await drive(n, 4, httpAdd)),
+    ];
+    const p95 = (op: string, mode: string) => rows.find((x) => x.op === op && x.mode === mode && x.concurrency === 1)!.p95;
+    const result: ServerResult = {
+      memories: 10_000,
+      rows,
+      searchP95OverheadMs: round2(p95('search', 'http') - p95('search', 'in-process')),
+      searchP95Ratio: round2(p95('search', 'http') / p95('search', 'in-process')),
+      addP95OverheadMs: round2(p95('add', 'http') - p95('add', 'in-process')),
+    };
+    const text = [
+      `One user with 10,000 memories (random 512-d vectors, bilingual template texts); ${n} calls per row; loopback keep-alive client.`,
+      '',
+      table(['op', 'mode', 'in flight', 'calls', 'p50 ms', 'p95 ms', 'per s', 'errors'], rows.map((x) => [x.op, x.mode, String(x.concurrency), String(x.requests), String(x.p50), String(x.p95), String(x.perSecond), String(x.errors)])),
+      '',
+      `Search p95 over HTTP − in-process: ${result.searchP95OverheadMs} ms (×${result.searchP95Ratio}); add p95 overhead: ${result.addP95OverheadMs} ms.`,
+    ].join('\n');
+    return { result, text };
+  } finally {
+    agent.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await memory.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../deps.js';
+import { startServer, type RunningServer } from '../server/serve.js';
+import { createClient, EngramHttpError } from './index.js';
+
+const ADMIN = 'client-test-admin-key';
+let server: RunningServer;
+beforeAll(async () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'engram-client-')), 'e.db');
+  server = await startServer({ port: 0, host: '127.0.0.1', env: { ENGRAM_DB: db, ENGRAM_EMBEDDER: 'hash', ENGRAM_ADMIN_KEY: ADMIN }, logger: silentLogger });
+});
+afterAll(async () => server.close());
+
+describe('engram/client against the server over loopback', () => {
+  it('manages keys and works as a tenant, in Chinese and English', async () => {
+    const admin = createClient({ baseUrl: server.url, apiKey: ADMIN });
+    const { key, record } = await admin.createKey({ tenantId: 'acme', name: '客户端' });
+    expect(record.tenantId).toBe('acme');
+    const c = createClient({ baseUrl: `${server.url}/`, apiKey: key });
+    expect(await c.health()).toEqual({ status: 'ok' });
+
+    const cat = await c.add({ userId: '李明', content: '用户喜欢猫', kind: 'preference' });
+    expect(cat).toMatchObject({ userId: '李明', content: '用户喜欢猫' });
+    await c.add({ userId: '李明', content: 'The user is allergic to peanuts', kind: 'fact' });
+    expect(await c.listUsers()).toEqual(['李明']);
+    expect((await c.get('李明', cat.id)).id).toBe(cat.id);
+    const page = await c.list({ userId: '李明', kinds: ['preference'], limit: 10 });
+    expect(page.items.map((m) => m.content)).toEqual(['用户喜欢猫']);
+    expect((await c.update('李明', cat.id, { importance: 0.9 })).importance).toBe(0.9);
+    expect((await c.recall({ userId: '李明', query: 'peanuts' }))[0]!.memory.content).toContain('peanuts');
+    const block = await c.context({ userId: '李明', query: 'is the user allergic to peanuts?', tokenBudget: 300 });
+    expect(block.tokens).toBeLessThanOrEqual(300);
+    expect((await c.delete('李明', cat.id)).status).toBe('deleted');
+    expect((await c.restore('李明', cat.id)).status).toBe('active');
+    expect((await c.history('李明', cat.id)).map((h) => h.action)).toEqual(['create', 'update', 'delete', 'restore']);
+
+    await c.appendMessages({ userId: '李明', sessionId: 's1', messages: [{ role: 'user', content: '我叫李明，我住在北京' }, { role: 'user', content: 'I work as a nurse' }] });
+    expect(await c.workingWindow('李明', 's1')).toHaveLength(2);
+    const report = await c.extract('李明', 's1');
+    expect(report.status).toBe('applied');
+    expect(report.added).toBeGreaterThan(0);
+    expect((await c.listSessions('李明')).map((x) => x.id)).toEqual(['s1']);
+    expect((await c.setSettings('李明', { silentMinutes: 5 })).silentMinutes).toBe(5);
+    const todo = await c.addTodo({ userId: '李明', content: 'Renew the passport', dueAt: new Date('2030-01-01T09:00:00Z') });
+    expect(todo.dueAt).toBe('2030-01-01T09:00:00.000Z');
+    expect((await c.completeTodo('李明', todo.id)).completed).toBe(true);
+    await c.purge('李明', cat.id);
+    await expect(c.get('李明', cat.id)).rejects.toSatisfy((e: unknown) => EngramHttpError.isInstance(e) && e.code === 'NOT_FOUND' && e.status === 404);
+    expect((await c.forget({ userId: '李明' })).memories).toBeGreaterThan(0);
+    expect(await c.listUsers()).toEqual([]);
+  });
+
+  it('raises typed errors: validation, auth, revoked keys, the network', async () => {
+    const admin = createClient({ baseUrl: server.url, apiKey: ADMIN });
+    const { key, record } = await admin.createKey({ tenantId: 'globex' });
+    const c = createClient({ baseUrl: server.url, apiKey: key });
+    const bad = await c.list({ userId: 'u', limit: 100_000 }).catch((e: unknown) => e);
+    expect(EngramHttpError.isInstance(bad) && bad.code === 'INVALID_INPUT' && bad.status === 400 && typeof bad.requestId === 'string').toBe(true);
+    const forbidden = await c.createKey({ tenantId: 'globex' }).catch((e: unknown) => e);
+    expect(EngramHttpError.isInstance(forbidden) && forbidden.code).toBe('FORBIDDEN');
+    await admin.revokeKey(record.id);
+    const revoked = await c.listUsers().catch((e: unknown) => e);
+    expect(EngramHttpError.isInstance(revoked) && revoked.code).toBe('UNAUTHORIZED');
+    const down = await createClient({ baseUrl: 'http://127.0.0.1:1' }).health().catch((e: unknown) => e);
+    expect(EngramHttpError.isInstance(down) && down.code).toBe('NETWORK');
+  });
+});

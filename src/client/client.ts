@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors.js';
+import type {
+  ContextDto, HistoryEventDto, MemoryDto, MemoryPage, MessageDto, ProfileDto, RecalledDto, RelationDto, SessionDto, TodoDto,
+} from '../server/schemas.js';
+import type { ExtractionSettings, SettingsPatch } from '../domain/settings.js';
+import type { MemoryKind, MemoryPatch, MemoryStatus, NewMemoryInput } from '../domain/memory.js';
+import type { RecipeName } from '../recall/recipes.js';
+import { EngramHttpError } from './errors.js';
+
+export type Memory = z.infer<typeof MemoryDto>;
+export type RecalledMemory = z.infer<typeof RecalledDto>;
+export type ContextBlock = z.infer<typeof ContextDto>;
+export type HistoryEvent = z.infer<typeof HistoryEventDto>;
+export type Relation = z.infer<typeof RelationDto>;
+export type Message = z.infer<typeof MessageDto>;
+export type Session = z.infer<typeof SessionDto>;
+export type Profile = z.infer<typeof ProfileDto>;
+export type Todo = z.infer<typeof TodoDto>;
+export type MemoryPageResult = z.infer<typeof MemoryPage>;
+export interface ExtractReport {
+  sessionId: string;
+  status: 'applied' | 'skipped' | 'nothing' | 'busy' | 'failed' | 'disabled';
+  added: number;
+  updated: number;
+  deleted: number;
+  reinforced: number;
+  skipped: boolean;
+  reason: string;
+  messages: number;
+  [more: string]: unknown;
+}
+export interface ApiKey { id: string; tenantId: string; boundUserId?: string; name?: string; createdAt: string; revokedAt?: string }
+
+export interface ClientOptions {
+  /** e.g. http://127.0.0.1:8787 */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer <apiKey>`. */
+  apiKey?: string;
+  /** The admin key acting in a tenant (X-Engram-Tenant). */
+  tenant?: string;
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
+export interface ListMemoriesOptions {
+  userId: string;
+  q?: string;
+  kinds?: readonly MemoryKind[];
+  statuses?: readonly MemoryStatus[];
+  core?: boolean;
+  from?: Date | string;
+  to?: Date | string;
+  sort?: 'createdAt' | 'updatedAt' | 'importance' | 'happenedAt';
+  order?: 'asc' | 'desc';
+  cursor?: string;
+  limit?: number;
+}
+
+const iso = (d: Date | string): string => (d instanceof Date ? d.toISOString() : d);
+const seg = (s: string): string => encodeURIComponent(s);
+
+/**
+ * A typed client of the Engram HTTP API, with the MemoryEngine's method names where they make
+ * sense. Dates arrive as ISO strings; every failure is an EngramHttpError with the server's code.
+ */
+export function createClient(options: ClientOptions) {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const headers: Record<string, string> = {
+    ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+    ...(options.tenant ? { 'x-engram-tenant': options.tenant } : {}),
+  };
+
+  async function call<T>(method: string, path: string, body?: unknown, query?: Record<string, string | number | boolean | undefined>): Promise<T> {
+    const qs = query ? Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&') : '';
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}${qs ? `?${qs}` : ''}`, {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (cause) {
+      throw new EngramHttpError(0, 'NETWORK', `Could not reach ${base}: ${cause instanceof Error ? cause.message : String(cause)}`, undefined, undefined, { cause });
+    }
+    const type = res.headers.get('content-type') ?? '';
+    const payload: unknown = type.includes('json') ? await res.json() : await res.text();
+    if (!res.ok) {
+      const e = (payload as { error?: { code?: string; message?: string; details?: Record<string, unknown>; requestId?: string } } | null)?.error;
+      throw new EngramHttpError(res.status, (e?.code as ErrorCode | 'INTERNAL' | undefined) ?? (res.status >= 500 ? 'INTERNAL' : 'INVALID_INPUT'), e?.message ?? `HTTP ${res.status}`, e?.details, e?.requestId);
+    }
+    return payload as T;
+  }
+  const u = (userId: string) => `/v1/users/${seg(userId)}`;
+  const m = (userId: string, id: string) => `${u(userId)}/memories/${seg(id)}`;
+  const s = (userId: string, sessionId: string) => `${u(userId)}/sessions/${seg(sessionId)}`;
+
+  return {
+    health: () => call<{ status: string }>('GET', '/health'),
+    listUsers: async () => (await call<{ items: Array<{ userId: string }> }>('GET', '/v1/users')).items.map((x) => x.userId),
+
+    // ---- semantic memories ----
+    add: ({ userId, ...input }: NewMemoryInput) => call<Memory>('POST', `${u(userId)}/memories`, input),
+    get: (userId: string, id: string) => call<Memory>('GET', m(userId, id)),
+    list: (o: ListMemoriesOptions) =>
+      call<MemoryPageResult>('GET', `${u(o.userId)}/memories`, undefined, {
+        q: o.q, kind: o.kinds?.join(','), status: o.statuses?.join(','), core: o.core, from: o.from && iso(o.from), to: o.to && iso(o.to), sort: o.sort, order: o.order, cursor: o.cursor, limit: o.limit,
+      }),
+    update: (userId: string, id: string, patch: MemoryPatch) => call<Memory>('PATCH', m(userId, id), patch),
+    delete: async (userId: string, id: string) => (await call<{ memory: Memory }>('DELETE', m(userId, id))).memory,
+    restore: (userId: string, id: string) => call<Memory>('POST', `${m(userId, id)}/restore`),
+    purge: async (userId: string, id: string): Promise<void> => void (await call('POST', `${m(userId, id)}/purge`)),
+    history: async (userId: string, id: string) => (await call<{ items: HistoryEvent[] }>('GET', `${m(userId, id)}/history`)).items,
+    relations: async (userId: string, id: string) => (await call<{ items: Relation[] }>('GET', `${m(userId, id)}/relations`)).items,
+
+    // ---- recalling ----
+    recall: async ({ userId, ...o }: { userId: string; query: string; limit?: number; recipe?: RecipeName; kinds?: MemoryKind[] }) =>
+      (await call<{ items: RecalledMemory[] }>('POST', `${u(userId)}/search`, o)).items,
+    context: ({ userId, ...o }: { userId: string; query: string; tokenBudget?: number; sessionId?: string; language?: 'zh' | 'en' }) => call<ContextBlock>('POST', `${u(userId)}/context`, o),
+
+    // ---- conversations ----
+    appendMessages: (o: { userId: string; sessionId: string; messages: Array<{ role: 'user' | 'assistant' | 'system'; content: string; id?: string; callerId?: string; createdAt?: Date | string }> }) =>
+      call<{ appended: Message[]; skipped: number }>('POST', `${s(o.userId, o.sessionId)}/messages`, { messages: o.messages.map((x) => ({ ...x, ...(x.createdAt ? { createdAt: iso(x.createdAt) } : {}) })) }),
+    listSessions: async (userId: string) => (await call<{ items: Session[] }>('GET', `${u(userId)}/sessions`)).items,
+    getSession: (userId: string, sessionId: string) => call<Session>('GET', s(userId, sessionId)),
+    workingWindow: async (userId: string, sessionId: string, size?: number) => (await call<{ items: Message[] }>('GET', `${s(userId, sessionId)}/window`, undefined, { size })).items,
+    endSession: async (userId: string, sessionId: string): Promise<void> => void (await call('POST', `${s(userId, sessionId)}/end`)),
+    extract: (userId: string, sessionId: string) => call<ExtractReport>('POST', `${s(userId, sessionId)}/extract`),
+    getSettings: (userId: string) => call<ExtractionSettings>('GET', `${u(userId)}/settings`),
+    setSettings: (userId: string, patch: SettingsPatch) => call<ExtractionSettings>('PUT', `${u(userId)}/settings`, patch),
+
+    // ---- layers ----
+    profile: async (userId: string) => (await call<{ profile: Profile | null }>('GET', `${u(userId)}/profile`)).profile,
+    profileVersions: async (userId: string) => (await call<{ items: Profile[] }>('GET', `${u(userId)}/profile/versions`)).items,
+    episodes: async (userId: string) => (await call<{ items: Memory[] }>('GET', `${u(userId)}/episodes`)).items,
+    recordLearning: ({ userId, ...o }: { userId: string; task: string; steps: string[]; tools?: string[]; error?: string; fix?: string; importance?: number }) => call<Memory>('POST', `${u(userId)}/learnings`, o),
+    recallLearnings: async ({ userId, task, limit }: { userId: string; task: string; limit?: number }) => (await call<{ items: RecalledMemory[] }>('GET', `${u(userId)}/learnings`, undefined, { task, limit })).items,
+
+    // ---- todos ----
+    addTodo: ({ userId, ...o }: { userId: string; content: string; dueAt?: Date | string; remindAt?: Date | string }) =>
+      call<Todo>('POST', `${u(userId)}/todos`, { content: o.content, ...(o.dueAt ? { dueAt: iso(o.dueAt) } : {}), ...(o.remindAt ? { remindAt: iso(o.remindAt) } : {}) }),
+    listTodos: async ({ userId, completed, limit }: { userId: string; completed?: boolean; limit?: number }) => (await call<{ items: Todo[] }>('GET', `${u(userId)}/todos`, undefined, { completed, limit })).items,
+    completeTodo: (userId: string, id: string) => call<Todo>('POST', `${u(userId)}/todos/${seg(id)}/complete`),
+    deleteTodo: async (userId: string, id: string): Promise<void> => void (await call('DELETE', `${u(userId)}/todos/${seg(id)}`)),
+
+    // ---- forgetting, export ----
+    forget: async ({ userId }: { userId: string }) => (await call<{ counts: Record<string, number> }>('POST', `${u(userId)}/forget`, { all: true })).counts,
+    forgetTopic: (userId: string, topic: string) => call<{ forgotten: string[]; profileVersion?: number }>('POST', `${u(userId)}/forget`, { topic }),
+    exportUser: (userId: string) => call<Record<string, unknown>>('GET', `${u(userId)}/export`),
+    importUser: (userId: string, data: unknown) => call<{ memories: number; messages: number }>('POST', `${u(userId)}/import`, data),
+
+    // ---- keys (admin) ----
+    createKey: (o: { tenantId: string; boundUserId?: string; name?: string }) => call<{ key: string; record: ApiKey }>('POST', '/v1/keys', o),
+    listKeys: async (tenantId?: string) => (await call<{ items: ApiKey[] }>('GET', '/v1/keys', undefined, { tenantId })).items,
+    revokeKey: (id: string) => call<ApiKey>('DELETE', `/v1/keys/${seg(id)}`),
+  };
+}
+
+export type EngramClient = ReturnType<typeof createClient>;

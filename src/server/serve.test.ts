@@ -1,0 +1,99 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../deps.js';
+import { startServer, type RunningServer } from './serve.js';
+
+let running: RunningServer[] = [];
+afterEach(async () => {
+  for (const s of running) await s.close();
+  running = [];
+});
+const env = (extra: Record<string, string> = {}) => ({ ENGRAM_DB: join(mkdtempSync(join(tmpdir(), 'engram-serve-')), 'e.db'), ENGRAM_EMBEDDER: 'hash', ...extra });
+const start = async (o: Partial<Parameters<typeof startServer>[0]> = {}) => {
+  const s = await startServer({ port: 0, host: '127.0.0.1', env: env(), logger: silentLogger, ...o });
+  running.push(s);
+  return s;
+};
+
+/** Reads server-sent events from a fetch body until `until` returns true. */
+async function readEvents(res: Response, until: (events: Array<{ event: string; data: string }>) => boolean) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events: Array<{ event: string; data: string }> = [];
+  while (!until(events)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) events.push({ event, data });
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe('the server over loopback', () => {
+  it('serves health and the API on a free port, open on loopback without keys', async () => {
+    const s = await start();
+    expect(s.protected).toBe(false);
+    expect(await (await fetch(`${s.url}/health`)).json()).toEqual({ status: 'ok' });
+    const r = await fetch(`${s.url}/v1/users/${encodeURIComponent('李明')}/memories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: '用户喜欢猫' }) });
+    expect(r.status).toBe(201);
+    expect(((await r.json()) as { userId: string }).userId).toBe('李明');
+  });
+
+  it('refuses a non-loopback address without keys, and requires keys with ENGRAM_ADMIN_KEY', async () => {
+    await expect(startServer({ port: 0, host: '0.0.0.0', env: env(), logger: silentLogger })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+    const s = await start({ env: env({ ENGRAM_ADMIN_KEY: 'admin-key-for-test' }) });
+    expect(s.protected).toBe(true);
+    expect((await fetch(`${s.url}/v1/users`)).status).toBe(401);
+    expect((await fetch(`${s.url}/v1/users`, { headers: { authorization: 'Bearer admin-key-for-test' } })).status).toBe(200);
+  });
+
+  it('streams memory.changed and extraction.done events of the caller\'s tenant on /v1/events', async () => {
+    const s = await start({ env: env({ ENGRAM_ADMIN_KEY: 'admin-key-for-test' }) });
+    const admin = { authorization: 'Bearer admin-key-for-test', 'content-type': 'application/json' };
+    const mk = async (tenantId: string) => ((await (await fetch(`${s.url}/v1/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ tenantId }) })).json()) as { key: string }).key;
+    const acme = await mk('acme');
+    const globex = await mk('globex');
+    const stream = await fetch(`${s.url}/v1/events`, { headers: { authorization: `Bearer ${acme}` } });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const reading = readEvents(stream, (e) => e.some((x) => x.event === 'extraction.done'));
+    const post = (key: string, path: string, body?: unknown) =>
+      fetch(`${s.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    await new Promise((r) => setTimeout(r, 50));
+    await post(globex, '/v1/users/bob/memories', { content: 'Globex secret: the user likes sailing' });
+    await post(acme, '/v1/users/bob/memories', { content: '用户喜欢猫' });
+    await post(acme, '/v1/users/bob/sessions/s1/messages', { messages: [{ role: 'user', content: 'I am allergic to peanuts' }] });
+    await post(acme, '/v1/users/bob/sessions/s1/extract');
+    const events = await reading;
+    expect(events[0]!.event).toBe('ready');
+    const changed = events.filter((e) => e.event === 'memory.changed').map((e) => JSON.parse(e.data) as { userId: string });
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.every((e) => e.userId === 'bob')).toBe(true);
+    expect(events.map((e) => e.data).join('\n')).not.toContain('t:');
+    const done = JSON.parse(events.find((e) => e.event === 'extraction.done')!.data) as { sessionId: string; report: { status: string } };
+    expect(done).toMatchObject({ sessionId: 's1', report: { status: 'applied' } });
+    // only acme's user produced events: globex's write came first and is absent
+    expect(changed).toHaveLength(2);
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    const s = await start();
+    await fetch(`${s.url}/v1/users/u/memories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'The user likes jazz', kind: 'preference' }) });
+    await fetch(`${s.url}/v1/users/u/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'jazz' }) });
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    expect(text).toContain('engram_memories{kind="preference",status="active"} 1');
+    expect(text).toMatch(/engram_recall_duration_seconds_count 1/);
+    expect(text).toContain('engram_http_requests_total{method="POST",route="/v1/users/:userId/memories",status="201"} 1');
+    expect(text).toContain('engram_memory_importance_average 0.5');
+  });
+});
