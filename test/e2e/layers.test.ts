@@ -76,6 +76,19 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', () => 
     await expect.poll(() => page.locator('.list li').count()).toBe(0);
   });
 
+  it('lists learnings, all or for a task, and says when no memory.md mirror is configured', async () => {
+    await api(server.url, key, 'POST', `${user}/learnings`, { task: '部署前端到 Nginx', steps: ['npm run build', '把 dist 复制到 /var/www', 'nginx -s reload'] });
+    await api(server.url, key, 'POST', `${user}/learnings`, { task: 'Fix a flaky SQLite test', steps: ['use a temp file per test', 'close the store in afterEach'] });
+    await page.goto(`${server.url}/#/learnings`);
+    await expect.poll(() => page.locator('main .list li').count()).toBe(2);
+    await page.fill('main input[type=search]', 'SQLite flaky');
+    await page.press('main input[type=search]', 'Enter');
+    await expect.poll(async () => (await page.locator('main .list li a').allTextContents())[0]).toContain('SQLite');
+    expect(await page.textContent('main .list li pre')).toContain('temp file');
+    await page.goto(`${server.url}/#/mirror`);
+    await page.waitForSelector('text=No memory.md mirror is configured on this server.');
+  });
+
   it('saves settings', async () => {
     await page.goto(`${server.url}/#/settings`);
     await page.waitForSelector('#setting-silentMinutes');
