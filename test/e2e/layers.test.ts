@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, shot } from './browser.js';
+import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
 import { api, pickUser, rowTexts, signIn } from './helpers.js';
 
 const SCOPED = 't:acme:li-ming'; // the engine's id of tenant acme's user "li-ming"
 
-describe.runIf(browserAvailable)('web page: the other layers (Chromium)', () => {
+describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { timeout: E2E_TIMEOUT }, () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;

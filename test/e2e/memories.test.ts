@@ -2,11 +2,11 @@
 // page.evaluate callbacks run in the browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, shot } from './browser.js';
+import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
 import { addMemory, api, horizontalOverflow, pickUser, rowTexts, signIn } from './helpers.js';
 
-describe.runIf(browserAvailable)('web page: memories (Chromium)', () => {
+describe.runIf(browserAvailable)('web page: memories (Chromium)', { timeout: E2E_TIMEOUT }, () => {
   let server: TestServer;
   let browser: Browser;
   let context: BrowserContext;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MockLanguageModelV3 } from 'ai/test';
-import { browserAvailable, launchBrowser, shot } from './browser.js';
+import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
 import { pickUser, signIn } from './helpers.js';
 
@@ -14,7 +14,7 @@ async function say(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.locator('.chat .messages li').count()).toBe(before + 1);
 }
 
-describe.runIf(browserAvailable)('web page: playground (Chromium)', () => {
+describe.runIf(browserAvailable)('web page: playground (Chromium)', { timeout: E2E_TIMEOUT }, () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;

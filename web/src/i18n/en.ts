@@ -1,6 +1,8 @@
 /** Every string the page shows, in English: the reference set of keys. */
 export const en = {
   appName: 'Engram',
+  skipToContent: 'Skip to content',
+  apiDocs: 'API docs',
   tagline: 'What your assistant remembers',
   language: 'Language',
   keyTitle: 'Enter your API key',
@@ -105,6 +107,14 @@ export const en = {
   learnings: 'Learnings',
   settingsTitle: 'Settings for this user',
   settingsSaved: 'Settings saved.',
+  set_silentMinutes: 'Extract after this many quiet minutes',
+  set_extractionEnabled: 'Extraction enabled',
+  set_contextMessages: 'Earlier messages sent as context',
+  set_overflowMessages: 'Extract after this many new messages',
+  set_timeZone: 'Time zone (IANA)',
+  set_retentionDays: 'Keep raw messages (days)',
+  set_episodeSilentMinutes: 'Summarise a session after quiet minutes',
+  set_episodeWindow: 'Summarise after this many messages',
   exportTitle: 'Export',
   exportHelp: 'Download everything about this user as JSON.',
   exportButton: 'Download JSON',

@@ -3,6 +3,8 @@ import type { MessageKey } from './en';
 /** Every string the page shows, in Chinese: the type makes sure no key is missing. */
 export const zh: Record<MessageKey, string> = {
   appName: 'Engram',
+  skipToContent: '跳到正文',
+  apiDocs: '接口文档',
   tagline: '你的助手记住了什么',
   language: '语言',
   keyTitle: '输入 API 密钥',
@@ -107,6 +109,14 @@ export const zh: Record<MessageKey, string> = {
   learnings: '经验',
   settingsTitle: '该用户的设置',
   settingsSaved: '设置已保存。',
+  set_silentMinutes: '静默多少分钟后提取',
+  set_extractionEnabled: '启用记忆提取',
+  set_contextMessages: '作为上下文的历史消息数',
+  set_overflowMessages: '累计多少条新消息即提取',
+  set_timeZone: '时区（IANA）',
+  set_retentionDays: '原始消息保留天数',
+  set_episodeSilentMinutes: '静默多少分钟后生成会话摘要',
+  set_episodeWindow: '累计多少条消息即生成摘要',
   exportTitle: '导出',
   exportHelp: '将该用户的全部数据下载为 JSON。',
   exportButton: '下载 JSON',
