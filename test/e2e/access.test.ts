@@ -2,11 +2,11 @@
 // page.evaluate callbacks run in the browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, shot } from './browser.js';
+import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
-import { addMemory, pickUser, rowTexts, signIn } from './helpers.js';
+import { addMemory, api, pickUser, rowTexts, signIn } from './helpers.js';
 
-describe.runIf(browserAvailable)('web page: keys, isolation, language, accessibility (Chromium)', () => {
+describe.runIf(browserAvailable)('web page: keys, isolation, language, accessibility (Chromium)', { timeout: E2E_TIMEOUT }, () => {
   let server: TestServer;
   let browser: Browser;
   let acme: { key: string; id: string };
@@ -44,6 +44,23 @@ describe.runIf(browserAvailable)('web page: keys, isolation, language, accessibi
     expect(await page.textContent('.error .request-id')).toMatch(/request id: \S+/);
     expect(await page.textContent('body')).not.toContain('机密');
     await shot(page, 'isolation-not-found');
+  });
+
+  it('draws the operator charts from /metrics for the admin key, and says why for a tenant key', async () => {
+    const page = await newPage('en-US');
+    await signIn(page, server.url, acme.key);
+    await page.goto(`${server.url}/#/operator`);
+    await page.waitForSelector('.error');
+    expect(await page.textContent('.error')).toContain('FORBIDDEN');
+    await addMemory(server.url, server.adminKey, 'ops-user', 'operator sample: 喜欢咖啡', 'preference');
+    await signIn(page, server.url, server.adminKey);
+    await api(server.url, server.adminKey, 'POST', '/v1/users/ops-user/search', { query: '咖啡', limit: 5 });
+    await page.goto(`${server.url}/#/operator`);
+    await page.waitForSelector('svg.chart');
+    const charts = page.locator('svg.chart');
+    expect(await charts.count()).toBeGreaterThanOrEqual(2);
+    expect(await charts.first().textContent()).toContain('preference');
+    await shot(page, 'operator');
   });
 
   it('a wrong key shows a clear message and lets the user enter another', async () => {

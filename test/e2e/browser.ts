@@ -39,3 +39,6 @@ export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/** A hang guard for one browser test on a busy 2-core machine; never a speed check. */
+export const E2E_TIMEOUT = 120_000;

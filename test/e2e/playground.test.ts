@@ -2,7 +2,8 @@
 // page.evaluate callbacks run in the browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, shot } from './browser.js';
+import { MockLanguageModelV3 } from 'ai/test';
+import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
 import { pickUser, signIn } from './helpers.js';
 
@@ -13,10 +14,11 @@ async function say(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.locator('.chat .messages li').count()).toBe(before + 1);
 }
 
-describe.runIf(browserAvailable)('web page: playground (Chromium)', () => {
+describe.runIf(browserAvailable)('web page: playground (Chromium)', { timeout: E2E_TIMEOUT }, () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
+  let withModel: TestServer | undefined;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -31,15 +33,16 @@ describe.runIf(browserAvailable)('web page: playground (Chromium)', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await withModel?.close();
   }, 60_000);
 
   it('extracts a Chinese conversation, then shows recall with score parts and the context block', async () => {
     await page.goto(`${server.url}/#/playground`);
     await page.fill('#play-session', 'zh-chat');
     await page.press('#play-session', 'Tab');
-    // No model on this server: the page says the heuristic extractor runs.
-    expect(await page.textContent('.note')).toContain('未配置语言模型');
     await say(page, '我叫王芳，我喜欢猫。');
+    // No model on this server: the page says the heuristic extractor runs and nobody answers.
+    expect(await page.textContent('.note')).toContain('未配置语言模型');
     await say(page, '下周五我要去东京出差。');
     await page.click('button:has-text("立即提取")');
     await page.waitForSelector('#ops-h');
@@ -79,4 +82,24 @@ describe.runIf(browserAvailable)('web page: playground (Chromium)', () => {
     expect(await page.textContent('.tokens')).toMatch(/^\d+ tokens$/);
     await shot(page, 'playground-en');
   });
+
+  it('with a model configured, the assistant answers and the page says so', async () => {
+    withModel = await startTestServer({ chat: replyingModel('周五可以去浅草寺和筑地市场。') });
+    const { key } = await withModel.createKey('acme');
+    await signIn(page, withModel.url, key);
+    await pickUser(page, 'wang-fang');
+    await page.goto(`${withModel.url}/#/playground`);
+    await page.fill('#play-input', 'What should I do in Tokyo on Friday?');
+    await page.click('.chat button[type=submit]');
+    await page.waitForSelector('.bubble.role-assistant:text-is("周五可以去浅草寺和筑地市场。")');
+    expect(await page.textContent('.note')).toContain('已配置语言模型');
+  });
 });
+
+/** A chat model that always answers `text` (the AI SDK's own mock). */
+function replyingModel(text: string): MockLanguageModelV3 {
+  const usage = { inputTokens: { total: 5, noCache: 5, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 3, text: 3, reasoning: undefined } };
+  return new MockLanguageModelV3({
+    doGenerate: async () => ({ content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }),
+  });
+}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { LanguageModel } from 'ai';
 import { createMemory } from '../../src/memory.js';
 import type { MemoryEngine } from '../../src/memory-engine.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
@@ -22,8 +23,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** The chat model behind /api/topics/{id}/messages (the playground's assistant). */
+  chat?: LanguageModel;
+  /** No admin key and no keys: the loopback open mode of a fresh `npm start`. */
+  open?: boolean;
+}
+
 /** The real HTTP service and web page on 127.0.0.1, a free port and a temp SQLite file. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'engram-e2e-'));
   const store = openSqliteStore({ path: join(dir, 'engram.db') });
   const events = createEventHub();
@@ -32,7 +40,7 @@ export async function startTestServer(): Promise<TestServer> {
   if (!db) throw new Error('the browser tests need the SQLite store');
   const keys = sqliteKeyStore(db);
   const adminKey = 'admin-e2e-key';
-  const app = createApp({ memory, keys, adminKey, events, rateLimit: false });
+  const app = createApp({ memory, keys, events, rateLimit: false, ...(options.open ? { allowOpen: true } : { adminKey }), ...(options.chat ? { chat: options.chat } : {}) });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;

@@ -81,7 +81,7 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
 
   return (
     <SessionContext.Provider value={session}>
-      <a class="skip" href="#main">Skip to content</a>
+      <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>{t('skipToContent')}</a>
       <header class="top">
         <strong class="brand">{t('appName')}</strong>
         <form class="user-pick" onSubmit={(e) => { e.preventDefault(); if (draft.trim()) { setUserId(draft.trim()); setDraft(''); } }}>
@@ -95,6 +95,7 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
         </form>
         <span class={connected ? 'live on' : 'live'} role="status" title="/v1/events">{connected ? `● ${t('live')}` : `○ ${t('liveOff')}`}</span>
         <LanguageSwitch />
+        <a href="/docs" target="_blank" rel="noopener">{t('apiDocs')}</a>
         <button type="button" onClick={onChangeKey}>{t('keyChange')}</button>
       </header>
       <nav class="tabs" aria-label="Engram">
@@ -104,7 +105,7 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
       </nav>
       <main id="main" tabIndex={-1}>
         <ErrorBanner error={users.error} onRetry={users.reload} />
-        {userId ? <Screen route={route} key={userId} /> : <p class="muted">{t('noUsers')}</p>}
+        {userId || route.screen === 'operator' ? <Screen route={route} key={userId} /> : <p class="muted">{t('noUsers')}</p>}
       </main>
       {toast && <div class="toast" role="status">{toast}</div>}
     </SessionContext.Provider>

@@ -39,12 +39,12 @@ export function withQuery(path: string, query: Query = {}): string {
 /** A thin fetch wrapper: Bearer key, JSON in and out, every answer parsed by its schema. */
 export function createClient(options: ClientOptions) {
   const base = options.baseUrl ?? '';
-  async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  async function send(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(base + path, {
         method,
-        headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extraHeaders },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (cause) {
@@ -57,8 +57,8 @@ export function createClient(options: ClientOptions) {
     }
     return res;
   }
-  async function json<T extends z.ZodType>(schema: T, method: string, path: string, body?: unknown): Promise<z.infer<T>> {
-    const res = await send(method, path, body);
+  async function json<T extends z.ZodType>(schema: T, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<z.infer<T>> {
+    const res = await send(method, path, body, headers);
     const text = await res.text();
     const data: unknown = text ? JSON.parse(text) : null;
     const parsed = schema.safeParse(data);
@@ -69,7 +69,7 @@ export function createClient(options: ClientOptions) {
     key: options.key,
     send,
     get: <T extends z.ZodType>(schema: T, path: string, query?: Query) => json(schema, 'GET', withQuery(path, query)),
-    post: <T extends z.ZodType>(schema: T, path: string, body?: unknown) => json(schema, 'POST', path, body ?? {}),
+    post: <T extends z.ZodType>(schema: T, path: string, body?: unknown, headers?: Record<string, string>) => json(schema, 'POST', path, body ?? {}, headers),
     put: <T extends z.ZodType>(schema: T, path: string, body: unknown) => json(schema, 'PUT', path, body),
     patch: <T extends z.ZodType>(schema: T, path: string, body: unknown) => json(schema, 'PATCH', path, body),
     del: async (path: string) => { await send('DELETE', path); },

@@ -7,7 +7,7 @@ export interface Bar {
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toPrecision(3));
 
-export function BarChart({ bars, title, width = 420 }: { bars: Bar[]; title: string; width?: number }) {
+export function BarChart({ bars, title, width = 520 }: { bars: Bar[]; title: string; width?: number }) {
   const row = 26;
   const labelW = 150;
   const height = Math.max(row, bars.length * row) + 8;
@@ -31,7 +31,7 @@ export function BarChart({ bars, title, width = 420 }: { bars: Bar[]; title: str
 }
 
 /** Bucket counts of a histogram as columns (non-cumulative). */
-export function HistogramChart({ buckets, title, width = 420 }: { buckets: Array<[number, number]>; title: string; width?: number }) {
+export function HistogramChart({ buckets, title, width = 520 }: { buckets: Array<[number, number]>; title: string; width?: number }) {
   const counts = buckets.map(([le, cum], i) => ({ le, n: cum - (i > 0 ? buckets[i - 1]![1] : 0) }));
   const height = 160;
   const base = height - 28;

@@ -25,6 +25,7 @@ describe('parseMetrics', () => {
   it('sums by a label', () => {
     expect(Object.fromEntries(sumBy(samples, 'engram_memories', 'kind'))).toEqual({ fact: 4, preference: 2 });
     expect(sumBy(samples, 'engram_model_tokens_total', 'prompt').get('extract-memories@3')).toBe(150);
+    expect(Object.fromEntries(sumBy(samples, 'engram_memories', 'kind', { status: 'active' }))).toEqual({ fact: 3, preference: 2 });
   });
   it('orders histogram buckets with +Inf last', () => {
     expect(buckets(samples, 'engram_recall_seconds')).toEqual([[0.01, 4], [0.1, 9], [Number.POSITIVE_INFINITY, 10]]);

@@ -25,11 +25,12 @@ export function parseMetrics(text: string): Sample[] {
   return out;
 }
 
-/** Sums the samples of one metric by one label ("kind", "prompt"…). */
-export function sumBy(samples: readonly Sample[], name: string, label: string): Map<string, number> {
+/** Sums the samples of one metric by one label ("kind", "prompt"…), optionally only those whose labels match `where`. */
+export function sumBy(samples: readonly Sample[], name: string, label: string, where: Record<string, string> = {}): Map<string, number> {
   const sums = new Map<string, number>();
   for (const s of samples) {
     if (s.name !== name) continue;
+    if (Object.entries(where).some(([k, v]) => k in s.labels && s.labels[k] !== v)) continue;
     const key = s.labels[label] ?? '';
     sums.set(key, (sums.get(key) ?? 0) + s.value);
   }

@@ -1,5 +1,5 @@
 import type { HistoryEvent } from '../api/schemas';
-import { formatDate, useI18n } from '../i18n/i18n';
+import { formatDate, kindName, useI18n } from '../i18n/i18n';
 
 const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 /** A creation lists every field as changed; only these say what was created. */
@@ -15,8 +15,8 @@ export function HistoryTimeline({ events }: { events: HistoryEvent[] }) {
       {sorted.map((e) => (
         <li key={e.id} class={`action-${e.action}`}>
           <div class="row">
-            <strong>{e.action}</strong>
-            <span class="muted">{t('by')} <span class="actor">{e.actor}</span>{e.producedBy && <> · <code>{e.producedBy}</code></>}</span>
+            <strong>{kindName(lang, e.action)}</strong>
+            <span class="muted">{t('by')} <span class="actor" data-actor={e.actor}>{kindName(lang, e.actor)}</span>{e.producedBy && <> · <code>{e.producedBy}</code></>}</span>
             <time dateTime={e.at} class="muted">{formatDate(lang, e.at)}</time>
           </div>
           {e.reason && <p class="reason" dir="auto">{e.reason}</p>}

@@ -77,7 +77,7 @@ export function MemoryScreen({ id }: { id: string }) {
               <><h2>{t('structuredData')}</h2><pre class="json">{JSON.stringify(m.structuredData, null, 2)}</pre></>
             )}
           </article>
-          <Provenance memory={m} />
+          <Provenance memory={m} producedBy={history.data?.find((e) => e.action === 'create')?.producedBy ?? undefined} />
           <section class="card" aria-labelledby="history-h">
             <h2 id="history-h">{t('history')}</h2>
             <ErrorBanner error={history.error} />
@@ -100,7 +100,7 @@ export function MemoryScreen({ id }: { id: string }) {
   );
 }
 
-function Provenance({ memory }: { memory: Memory }) {
+function Provenance({ memory, producedBy }: { memory: Memory; producedBy?: string }) {
   const { t } = useI18n();
   const { client, userId } = useSession();
   const p = memory.provenance;
@@ -114,7 +114,7 @@ function Provenance({ memory }: { memory: Memory }) {
     <section class="card" aria-labelledby="prov-h">
       <h2 id="prov-h">{t('provenance')}</h2>
       <dl class="facts">
-        <dt>{t('producedBy')}</dt><dd><code>{p?.producedBy ?? memory.source ?? '—'}</code></dd>
+        <dt>{t('producedBy')}</dt><dd><code>{p?.producedBy ?? producedBy ?? memory.source ?? '—'}</code></dd>
         <dt>{t('session')}</dt><dd>{sessionId ? <a href={href('session', sessionId)}>{sessionId}</a> : '—'}</dd>
       </dl>
       <h3>{t('sourceMessages')}</h3>

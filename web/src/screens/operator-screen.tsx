@@ -29,9 +29,9 @@ export function OperatorScreen() {
       <Loading when={metrics.loading} />
       <div class="charts">
         <figure class="card"><figcaption>{t('chartKinds')}</figcaption>
-          {kindMetric ? <BarChart title={t('chartKinds')} bars={bars(sumBy(s, kindMetric, 'kind'))} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
+          {kindMetric ? <BarChart title={t('chartKinds')} bars={bars(sumBy(s, kindMetric, 'kind', { status: 'active' }))} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
         <figure class="card"><figcaption>{t('chartLatency')}</figcaption>
-          {latency ? <HistogramChart title={t('chartLatency')} buckets={buckets(s, latency)} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
+          {latency ? <HistogramChart title={t('chartLatency')} buckets={buckets(s, latency).map(([le, n]): [number, number] => [le * 1000, n])} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
         <figure class="card"><figcaption>{t('chartTokens')}</figcaption>
           {tokenMetric ? <BarChart title={t('chartTokens')} bars={bars(sumBy(s, tokenMetric, 'prompt'))} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
       </div>

@@ -7,7 +7,8 @@ import { ErrorBanner } from '../components/error-banner';
 import { useI18n } from '../i18n/i18n';
 import { OperationsList, RecallTable, type AppliedOp } from './playground-parts';
 
-const AppendAnswer = z.looseObject({ reply: z.string().nullish() }).nullable().catch(null);
+/** The server's chat turn (POST /api/topics/{id}/messages): stored, and answered when a model is configured. */
+const ChatReply = z.looseObject({ stored: z.boolean(), reply: z.string().nullable(), note: z.string().optional() });
 
 /** Chat as a user; extract now; see recall (with score parts) and the exact context block. */
 export function PlaygroundScreen() {
@@ -21,7 +22,8 @@ export function PlaygroundScreen() {
   const [context, setContext] = useState<ContextBlock>();
   const [report, setReport] = useState<ExtractReport>();
   const [ops, setOps] = useState<AppliedOp[]>([]);
-  const [reply, setReply] = useState('');
+  /** Whether the server answered with a model: unknown until the first message. */
+  const [hasModel, setHasModel] = useState<boolean>();
   const sessionPath = userPath(userId, `/sessions/${encodeURIComponent(sessionId)}`);
   // A session exists from its first message on: before that, NOT_FOUND means an empty chat.
   const messages = useAsync(() => client.get(listOf(Message), `${sessionPath}/messages`, { limit: 200 }).catch((e: unknown) => {
@@ -45,8 +47,9 @@ export function PlaygroundScreen() {
     ]);
     setRecall(found);
     setContext(block);
-    const answer = await client.post(AppendAnswer, `${sessionPath}/messages`, { messages: [{ role: 'user', content: query }] });
-    setReply(answer?.reply ?? '');
+    // The chat route stores the turn and, with a model, stores and returns the assistant's answer too.
+    const answer = await client.post(ChatReply, `/api/topics/${encodeURIComponent(sessionId)}/messages`, { content: query }, { 'x-engram-user': userId });
+    setHasModel(answer.reply !== null);
     setText('');
   });
 
@@ -69,13 +72,13 @@ export function PlaygroundScreen() {
     return out;
   };
 
-  const heuristic = report?.extractor ? /heuristic/i.test(report.extractor) : undefined;
+  const heuristic = hasModel === undefined ? (report?.extractor ? /heuristic/i.test(report.extractor) : undefined) : !hasModel;
   return (
     <section aria-labelledby="play-h" class="playground">
       <h1 id="play-h">{t('playTitle')}</h1>
       <p class="muted">{t('playHelp')}</p>
-      {heuristic !== false && <p class="note" role="note">{t('playNoLlm')}</p>}
-      {heuristic === false && report?.extractor && <p class="note">{t('playLlm', { model: report.extractor })}</p>}
+      {heuristic === true && <p class="note" role="note">{t('playNoLlm')}</p>}
+      {heuristic === false && <p class="note" role="note">{t('playLlm')}</p>}
       <div class="row">
         <label>{t('playSession')} <input id="play-session" value={sessionId} onChange={(e) => setSessionId(e.currentTarget.value)} /></label>
       </div>
@@ -84,7 +87,6 @@ export function PlaygroundScreen() {
           <ol class="messages" aria-live="polite">
             {messages.data?.map((m) => <li key={m.id} class={`bubble role-${m.role}`} dir="auto">{m.content}</li>)}
           </ol>
-          {reply && <p class="bubble role-assistant" dir="auto">{reply}</p>}
           <form onSubmit={(e) => { e.preventDefault(); void send(); }}>
             <label for="play-input">{t('playMessage')}</label>
             <textarea id="play-input" dir="auto" rows={2} value={text} onInput={(e) => setText(e.currentTarget.value)}

@@ -4,6 +4,10 @@ import { toApiError, useAsync, useSession, userPath } from '../api/use-api';
 import type { ApiError } from '../api/client';
 import { ErrorBanner, Loading } from '../components/error-banner';
 import { useI18n } from '../i18n/i18n';
+import { en, type MessageKey } from '../i18n/messages';
+
+/** A setting's name for people, with its key beside it; unknown keys show as they are. */
+const labelKey = (k: string): MessageKey | undefined => (`set_${k}` in en ? (`set_${k}` as MessageKey) : undefined);
 
 /** The user's settings (seed 002's extraction settings and the rest), as the server lists them. */
 export function SettingsScreen() {
@@ -34,9 +38,11 @@ export function SettingsScreen() {
       <form class="card settings" onSubmit={(e) => { e.preventDefault(); void save(); }}>
         {Object.entries(draft).map(([k, v]) => {
           const id = `setting-${k}`;
-          if (typeof v === 'boolean') return <label key={k} class="check"><input id={id} type="checkbox" checked={v} onChange={(e) => setDraft({ ...draft, [k]: e.currentTarget.checked })} /> {k}</label>;
-          if (typeof v === 'number') return <label key={k}>{k}<input id={id} type="number" step="any" value={v} onInput={(e) => setDraft({ ...draft, [k]: Number(e.currentTarget.value) })} /></label>;
-          if (typeof v === 'string') return <label key={k}>{k}<input id={id} value={v} onInput={(e) => setDraft({ ...draft, [k]: e.currentTarget.value })} /></label>;
+          const lk = labelKey(k);
+          const name = lk ? <>{t(lk)} <code class="small">{k}</code></> : <code>{k}</code>;
+          if (typeof v === 'boolean') return <label key={k} class="check"><input id={id} type="checkbox" checked={v} onChange={(e) => setDraft({ ...draft, [k]: e.currentTarget.checked })} /> {name}</label>;
+          if (typeof v === 'number') return <label key={k}>{name}<input id={id} type="number" step="any" value={v} onInput={(e) => setDraft({ ...draft, [k]: Number(e.currentTarget.value) })} /></label>;
+          if (typeof v === 'string') return <label key={k}>{name}<input id={id} value={v} onInput={(e) => setDraft({ ...draft, [k]: e.currentTarget.value })} /></label>;
           return <p key={k}><code>{k}</code>: <code>{JSON.stringify(v)}</code></p>;
         })}
         <div class="row end">

@@ -1,0 +1,143 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
+import { startTestServer, type TestServer } from './server.js';
+import { api, pickUser, rowTexts, signIn } from './helpers.js';
+
+const SCOPED = 't:acme:li-ming'; // the engine's id of tenant acme's user "li-ming"
+
+describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { timeout: E2E_TIMEOUT }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let key: string;
+  const user = '/v1/users/li-ming';
+  const talk = async (sessionId: string, lines: string[]) => {
+    await api(server.url, key, 'POST', `${user}/sessions/${sessionId}/messages`, { messages: lines.map((content) => ({ role: 'user', content })) });
+    await api(server.url, key, 'POST', `${user}/sessions/${sessionId}/extract`);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    key = (await server.createKey('acme')).key;
+    await api(server.url, key, 'PUT', `${user}/settings`, { timeZone: 'Asia/Shanghai' });
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 900 }, acceptDownloads: true });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+    await signIn(page, server.url, key);
+    await pickUser(page, 'li-ming');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  }, 60_000);
+
+  it('shows every profile version and a word diff between them', async () => {
+    await talk('p1', ['我叫李明，我喜欢猫。']);
+    await server.memory.updateProfile(SCOPED, { force: true });
+    await talk('p2', ['I love hiking in the mountains.']);
+    await server.memory.updateProfile(SCOPED, { force: true });
+    await page.goto(`${server.url}/#/profile`);
+    await page.waitForSelector('.versions li:nth-child(2)');
+    expect(await page.locator('.versions button').allTextContents()).toEqual(['Version 2', 'Version 1']);
+    expect(await page.locator('.narrative ins').allTextContents().then((a) => a.join(''))).toContain('hiking');
+    expect(await page.textContent('.narrative')).toContain('李明');
+    await shot(page, 'profile-diff');
+    await page.click('.versions button:text-is("Version 1")');
+    await expect.poll(() => page.locator('.narrative ins').count()).toBe(0);
+    expect(await page.textContent('.narrative')).not.toContain('hiking');
+  });
+
+  it('shows episodes as a timeline', async () => {
+    await api(server.url, key, 'POST', `${user}/sessions/e1/messages`, { messages: ['我下周去东京出差', '想找一家安静的酒店', 'Any quiet hotel near Shinjuku?'].map((content) => ({ role: 'user', content })) });
+    await server.memory.summarize(SCOPED, 'e1');
+    await page.goto(`${server.url}/#/episodes`);
+    await page.waitForSelector('main .timeline li');
+    expect(await page.locator('main .timeline li').count()).toBe(1);
+    await shot(page, 'episodes');
+  });
+
+  it("lists todos with due times in the user's time zone; complete and delete", async () => {
+    await api(server.url, key, 'POST', `${user}/todos`, { content: 'Renew the passport', dueAt: '2026-02-01T09:00:00Z' });
+    await api(server.url, key, 'POST', `${user}/todos`, { content: '给妈妈打电话' });
+    await page.goto(`${server.url}/#/todos`);
+    await page.waitForSelector('.list li:has-text("Renew the passport")');
+    expect(await page.textContent('.list li:has-text("Renew the passport")')).toContain('17:00'); // 09:00 UTC in Shanghai
+    await page.click('.list li:has-text("Renew the passport") button:has-text("Complete")');
+    await expect.poll(() => page.locator('.list li').allTextContents()).not.toEqual(expect.arrayContaining([expect.stringContaining('Renew')]));
+    await page.selectOption('main select', 'true');
+    await page.waitForSelector('.list li.done:has-text("Renew the passport")');
+    await page.selectOption('main select', 'false');
+    await page.click('.list li:has-text("给妈妈打电话") button:has-text("Delete")');
+    await expect.poll(() => page.locator('.list li').count()).toBe(0);
+  });
+
+  it('lists learnings, all or for a task, and says when no memory.md mirror is configured', async () => {
+    await api(server.url, key, 'POST', `${user}/learnings`, { task: '部署前端到 Nginx', steps: ['npm run build', '把 dist 复制到 /var/www', 'nginx -s reload'] });
+    await api(server.url, key, 'POST', `${user}/learnings`, { task: 'Fix a flaky SQLite test', steps: ['use a temp file per test', 'close the store in afterEach'] });
+    await page.goto(`${server.url}/#/learnings`);
+    await expect.poll(() => page.locator('main .list li').count()).toBe(2);
+    await page.fill('main input[type=search]', 'SQLite flaky');
+    await page.press('main input[type=search]', 'Enter');
+    await expect.poll(async () => (await page.locator('main .list li a').allTextContents())[0]).toContain('SQLite');
+    expect(await page.textContent('main .list li pre')).toContain('temp file');
+    await page.goto(`${server.url}/#/mirror`);
+    await page.waitForSelector('text=No memory.md mirror is configured on this server.');
+  });
+
+  it('saves settings', async () => {
+    await page.goto(`${server.url}/#/settings`);
+    await page.waitForSelector('#setting-silentMinutes');
+    await page.fill('#setting-silentMinutes', '5');
+    await page.click('form.settings button[type=submit]');
+    await page.waitForSelector('text=Settings saved.');
+    expect(await api(server.url, key, 'GET', `${user}/settings`)).toMatchObject({ silentMinutes: 5, timeZone: 'Asia/Shanghai' });
+  });
+
+  it('exports a user as JSON, shows an import conflict with its request id, restores after forgetting', async () => {
+    await api(server.url, key, 'POST', `${user}/memories`, { content: '用户喜欢猫', kind: 'preference' });
+    await page.goto(`${server.url}/#/data`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download JSON")')]);
+    const file = await download.path();
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { format: string; memories: unknown[] };
+    expect(data.format).toBe('engram-export');
+    expect(data.memories.length).toBeGreaterThan(0);
+    // Importing next to the original clashes on memory ids: the server's error shows with its request id.
+    await pickUser(page, 'li-ming-copy');
+    await page.goto(`${server.url}/#/data`);
+    await page.setInputFiles('#import-file', file);
+    await page.waitForSelector('.error');
+    expect(await page.textContent('.error')).toContain('CONFLICT');
+    expect(await page.textContent('.error .request-id')).toMatch(/request id: [0-9a-f-]{8,}/);
+    await shot(page, 'import-conflict');
+    // Restoring into the user after forgetting them brings the memories back.
+    await api(server.url, key, 'POST', `${user}/forget`, { all: true });
+    await pickUser(page, 'li-ming');
+    await page.goto(`${server.url}/#/memories`);
+    await expect.poll(() => rowTexts(page)).toEqual([]);
+    await page.goto(`${server.url}/#/data`);
+    await page.setInputFiles('#import-file', file);
+    await page.waitForSelector('[role=status]:has-text("Imported")');
+    await page.goto(`${server.url}/#/memories`);
+    await expect.poll(() => rowTexts(page)).toEqual(expect.arrayContaining(['用户喜欢猫']));
+  });
+
+  it('opens without a key on a fresh loopback server (npm start with no keys)', async () => {
+    const open = await startTestServer({ open: true });
+    try {
+      const fresh = await (await browser.newContext({ locale: 'en-US' })).newPage();
+      await fresh.goto(open.url);
+      await fresh.waitForSelector('nav.tabs');
+      expect(await fresh.locator('#api-key').count()).toBe(0);
+      expect(await fresh.textContent('main')).toContain('No users yet');
+      await pickUser(fresh, 'first-user');
+      await fresh.waitForSelector('main h1:text-is("Memories")');
+    } finally {
+      await open.close();
+    }
+  });
+});
