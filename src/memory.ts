@@ -12,6 +12,7 @@ import type { MemoryEngine } from './memory-engine.js';
 import { addMemory } from './pipelines/add-memory.js';
 import { appendMessages } from './pipelines/append-messages.js';
 import { compressMemories } from './pipelines/compress-memories.js';
+import { completeTodo } from './pipelines/complete-todo.js';
 import type { MemoryDeps } from './pipelines/deps.js';
 import { deliverReminders } from './pipelines/deliver-reminders.js';
 import { deleteMemory, purgeMemory, restoreMemory, updateMemory } from './pipelines/edit-memory.js';
@@ -191,7 +192,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     runLifecycle: after((o = {}) => runLifecycle(deps, { ...o, policy: options.decayPolicy })),
     compress: changing((userId) => compressMemories(deps, userId)),
     listTodos: (o) => deps.store.listTodos(o),
-    completeTodo: (userId, id) => deps.store.updateTodo(userId, id, { completed: true, completedAt: deps.clock.now() }),
+    completeTodo: changing((userId, id) => completeTodo(base, userId, id)),
     deleteTodo: (userId, id) => deps.store.deleteTodo(userId, id),
     deliverReminders: async () => {
       if (!options.notifier) throw new EngramError('CONFIG_INVALID', 'No notifier is configured for reminders');

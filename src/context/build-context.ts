@@ -13,6 +13,7 @@ import { countTokens } from '../text/tokens.js';
 import { memoEmbedder } from '../embedders/memo-embedder.js';
 import { HEADINGS } from './headings.js';
 import { quoteData } from './quote.js';
+import { localMinute } from './local-time.js';
 
 export const ContextOptions = z.object({
   userId: z.string().min(1),
@@ -60,16 +61,15 @@ interface Parts {
 }
 
 const day = (d: Date): string => d.toISOString().slice(0, 10);
-const minute = (d: Date): string => d.toISOString().slice(0, 16).replace('T', ' ');
 
-function render(language: Language, p: Parts): string {
+function render(language: Language, p: Parts, timeZone: string): string {
   if (!p.profile && p.todos.length + p.memories.length + p.episodes.length === 0) return '';
   const h = HEADINGS[language];
   const lines = [h.title, h.preamble, '<memories>'];
   if (p.profile) lines.push(`### ${h.profile}`, quoteData(p.profile.narrative));
   if (p.todos.length > 0) {
     lines.push(`### ${h.dueTodos}`);
-    for (const t of p.todos) lines.push(`- ${quoteData(t.content)}${t.dueAt ? ` (${h.due} ${minute(t.dueAt)} UTC)` : ''}`);
+    for (const t of p.todos) lines.push(`- ${quoteData(t.content)}${t.dueAt ? ` (${h.due} ${localMinute(t.dueAt, timeZone)})` : ''}`);
   }
   for (const kind of MEMORY_KINDS) {
     const group = p.memories.filter((m) => m.kind === kind);
@@ -115,7 +115,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   let omitted = 0;
   const tryAdd = (item: Omit<ContextItem, 'tokens'>, apply: () => void, undo: () => void): void => {
     apply();
-    const candidate = render(language, chosen);
+    const candidate = render(language, chosen, settings.timeZone);
     const candidateTokens = countTokens(candidate);
     if (candidateTokens > o.tokenBudget) {
       undo();
