@@ -24,6 +24,7 @@ import { forgetTopic, forgetUser } from './pipelines/forget.js';
 import { recall } from './pipelines/recall.js';
 import { recallLearnings, recordLearning } from './pipelines/record-learning.js';
 import { reindex } from './pipelines/reindex.js';
+import { relateMemories, unrelateMemories } from './pipelines/relate-memories.js';
 import { reportReply } from './pipelines/report-reply.js';
 import { runLifecycle } from './pipelines/run-lifecycle.js';
 import { searchMessages } from './pipelines/search-messages.js';
@@ -147,6 +148,8 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     purge: changing((userId, id, change) => purgeMemory(base, userId, id, change)),
     history: after((userId, id) => deps.store.history(userId, id)),
     relations: after((userId, id) => deps.store.relationsOf(userId, id)),
+    relate: after((input) => relateMemories(base, input)),
+    unrelate: after((userId, id) => unrelateMemories(base, userId, id)),
 
     recall: after((o) => recall(base, o)),
     context: after((o) => buildContext(base, o)),

@@ -20,6 +20,11 @@ import { registerRestore } from './restore.js';
 import { registerSearch } from './search.js';
 import { registerShow } from './show.js';
 import { registerTodoDone, registerTodos } from './todos.js';
+import { registerCompress } from './compress.js';
+import { registerEdit } from './edit.js';
+import { registerRelations } from './relations.js';
+import { registerRemind } from './remind.js';
+import { registerSettings } from './settings.js';
 
 /** Codes that mean "the caller asked for something wrong" (exit 2), as opposed to a failure (exit 1). */
 const USAGE_CODES: readonly ErrorCode[] = ['INVALID_INPUT', 'NOT_FOUND'];
@@ -80,6 +85,11 @@ export function buildProgram(io: CliIo): Command {
     registerLifecycle,
     registerReindex,
     registerDemo,
+    registerEdit,
+    registerSettings,
+    registerCompress,
+    registerRemind,
+    registerRelations,
   ]) {
     register(program, io);
   }

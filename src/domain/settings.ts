@@ -17,6 +17,10 @@ export const ExtractionSettings = z.object({
   episodeSilentMinutes: z.number().min(0).default(30),
   /** Unsummarised messages that trigger an episode without waiting for the end (seed 001: 30). */
   episodeWindow: z.number().int().min(3).default(30),
+  /** Compression (seed 004 §2.2, needs a model): memories at least this many days old… */
+  compressAfterDays: z.number().positive().default(90),
+  /** …and recalled fewer times than this are merged by the lifecycle. */
+  compressBelowAccesses: z.number().int().min(1).default(5),
 });
 export type ExtractionSettings = z.infer<typeof ExtractionSettings>;
 export const SettingsPatch = ExtractionSettings.partial();

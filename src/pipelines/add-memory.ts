@@ -6,7 +6,7 @@ import { defaultRemindAt, parseDueTime } from '../extraction/due-time.js';
 import { detectLanguage } from '../text/language.js';
 import { REINFORCE_STEP } from './apply-plan.js';
 import type { MemoryDeps } from './deps.js';
-import { findDuplicate } from './find-duplicate.js';
+import { compareWithExisting } from './find-duplicate.js';
 import { resolveSettings } from './settings.js';
 
 /**
@@ -23,7 +23,7 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
   if (data.kind !== 'todo' && (data.dueAt || data.remindAt)) throw new InvalidInputError('Invalid memory: dueAt and remindAt are for kind "todo" only');
   const now = deps.clock.now();
   const [vector] = await deps.embedder.embed([data.content]);
-  const duplicate = await findDuplicate(deps, { userId: data.userId, kind: data.kind, content: data.content, vector });
+  const { duplicate, refines } = await compareWithExisting(deps, { userId: data.userId, kind: data.kind, content: data.content, vector });
   if (duplicate) {
     const importance = Math.min(1, Math.max(duplicate.memory.importance, data.importance) + REINFORCE_STEP);
     return deps.store.updateMemory(data.userId, duplicate.memory.id, { importance, updatedAt: now }, undefined, {
@@ -53,8 +53,15 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
     happenedAt: data.happenedAt,
     embedderId: deps.embedder.id,
   };
+  // "用户喜欢猫，尤其是布偶猫" after "用户喜欢猫": both stay, linked (seed 004 §3.1 refines).
+  const relations = refines.map(({ memory: old, strength }) => ({
+    id: deps.ids.next(), userId: data.userId, sourceId: memory.id, targetId: old.id, type: 'refines' as const, strength, reason: 'adds detail to it', createdAt: now,
+  }));
   if (memory.kind !== 'todo') {
-    await deps.store.insertMemory(memory, vector ?? null, change);
+    await deps.store.transaction(async (tx) => {
+      await tx.insertMemory(memory, vector ?? null, change);
+      for (const r of relations) await tx.insertRelation(r);
+    });
     return memory;
   }
   const { timeZone } = await resolveSettings(deps.store, data.userId);
@@ -68,6 +75,7 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
   await deps.store.transaction(async (tx) => {
     await tx.insertMemory(memory, vector ?? null, change);
     await tx.insertTodo(todo);
+    for (const r of relations) await tx.insertRelation(r);
   });
   return memory;
 }
