@@ -51,6 +51,8 @@ export interface ContextBlock {
   included: ContextItem[];
   /** Candidates left out because the budget was spent. */
   omitted: number;
+  /** Why the block is empty although there was something to say (a budget smaller than the header). */
+  note?: string;
 }
 
 interface Parts {
@@ -131,11 +133,15 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
     tryAdd({ type: 'profile', id: `${profile.userId}@${profile.version}` }, () => (chosen.profile = profile), () => delete chosen.profile);
   }
   for (const t of todos) tryAdd({ type: 'todo', id: t.id }, () => chosen.todos.push(t), () => chosen.todos.pop());
-  for (const m of memories) tryAdd({ type: 'memory', id: m.id, kind: m.kind }, () => chosen.memories.push(m), () => chosen.memories.pop());
+  // No item twice: a memory the profile already states word for word is not repeated below it.
+  const stated = (m: Memory): boolean => !!chosen.profile && chosen.profile.narrative.includes(m.content.trim().replace(/[。.!！?？]$/u, ''));
+  for (const m of memories) if (!stated(m)) tryAdd({ type: 'memory', id: m.id, kind: m.kind }, () => chosen.memories.push(m), () => chosen.memories.pop());
   for (const e of recentEpisodes) tryAdd({ type: 'episode', id: e.id, kind: 'episode' }, () => chosen.episodes.push(e), () => chosen.episodes.pop());
 
   // Only what reached the prompt counts as recalled.
   const recalledIds = included.filter((i) => i.type === 'memory' || i.type === 'episode').map((i) => i.id);
   await deps.store.recordAccess(o.userId, recalledIds, now);
-  return { text, tokens, budget: o.tokenBudget, language, included, omitted };
+  const header = text === '' && omitted > 0 ? countTokens(render(language, { profile: { narrative: '' } as Profile, todos: [], memories: [], episodes: [] }, settings.timeZone)) : 0;
+  const note = header > o.tokenBudget ? `token budget ${o.tokenBudget} is smaller than the block's header and frame (${header} tokens): nothing fits` : undefined;
+  return { text, tokens, budget: o.tokenBudget, language, included, omitted, ...(note ? { note } : {}) };
 }
