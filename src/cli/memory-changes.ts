@@ -24,7 +24,10 @@ export function diffMemories(before: readonly Memory[], after: readonly Memory[]
   for (const m of [...after].reverse().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
     const was = old.get(m.id);
     const base = { id: m.id, kind: m.kind, content: m.content, importance: m.importance };
-    if (!was) changes.push({ op: 'add', ...base });
+    // A memory born archived is the kept old version of an update (lifecycle/supersede.ts), not news.
+    if (!was) {
+      if (m.status !== 'archived') changes.push({ op: 'add', ...base });
+    }
     else if (was.status !== 'deleted' && m.status === 'deleted') changes.push({ op: 'delete', ...base });
     else if (was.content !== m.content || was.kind !== m.kind) changes.push({ op: 'update', ...base, before: was.content });
     else if (was.updatedAt.getTime() !== m.updatedAt.getTime() || was.importance !== m.importance) changes.push({ op: 'reinforce', ...base });

@@ -18,7 +18,10 @@ export type Slot =
   | 'no-longer-like'
   | 'no-longer'
   | 'plan'
-  | 'todo';
+  | 'todo'
+  // The seeds' own examples (patterns-seeds.ts):
+  | 'habit'
+  | 'project';
 
 export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin']);
 

@@ -3,6 +3,7 @@ import { detectLanguage } from '../../text/language.js';
 import { findTimePhrase, type TimePhrase } from '../due-time.js';
 import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang } from './candidate.js';
 import { splitClauses, type Clause } from './clauses.js';
+import type { Pattern } from './candidate.js';
 import { matchClause, type Match } from './match.js';
 import { reconcile } from './reconcile.js';
 
@@ -58,8 +59,8 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
   return { operations, reason: lang === 'zh' ? `用户的明确陈述（启发式）：${summary}` : `explicit user statements (heuristic): ${summary}` };
 }
 
-function read(clause: Clause, message: ExtractionMessage, timeZone: string): Candidate | undefined {
-  let match: Match | undefined = matchClause(clause.text, clause.question ? (p) => p.slot === 'todo' : undefined);
+function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip: ReadonlySet<Pattern> = new Set()): Candidate | undefined {
+  let match: Match | undefined = matchClause(clause.text, (p) => !skip.has(p) && (!clause.question || p.slot === 'todo'));
   if (!match) return undefined;
   // "记得我叫李明" is a statement behind a "remember", not a task.
   const task = match.statement.task;
@@ -82,7 +83,8 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string): Can
   if (pattern.slot === 'todo' && statement.task) return todo(base, statement.task, findTimePhrase({ text: statement.task, reference, timeZone }));
   if (pattern.slot === 'plan') {
     const phrase = findTimePhrase({ text: clause.text, reference, timeZone });
-    if (statement.needsTime && !phrase) return undefined;
+    // A plan row that needs a time found none: a later row may still read the clause ("I am building … project").
+    if (statement.needsTime && !phrase) return skip.size < 8 ? read(clause, message, timeZone, new Set([...skip, pattern])) : undefined;
     return phrase ? { ...base, happenedAt: phrase.date.toISOString() } : base;
   }
   return base;

@@ -1,6 +1,7 @@
 import type { Lang, Pattern, Statement } from './candidate.js';
 import { EN_PATTERNS } from './patterns-en.js';
 import { ZH_PATTERNS } from './patterns-zh.js';
+import { SEED_EN_PATTERNS, SEED_ZH_PATTERNS } from './patterns-seeds.js';
 
 export interface Match {
   pattern: Pattern;
@@ -11,6 +12,9 @@ export interface Match {
 const TABLES: ReadonlyArray<readonly [Lang, readonly Pattern[]]> = [
   ['zh', ZH_PATTERNS],
   ['en', EN_PATTERNS],
+  // After the general tables: a general row always wins.
+  ['zh', SEED_ZH_PATTERNS],
+  ['en', SEED_EN_PATTERNS],
 ];
 
 /** The first pattern row that matches the clause, Chinese table first; `only` narrows the rows. */
