@@ -15,10 +15,12 @@ import type { DeliveryReport } from './pipelines/deliver-reminders.js';
 import type { ForgetTopicReport } from './pipelines/forget.js';
 import type { ForgetSessionOptions, ForgetSessionReport } from './pipelines/forget-messages.js';
 import type { LearningInput } from './pipelines/record-learning.js';
-import type { LifecycleReport } from './pipelines/run-lifecycle.js';
+import type { LifecycleProgress, LifecycleReport } from './pipelines/run-lifecycle.js';
 import type { RecalledMemory, RecallOptions } from './pipelines/recall.js';
 import type { ReindexOptions, ReindexResult } from './pipelines/reindex.js';
 import type { VectorStatus } from './store/store.js';
+import type { ReindexResult } from './pipelines/reindex.js';
+import type { RelateInput } from './pipelines/relate-memories.js';
 import type { ReplyReport } from './pipelines/report-reply.js';
 import type { FoundMessage, SearchMessagesOptions } from './pipelines/search-messages.js';
 import type { ProfileReport } from './pipelines/update-profile.js';
@@ -48,6 +50,10 @@ export interface MemoryEngine {
   history(userId: string, id: string): Promise<HistoryEvent[]>;
   /** supports / contradicts / refines / supersedes / derived-from links of a memory. */
   relations(userId: string, id: string): Promise<Relation[]>;
+  /** Links two memories of one user (supports / contradicts / refines with a strength, …). */
+  relate(input: RelateInput): Promise<Relation>;
+  /** Removes one relation by its id. */
+  unrelate(userId: string, relationId: string): Promise<void>;
 
   // ---- recalling ----
   recall(options: RecallOptions): Promise<RecalledMemory[]>;
@@ -84,7 +90,7 @@ export interface MemoryEngine {
 
   // ---- lifecycle ----
   /** Decay, deletion and review for one user or everyone (idempotent). */
-  runLifecycle(options?: { userId?: string }): Promise<LifecycleReport>;
+  runLifecycle(options?: { userId?: string; onProgress?: LifecycleProgress }): Promise<LifecycleReport>;
   /** Merges old, rarely used memories of a kind (needs a model). */
   compress(userId: string): Promise<CompressionReport[]>;
   listTodos(options: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]>;

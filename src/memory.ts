@@ -12,6 +12,7 @@ import type { MemoryEngine } from './memory-engine.js';
 import { addMemory } from './pipelines/add-memory.js';
 import { appendMessages } from './pipelines/append-messages.js';
 import { compressMemories } from './pipelines/compress-memories.js';
+import { completeTodo } from './pipelines/complete-todo.js';
 import type { MemoryDeps } from './pipelines/deps.js';
 import { deliverReminders } from './pipelines/deliver-reminders.js';
 import { deleteMemory, purgeMemory, restoreMemory, updateMemory } from './pipelines/edit-memory.js';
@@ -27,6 +28,8 @@ import { recallLearnings, recordLearning } from './pipelines/record-learning.js'
 import { reindex, reindexStatus } from './pipelines/reindex.js';
 import { defaultWorkerId } from './pipelines/worker-id.js';
 import { backupStore } from './pipelines/backup.js';
+import { reindex } from './pipelines/reindex.js';
+import { relateMemories, unrelateMemories } from './pipelines/relate-memories.js';
 import { reportReply } from './pipelines/report-reply.js';
 import { runLifecycle } from './pipelines/run-lifecycle.js';
 import { searchMessages } from './pipelines/search-messages.js';
@@ -159,6 +162,8 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     purge: changing((userId, id, change) => purgeMemory(base, userId, id, change)),
     history: after((userId, id) => deps.store.history(userId, id)),
     relations: after((userId, id) => deps.store.relationsOf(userId, id)),
+    relate: after((input) => relateMemories(base, input)),
+    unrelate: after((userId, id) => unrelateMemories(base, userId, id)),
 
     recall: after((o) => recall(base, o)),
     context: after((o) => buildContext(base, o)),
@@ -208,7 +213,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     runLifecycle: after((o = {}) => runLifecycle(deps, { ...o, policy: options.decayPolicy })),
     compress: changing((userId) => compressMemories(deps, userId)),
     listTodos: (o) => deps.store.listTodos(o),
-    completeTodo: (userId, id) => deps.store.updateTodo(userId, id, { completed: true, completedAt: deps.clock.now() }),
+    completeTodo: changing((userId, id) => completeTodo(base, userId, id)),
     deleteTodo: (userId, id) => deps.store.deleteTodo(userId, id),
     deliverReminders: async () => {
       if (!options.notifier) throw new EngramError('CONFIG_INVALID', 'No notifier is configured for reminders');

@@ -18,15 +18,16 @@ describe('engram forget', () => {
     await remember('alice', 'I love hiking in the Alps', "I'm allergic to peanuts");
   });
 
-  it('without --yes only says what a topic would erase, and exits 2', async () => {
+  it('without --yes is a dry run: shows what a topic would erase, erases nothing, exits 0 (issue 12.9)', async () => {
     const r = await h.cli(['--user', 'li-ming', 'forget', '--topic', '猫']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Would erase the memories and episodes about "猫" for li-ming/);
     expect(r.stdout).toContain('用户喜欢猫');
-    expect(r.stderr).toBe('error [INVALID_INPUT]: nothing was erased: add --yes to forget for good\n');
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/Nothing was erased: add --yes to forget for good\.\n$/);
     expect(await contents('li-ming')).toContain('用户喜欢猫');
     const json = await h.cli(['--user', 'alice', '--json', 'forget', '--topic', 'peanuts']);
-    expect(json.code).toBe(2);
+    expect(json.code).toBe(0);
     expect(json.json()).toMatchObject({ dryRun: true, topic: 'peanuts', wouldErase: [{ content: 'The user is allergic to peanuts' }] });
   });
 
@@ -43,7 +44,7 @@ describe('engram forget', () => {
 
   it('forgets everything about one user with --all --yes; the other user keeps theirs', async () => {
     const dry = await h.cli(['--user', 'li-ming', 'forget', '--all']);
-    expect(dry.code).toBe(2);
+    expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/^Would erase everything about li-ming, for good:\nmemories\s+3\nmessages\s+3/);
     const r = await h.cli(['--user', 'li-ming', '--json', 'forget', '--all', '--yes']);
     expect(r.code).toBe(0);

@@ -29,7 +29,7 @@ async function previewTopic(engine: MemoryEngine, userId: string, topic: string)
 
 /**
  * `engram forget --all | --topic <topic> [--yes]`: really erases (seed 003 "用户要求遗忘"). Without
- * --yes it only says what would go, and exits 2, so a missing flag never erases anything.
+ * --yes it is a dry run: it shows what would go and exits 0, and a missing flag never erases anything.
  */
 export function registerForget(program: Command, io: CliIo): void {
   program
@@ -47,11 +47,12 @@ export function registerForget(program: Command, io: CliIo): void {
           const plan = topic === undefined ? { userId, all: true, wouldErase: await previewAll(engine, userId) } : { userId, topic, wouldErase: await previewTopic(engine, userId, topic) };
           emit(io, json, { dryRun: true, ...plan }, () =>
             'all' in plan
-              ? `Would erase everything about ${userId}, for good:\n${fields(Object.entries(plan.wouldErase).map(([k, v]) => [k, String(v)]))}`
+              ? `Would erase everything about ${userId}, for good:\n${fields(Object.entries(plan.wouldErase).map(([k, v]) => [k, String(v)]))}\nNothing was erased: add --yes to forget for good.`
               : `Would erase the memories and episodes about "${topic}" for ${userId}, for good, and rewrite the profile without it. At least these:\n` +
-                (plan.wouldErase.length === 0 ? '(no memory mentions it; close paraphrases may still match)' : table([{ header: 'kind' }, { header: 'content', max: 56 }, { header: 'id' }], plan.wouldErase.map((m) => [m.kind, m.content, m.id]))),
+                (plan.wouldErase.length === 0 ? '(no memory mentions it; close paraphrases may still match)' : table([{ header: 'kind' }, { header: 'content', max: 56 }, { header: 'id' }], plan.wouldErase.map((m) => [m.kind, m.content, m.id]))) +
+              '\nNothing was erased: add --yes to forget for good.',
           );
-          throw new InvalidInputError('nothing was erased: add --yes to forget for good');
+          return;
         }
         if (topic === undefined) {
           const removed = await engine.forget({ userId });

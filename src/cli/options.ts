@@ -68,14 +68,14 @@ const ISO_LIKE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
  * Chinese ("next friday", "tomorrow 3pm", "下周五", "明天下午三点"), relative to `now`. Async because
  * the phrase parser (chrono, all locales) takes half a second to load, so it loads only when needed.
  */
-export async function readDate(option: string, value: string, now: Date = new Date()): Promise<Date> {
+export async function readDate(option: string, value: string, now: Date = new Date(), timeZone?: string): Promise<Date> {
   const text = value.trim();
   if (ISO_DAY.test(text) || ISO_LIKE.test(text)) {
     const d = new Date(text);
     if (!Number.isNaN(d.getTime())) return d;
   } else if (text !== '') {
     const { parseDueTime } = await import('../extraction/due-time.js');
-    const d = parseDueTime({ text, reference: now });
+    const d = parseDueTime({ text, reference: now, ...(timeZone ? { timeZone } : {}) });
     if (d) return d;
   }
   throw new InvalidInputError(`${option}: cannot read "${value}" as a date; use YYYY-MM-DD, an ISO time, or a phrase like "next friday" / "下周五"`);

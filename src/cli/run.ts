@@ -24,6 +24,11 @@ import { registerServe } from './serve.js';
 import { registerShow } from './show.js';
 import { registerKeys } from './keys.js';
 import { registerTodoDone, registerTodos } from './todos.js';
+import { registerCompress } from './compress.js';
+import { registerEdit } from './edit.js';
+import { registerRelations } from './relations.js';
+import { registerRemind } from './remind.js';
+import { registerSettings } from './settings.js';
 
 /** Codes that mean "the caller asked for something wrong" (exit 2), as opposed to a failure (exit 1). */
 const USAGE_CODES: readonly ErrorCode[] = ['INVALID_INPUT', 'NOT_FOUND'];
@@ -88,6 +93,11 @@ export function buildProgram(io: CliIo): Command {
     registerServe,
     registerKeys,
     registerMcp,
+    registerEdit,
+    registerSettings,
+    registerCompress,
+    registerRemind,
+    registerRelations,
   ]) {
     register(program, io);
   }

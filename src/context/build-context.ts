@@ -66,6 +66,8 @@ export interface ContextBlock {
   included: ContextItem[];
   /** Relevant candidates left out because the budget (or maxMemories) was spent. */
   omitted: number;
+  /** Why the block is empty although there was something to say (a budget smaller than the header). */
+  note?: string;
 }
 
 type Evidence = { type: 'memory'; memory: Memory } | { type: 'excerpt'; excerpt: Excerpt };
@@ -135,8 +137,9 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   if (profile && !Object.values(EMPTY_PROFILE).includes(profile.narrative as never)) {
     tryAdd({ type: 'profile', id: `${profile.userId}@${profile.version}`, tokens: 0 }, `### ${h.profile}`, quoteData(profile.narrative), () => (chosen.profile = profile), () => delete chosen.profile);
   }
-  for (const t of todos) tryAdd({ type: 'todo', id: t.id, tokens: 0 }, `### ${h.dueTodos}`, todoLine(language, t), () => chosen.todos.push(t), pull(chosen.todos, t));
+  for (const t of todos) tryAdd({ type: 'todo', id: t.id, tokens: 0 }, `### ${h.dueTodos}`, todoLine(language, t, settings.timeZone), () => chosen.todos.push(t), pull(chosen.todos, t));
 
+  const stated = (m: Memory): boolean => !!chosen.profile && chosen.profile.narrative.includes(m.content.trim().replace(/[。.!！?？]$/u, ''));
   const cited = new Set<string>();
   const excerptHeading = `### ${h.excerpts}`;
   for (const { item } of ranked) {
@@ -146,6 +149,8 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
         omitted++;
         continue;
       }
+      // No item twice: a memory the profile already states word for word is not repeated below it.
+      if (stated(m)) continue;
       if (!tryAdd({ type: 'memory', id: m.id, kind: m.kind, tokens: 0 }, memoryHeading(language, m), memoryLine(m), () => chosen.memories.push(m), pull(chosen.memories, m))) continue;
       for (const id of m.provenance.messageIds) cited.add(id);
       // Excerpts already in give way to it: whole when it cites their best turn, else the turns it cites.
@@ -178,12 +183,12 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   for (const e of recentEpisodes) tryAdd({ type: 'episode', id: e.id, kind: 'episode', tokens: 0 }, `### ${h.recentConversations}`, episodeLine(e), () => chosen.episodes.push(e), pull(chosen.episodes, e));
 
   // The estimate can be off by a token where lines meet: drop the last additions until the real count fits.
-  let text = renderContext(language, chosen);
+  let text = renderContext(language, chosen, settings.timeZone);
   let tokens = countTokens(text);
   while (tokens > o.tokenBudget && entries.length > 0) {
     entries.pop()!.remove();
     omitted++;
-    text = renderContext(language, chosen);
+    text = renderContext(language, chosen, settings.timeZone);
     tokens = countTokens(text);
   }
   const included = entries.map((e) => e.item);
@@ -191,5 +196,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   // Only what reached the prompt counts as recalled.
   const recalledIds = included.filter((i) => i.type === 'memory' || i.type === 'episode').map((i) => i.id);
   await deps.store.recordAccess(o.userId, recalledIds, now);
-  return { text, tokens, budget: o.tokenBudget, language, included, omitted };
+  const header = text === '' && omitted > 0 ? frame : 0;
+  const note = header > o.tokenBudget ? `token budget ${o.tokenBudget} is smaller than the block's header and frame (${header} tokens): nothing fits` : undefined;
+  return { text, tokens, budget: o.tokenBudget, language, included, omitted, ...(note ? { note } : {}) };
 }

@@ -4,6 +4,7 @@ import type { Todo } from '../domain/todo.js';
 import type { Language } from '../text/language.js';
 import type { Excerpt } from './excerpts.js';
 import { HEADINGS } from './headings.js';
+import { localMinute } from './local-time.js';
 import { quoteData } from './quote.js';
 
 /** What the block holds, in the order it is written. */
@@ -16,9 +17,8 @@ export interface ContextParts {
 }
 
 const day = (d: Date): string => d.toISOString().slice(0, 10);
-const minute = (d: Date): string => d.toISOString().slice(0, 16).replace('T', ' ');
-
-export const todoLine = (language: Language, t: Todo): string => `- ${quoteData(t.content)}${t.dueAt ? ` (${HEADINGS[language].due} ${minute(t.dueAt)} UTC)` : ''}`;
+/** A todo with its due time on the user's wall clock (stored in UTC). */
+export const todoLine = (language: Language, t: Todo, timeZone: string): string => `- ${quoteData(t.content)}${t.dueAt ? ` (${HEADINGS[language].due} ${localMinute(t.dueAt, timeZone)})` : ''}`;
 export const memoryLine = (m: Memory): string => `- ${quoteData(m.content)} (${day(m.happenedAt ?? m.createdAt)})`;
 export const episodeLine = (e: Memory): string => `- ${day(e.happenedAt ?? e.createdAt)}: ${quoteData(e.content)}`;
 
@@ -34,12 +34,12 @@ export function excerptLines(language: Language, e: Excerpt): string {
 export const memoryHeading = (language: Language, m: Memory): string => `### ${HEADINGS[language].kinds[m.kind]}`;
 
 /** The whole block; empty when there is nothing to say. */
-export function renderContext(language: Language, p: ContextParts): string {
+export function renderContext(language: Language, p: ContextParts, timeZone: string): string {
   if (!p.profile && p.todos.length + p.memories.length + p.excerpts.length + p.episodes.length === 0) return '';
   const h = HEADINGS[language];
   const lines = [h.title, h.preamble, '<memories>'];
   if (p.profile) lines.push(`### ${h.profile}`, quoteData(p.profile.narrative));
-  if (p.todos.length > 0) lines.push(`### ${h.dueTodos}`, ...p.todos.map((t) => todoLine(language, t)));
+  if (p.todos.length > 0) lines.push(`### ${h.dueTodos}`, ...p.todos.map((t) => todoLine(language, t, timeZone)));
   for (const kind of MEMORY_KINDS) {
     const group = p.memories.filter((m) => m.kind === kind);
     if (group.length > 0) lines.push(`### ${h.kinds[kind]}`, ...group.map(memoryLine));

@@ -127,6 +127,10 @@ export const NewMemoryInput = z.object({
   happenedAt: dateInput.optional(),
   /** Overrides the clock, for imports of memories recorded earlier. */
   createdAt: dateInput.optional(),
+  /** Kind 'todo' only: when it is due (parsed from the content in the user's time zone when absent). */
+  dueAt: dateInput.optional(),
+  /** Kind 'todo' only: when to remind. @default one hour before dueAt */
+  remindAt: dateInput.optional(),
 });
 export type NewMemoryInput = z.input<typeof NewMemoryInput>;
 

@@ -23,6 +23,10 @@ const SettingFields = {
   episodeSilentMinutes: z.number().min(0),
   /** Unsummarised messages that trigger an episode without waiting for the end (seed 001: 30). */
   episodeWindow: z.number().int().min(3),
+  /** Compression (seed 004 §2.2, needs a model): memories at least this many days old… */
+  compressAfterDays: z.number().positive(),
+  /** …and recalled fewer times than this are merged by the lifecycle. */
+  compressBelowAccesses: z.number().int().min(1),
 };
 
 /** Extraction settings (seed 002), stored per user with global defaults. */
@@ -36,6 +40,8 @@ export const ExtractionSettings = z.object({
   retentionDays: SettingFields.retentionDays.default(30),
   episodeSilentMinutes: SettingFields.episodeSilentMinutes.default(30),
   episodeWindow: SettingFields.episodeWindow.default(30),
+  compressAfterDays: SettingFields.compressAfterDays.default(90),
+  compressBelowAccesses: SettingFields.compressBelowAccesses.default(5),
 });
 export type ExtractionSettings = z.infer<typeof ExtractionSettings>;
 /** A change to some settings: only the keys present are stored (no defaults filled in). */

@@ -1,14 +1,35 @@
 import { NewMemoryInput, type Memory } from '../domain/memory.js';
 import type { ChangeContext } from '../domain/history.js';
-import { parseInput } from '../errors.js';
+import type { Todo } from '../domain/todo.js';
+import { InvalidInputError, parseInput } from '../errors.js';
+import { defaultRemindAt, parseDueTime } from '../extraction/due-time.js';
 import { detectLanguage } from '../text/language.js';
+import { REINFORCE_STEP } from './apply-plan.js';
 import type { MemoryDeps } from './deps.js';
+import { compareWithExisting } from './find-duplicate.js';
+import { resolveSettings } from './settings.js';
 
-/** Adds a memory by hand (no LLM): validated, embedded, stored with a 'create' history event. */
+/**
+ * Adds a memory by hand (no LLM): validated, embedded, stored with a 'create' history event.
+ *
+ * Seed 004 §4.1, for every source: a memory that says what an active memory of the same kind
+ * already says (same words, or a near-identical vector) is not stored twice. The existing one is
+ * reinforced instead (importance +0.1, never below the new one's) and returned, with a
+ * 'reinforce' history event that says why. A todo (kind 'todo') also gets its todo row, with the
+ * due time given or parsed from the content in the user's time zone, so its reminder fires.
+ */
 export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change: ChangeContext = { actor: 'user' }): Promise<Memory> {
   const data = parseInput(NewMemoryInput, input, 'memory');
+  if (data.kind !== 'todo' && (data.dueAt || data.remindAt)) throw new InvalidInputError('Invalid memory: dueAt and remindAt are for kind "todo" only');
   const now = deps.clock.now();
   const [vector] = await deps.embedder.embed([data.content]);
+  const { duplicate, refines } = await compareWithExisting(deps, { userId: data.userId, kind: data.kind, content: data.content, vector });
+  if (duplicate) {
+    const importance = Math.min(1, Math.max(duplicate.memory.importance, data.importance) + REINFORCE_STEP);
+    return deps.store.updateMemory(data.userId, duplicate.memory.id, { importance, updatedAt: now }, undefined, {
+      ...change, action: 'reinforce', reason: change.reason ?? `added again (${duplicate.why}): "${data.content}"`, at: now,
+    });
+  }
   const memory: Memory = {
     id: deps.ids.next(),
     userId: data.userId,
@@ -32,6 +53,29 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
     happenedAt: data.happenedAt,
     embedderId: deps.embedder.id,
   };
-  await deps.store.insertMemory(memory, vector ?? null, change);
+  // "用户喜欢猫，尤其是布偶猫" after "用户喜欢猫": both stay, linked (seed 004 §3.1 refines).
+  const relations = refines.map(({ memory: old, strength }) => ({
+    id: deps.ids.next(), userId: data.userId, sourceId: memory.id, targetId: old.id, type: 'refines' as const, strength, reason: 'adds detail to it', createdAt: now,
+  }));
+  if (memory.kind !== 'todo') {
+    await deps.store.transaction(async (tx) => {
+      await tx.insertMemory(memory, vector ?? null, change);
+      for (const r of relations) await tx.insertRelation(r);
+    });
+    return memory;
+  }
+  const { timeZone } = await resolveSettings(deps.store, data.userId);
+  const dueAt = data.dueAt ?? parseDueTime({ text: data.content, reference: now, timeZone });
+  if (dueAt) memory.happenedAt ??= dueAt;
+  const todo: Todo = {
+    id: deps.ids.next(), userId: data.userId, memoryId: memory.id, content: data.content, dueAt,
+    remindAt: data.remindAt ?? (dueAt ? defaultRemindAt(dueAt) : undefined),
+    completed: false, reminded: false, sourceSessionId: data.sessionId, createdAt: now, deliveryAttempts: 0,
+  };
+  await deps.store.transaction(async (tx) => {
+    await tx.insertMemory(memory, vector ?? null, change);
+    await tx.insertTodo(todo);
+    for (const r of relations) await tx.insertRelation(r);
+  });
   return memory;
 }

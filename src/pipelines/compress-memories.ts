@@ -4,6 +4,9 @@ import { compressMemoriesPrompt } from '../prompts/compress-memories.js';
 import { promptRef } from '../prompts/prompt.js';
 import { detectLanguage } from '../text/language.js';
 import type { ExtractionDeps } from './extract-session.js';
+import { resolveSettings } from './settings.js';
+import { protectedTopic } from '../lifecycle/protected-facts.js';
+import { DEFAULT_DECAY_POLICY } from '../lifecycle/decay-policy.js';
 
 export interface CompressionPolicy {
   /** Only memories at least this old are merged. */
@@ -15,7 +18,14 @@ export interface CompressionPolicy {
   /** At most this many go into one model call. */
   maxGroup: number;
 }
-export const DEFAULT_COMPRESSION: CompressionPolicy = { minAgeDays: 30, maxAccessCount: 2, minGroup: 3, maxGroup: 20 };
+/** Seed 004 §2.2: older than 90 days, fewer than 5 accesses (the settings compressAfterDays / compressBelowAccesses). */
+export const DEFAULT_COMPRESSION: CompressionPolicy = { minAgeDays: 90, maxAccessCount: 4, minGroup: 3, maxGroup: 20 };
+
+/** The policy a user's settings ask for. */
+export async function compressionPolicyFor(deps: ExtractionDeps, userId: string): Promise<CompressionPolicy> {
+  const settings = await resolveSettings(deps.store, userId);
+  return { ...DEFAULT_COMPRESSION, minAgeDays: settings.compressAfterDays, maxAccessCount: settings.compressBelowAccesses - 1 };
+}
 
 export interface CompressionReport {
   kind: MemoryKind;
@@ -28,11 +38,15 @@ export interface CompressionReport {
  * memories that keep the essential facts. The originals are archived (not lost) and linked to the
  * result with 'derived-from'. Needs a model; without one nothing is compressed.
  */
-export async function compressMemories(deps: ExtractionDeps, userId: string, policy: CompressionPolicy = DEFAULT_COMPRESSION): Promise<CompressionReport[]> {
+export async function compressMemories(deps: ExtractionDeps, userId: string, given?: CompressionPolicy): Promise<CompressionReport[]> {
   if (!deps.model) return [];
+  const policy = given ?? (await compressionPolicyFor(deps, userId));
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - policy.minAgeDays * 86_400_000);
-  const old = (await deps.store.listMemories({ userId, kinds: SEMANTIC_KINDS, createdTo: cutoff, order: 'asc' })).filter((m) => !m.core && m.accessCount <= policy.maxAccessCount && m.kind !== 'todo');
+  const old = (await deps.store.listMemories({ userId, kinds: SEMANTIC_KINDS, createdTo: cutoff, order: 'asc' })).filter(
+    // What never decays is never merged away either: health, safety, identity, family, the top of the scale.
+    (m) => !m.core && m.accessCount <= policy.maxAccessCount && m.kind !== 'todo' && m.importance < DEFAULT_DECAY_POLICY.neverDecayAt && !protectedTopic(m),
+  );
   const reports: CompressionReport[] = [];
   for (const kind of new Set(old.map((m) => m.kind))) {
     const group = old.filter((m) => m.kind === kind).slice(0, policy.maxGroup);

@@ -99,6 +99,8 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
   const lease = await holdLease(deps, userId, sessionId);
   if (!lease) return empty(sessionId, 'busy', 'another worker is extracting this session');
   let batch: Message[] = [];
+  // Which step failed, so an untyped error is reported for what it is (not always STORE_FAILED).
+  let stage: FailedStage = 'store';
   try {
     // Forgetting wins over this run: read the user's forget generation before the slow model call, check it at commit.
     const generation = await deps.store.forgetGeneration(userId);
@@ -125,6 +127,7 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
 
     const context = settings.contextMessages === 0 ? [] : (await deps.store.listMessages({ userId, sessionId, throughSeq: session.processedSeq, order: 'desc', limit: settings.contextMessages })).reverse();
     const query = batch.filter((m) => m.role === 'user').map((m) => m.content).join('\n').slice(0, 4000);
+    stage = 'recall';
     const related = (await recall(deps, { userId, query: query || last.content, limit: 10, touch: false })).map((r) => r.memory);
     const aliases = new Map(related.map((m, i) => [String(i + 1), m]));
     const refs = new Map<string, string>();
@@ -136,14 +139,17 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
     // One call, two layers: a batch that is everything not yet summarised gets its episode from the
     // same model call (seed 003's fields); smaller or partial batches are left to summarize-session.
     const summarize = deps.model !== undefined && session.summarizedSeq === session.processedSeq && session.summaryRetryAt === undefined && batch.length >= MIN_EPISODE_MESSAGES;
+    stage = 'model';
     const { result, extractor } = await runExtractor(deps, settings, batch, context, [...aliases].map(([alias, m]) => ({ alias, kind: m.kind, content: m.content, createdAt: m.createdAt })), last.createdAt, summarize);
     await deps.onStep?.('extracted');
     const plan = planOperations({ result, aliases, refs, defaultMessageIds: batch.filter((m) => m.role === 'user').map((m) => m.id) });
+    stage = 'embedding';
     const prepared = await applyPlan.prepare(deps, { userId, sessionId, plan, settings, batch, producedBy: extractor === 'heuristic' ? undefined : extractor });
     const episode = summarize && result.episode
       ? await buildEpisode(deps, { userId, sessionId, summary: result.episode, messages: batch, summarizer: extractor, language: detectLanguage(batch.filter((m) => m.role === 'user').map((m) => m.content).join(' ')) })
       : undefined;
     await deps.onStep?.('embedded');
+    stage = 'store';
     const counts = { added: plan.adds.length, updated: plan.updates.length, deleted: plan.deletes.length, reinforced: plan.reinforces.length };
     const nothing = counts.added + counts.updated + counts.deleted + counts.reinforced === 0;
     const stale = await deps.store.transaction(async (tx) => {
@@ -179,7 +185,7 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
   } catch (error) {
     if (EngramError.isInstance(error) && error.code === 'NOT_FOUND') throw error;
     if (lease.lost(error)) return await recordLeaseLost(deps, userId, sessionId, batch, error as EngramError);
-    return await recordFailure(deps, userId, sessionId, batch, error);
+    return await recordFailure(deps, userId, sessionId, batch, error, stage);
   } finally {
     await lease.release();
   }
@@ -263,9 +269,14 @@ async function runExtractor(deps: ExtractionDeps, settings: ExtractionSettings, 
   return { result: output, extractor: promptRef(extractMemoriesPrompt) };
 }
 
-async function recordFailure(deps: ExtractionDeps, userId: string, sessionId: string, batch: Message[], error: unknown): Promise<ExtractReport> {
-  const code = EngramError.isInstance(error) ? error.code : 'STORE_FAILED';
-  const message = error instanceof Error ? error.message : String(error);
+type FailedStage = 'recall' | 'model' | 'embedding' | 'store';
+const STAGE_CODES = { recall: 'EMBEDDING_FAILED', model: 'MODEL_FAILED', embedding: 'EMBEDDING_FAILED', store: 'STORE_FAILED' } as const;
+const STAGE_NAMES = { recall: 'embedding the query for related memories', model: 'the extractor', embedding: 'the embedder', store: 'the store' } as const;
+
+async function recordFailure(deps: ExtractionDeps, userId: string, sessionId: string, batch: Message[], error: unknown, stage: FailedStage): Promise<ExtractReport> {
+  const code = EngramError.isInstance(error) ? error.code : STAGE_CODES[stage];
+  const raw = error instanceof Error ? error.message : String(error);
+  const message = EngramError.isInstance(error) ? raw : `${STAGE_NAMES[stage]} failed: ${raw}`;
   deps.stats.failures++;
   const session = await deps.store.getSession(userId, sessionId);
   const failures = (session?.failures ?? 0) + 1;

@@ -91,3 +91,69 @@ describe('the lifecycle never loses what the user said (issue 12.1)', () => {
     await expect(memory.get('u', m.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe('compression runs in the lifecycle with a model (issue 12.7)', () => {
+  it.each([
+    ['zh', ['用户喜欢拉面', '用户喜欢寿司', '用户喜欢天妇罗'], '用户喜欢日式料理：拉面、寿司和天妇罗', '用户对青霉素过敏'],
+    ['en', ['The user likes ramen', 'The user likes sushi', 'The user likes tempura'], 'The user likes Japanese food: ramen, sushi and tempura', 'The user is allergic to penicillin'],
+  ])('%s: after 90 days (seed 004 default), old rarely used memories are merged; health facts never are', async (_, foods, merged, allergy) => {
+    const calls: string[] = [];
+    const memory = make((id, input) => {
+      calls.push(id);
+      if (id === 'compress-memories') {
+        const i = input as { memories: Array<{ alias: string; content: string }> };
+        expect(i.memories.map((m) => m.content)).not.toContain(allergy);
+        return { memories: [{ content: merged, importance: 0.6, sources: i.memories.map((m) => m.alias) }] };
+      }
+      return { decision: 'keep', reason: 'still true' };
+    });
+    const olds = [];
+    for (const f of foods) olds.push(await memory.add({ userId: 'u', kind: 'preference', content: f, importance: 0.7 }));
+    const health = await memory.add({ userId: 'u', kind: 'preference', content: allergy, importance: 0.7 });
+    memory.clock.advanceDays(60);
+    expect((await memory.runLifecycle()).compressions).toEqual([]);
+    memory.clock.advanceDays(31);
+    const report = await memory.runLifecycle();
+    expect(report.compressions).toHaveLength(1);
+    expect(report.compressions[0]!.archived.sort()).toEqual(olds.map((m) => m.id).sort());
+    expect((await memory.list({ userId: 'u', kinds: ['preference'] })).map((m) => m.content).sort()).toEqual([allergy, merged].sort());
+    expect((await memory.get('u', health.id)).status).toBe('active');
+  });
+
+  it.each([['zh', '用户喜欢拉面'], ['en', 'The user likes ramen']])('%s: the thresholds are settings', async (_, text) => {
+    const seen: number[] = [];
+    const memory = make((_, input) => {
+      const i = input as { memories: Array<{ alias: string }> };
+      seen.push(i.memories.length);
+      return { memories: [{ content: `${text} (merged)`, importance: 0.5, sources: i.memories.map((m) => m.alias) }] };
+    });
+    for (let i = 0; i < 3; i++) await memory.add({ userId: 'u', content: `${text} ${i}` });
+    memory.clock.advanceDays(11);
+    expect(await memory.compress('u')).toEqual([]);
+    expect(seen).toEqual([]);
+    await memory.setSettings('u', { compressAfterDays: 10, compressBelowAccesses: 1 });
+    expect(await memory.compress('u')).toHaveLength(1);
+    expect(seen).toEqual([3]);
+  });
+});
+
+describe('relations on save (issue 12.6)', () => {
+  it.each([
+    ['zh', '用户喜欢猫', '用户喜欢猫，尤其是布偶猫'],
+    ['en', 'The user likes cats', 'The user likes cats, especially ragdolls'],
+  ])('%s: a memory that spells out an existing one refines it, with a strength', async (_, short, long) => {
+    const memory = make();
+    const a = await memory.add({ userId: 'u', kind: 'preference', content: short });
+    const b = await memory.add({ userId: 'u', kind: 'preference', content: long });
+    const [rel] = await memory.relations('u', a.id);
+    expect(rel).toMatchObject({ sourceId: b.id, targetId: a.id, type: 'refines' });
+    expect(rel!.strength).toBeGreaterThan(0.3);
+    expect(rel!.strength).toBeLessThan(1);
+    const own = await memory.relate({ userId: 'u', sourceId: b.id, targetId: a.id, type: 'supports', strength: 0.6 });
+    expect((await memory.relations('u', a.id)).map((r) => r.type)).toEqual(['refines', 'supports']);
+    await memory.unrelate('u', own.id);
+    await expect(memory.unrelate('u', own.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(memory.relate({ userId: 'u', sourceId: a.id, targetId: a.id, type: 'supports' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(memory.relate({ userId: 'v', sourceId: b.id, targetId: a.id, type: 'supports' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -126,7 +126,7 @@ describe('compression (seed 004 §2.2) and relations', () => {
     const olds = [];
     for (const food of ['拉面', '寿司', '天妇罗']) olds.push(await memory.add({ userId: 'u', kind: 'preference', content: `用户喜欢${food}` }));
     await memory.add({ userId: 'u', kind: 'fact', content: '用户住在上海' });
-    memory.clock.advanceDays(40);
+    memory.clock.advanceDays(91);
     const [report] = await memory.compress('u');
     expect(report).toMatchObject({ kind: 'preference', archived: olds.map((m) => m.id) });
     for (const m of olds) expect((await memory.get('u', m.id)).status).toBe('archived');

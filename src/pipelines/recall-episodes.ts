@@ -7,15 +7,19 @@ import { recall } from './recall.js';
  * Episodes for a question (seed 003 "用户问'上次聊的…'"): a named time window ("昨天", "last week")
  * filters by when the conversation happened; "上次"/"last time" takes the latest; otherwise
  * episodes are ranked by relevance like any memory. Without a time cue and off-topic, none.
+ * A time cue also reaches episodes the lifecycle archived after 14 days: they are the long-term
+ * trail of conversations, kept out of relevance ranking but never out of "what did we say in May".
  */
+const TRAIL = ['active', 'archived'] as const;
+
 export async function recallEpisodes(deps: MemoryDeps, options: { userId: string; query: string; limit: number; timeZone: string }): Promise<Memory[]> {
   const { userId, query, limit } = options;
   const intent = readTimeIntent(query, deps.clock.now(), options.timeZone);
   if (intent.from || intent.to) {
-    return deps.store.listMemories({ userId, kinds: ['episode'], happenedFrom: intent.from, happenedTo: intent.to, orderBy: 'happenedAt', limit });
+    return deps.store.listMemories({ userId, kinds: ['episode'], statuses: TRAIL, happenedFrom: intent.from, happenedTo: intent.to, orderBy: 'happenedAt', limit });
   }
   if (intent.latest || intent.aboutConversations) {
-    const latest = await deps.store.listMemories({ userId, kinds: ['episode'], orderBy: 'happenedAt', limit: intent.latest ? 1 : limit });
+    const latest = await deps.store.listMemories({ userId, kinds: ['episode'], statuses: TRAIL, orderBy: 'happenedAt', limit: intent.latest ? 1 : limit });
     if (intent.latest || query.trim().length < 12) return latest;
   }
   const relevant = await recall(deps, { userId, query, kinds: ['episode'], limit, recipe: 'context', touch: false });

@@ -52,7 +52,7 @@ describe('recall', () => {
 
   it('ranks by recency and importance when relevance ties', async () => {
     await memory.add({ userId: 'u', content: 'The user likes jazz', importance: 0.2 });
-    await memory.add({ userId: 'u', content: 'The user likes jazz', importance: 0.9 });
+    await memory.add({ userId: 'u', kind: 'preference', content: 'The user likes jazz', importance: 0.9 });
     const results = await memory.recall({ userId: 'u', query: 'jazz', recipe: 'keyword' });
     expect(results[0]!.memory.importance).toBe(0.9);
   });

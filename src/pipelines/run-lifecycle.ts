@@ -1,6 +1,8 @@
 import type { Memory } from '../domain/memory.js';
+import { EngramError } from '../errors.js';
 import { decay, type DecayResult } from '../lifecycle/decay.js';
 import { DEFAULT_DECAY_POLICY, type DecayPolicy } from '../lifecycle/decay-policy.js';
+import { compressMemories, type CompressionReport } from './compress-memories.js';
 import type { ExtractionDeps } from './extract-session.js';
 import { reviewMemory, type ReviewOutcome } from './review-memory.js';
 
@@ -10,6 +12,8 @@ export interface LifecycleReport {
   /** Moved to status `archived` (out of recall, restorable, listed, exported). The lifecycle never erases. */
   archived: number;
   reviews: ReviewOutcome[];
+  /** With a model: old, rarely used memories merged (seed 004 §2.2; settings compressAfterDays, compressBelowAccesses). */
+  compressions: CompressionReport[];
 }
 
 /** Called once per memory examined, for progress bars. */
@@ -24,7 +28,7 @@ export type LifecycleProgress = (done: number, total: number) => void;
  */
 export async function runLifecycle(deps: ExtractionDeps, options: { userId?: string; policy?: DecayPolicy; onProgress?: LifecycleProgress } = {}): Promise<LifecycleReport> {
   const policy = options.policy ?? DEFAULT_DECAY_POLICY;
-  const report: LifecycleReport = { examined: 0, decayed: 0, archived: 0, reviews: [] };
+  const report: LifecycleReport = { examined: 0, decayed: 0, archived: 0, reviews: [], compressions: [] };
   const users = options.userId ? [options.userId] : await deps.store.userIds();
   const work: Memory[] = [];
   for (const userId of users) work.push(...(await deps.store.listMemories({ userId, statuses: ['active'] })));
@@ -32,6 +36,16 @@ export async function runLifecycle(deps: ExtractionDeps, options: { userId?: str
     report.examined++;
     await passOne(deps, memory, policy, report);
     options.onProgress?.(report.examined, work.length);
+  }
+  if (deps.model) {
+    for (const userId of users) {
+      try {
+        report.compressions.push(...(await compressMemories(deps, userId)));
+      } catch (error) {
+        // A failed compression changes nothing (one transaction per group); the next pass tries again.
+        deps.logger.warn('compression failed', { code: EngramError.isInstance(error) ? error.code : 'MODEL_FAILED', userId, error: String(error) });
+      }
+    }
   }
   return report;
 }

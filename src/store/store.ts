@@ -203,6 +203,8 @@ export interface Store {
 
   // ---- layers and lifecycle ----
   insertRelation(relation: Relation): Promise<void>;
+  /** Removes one relation of this user; false when there was none with this id. */
+  deleteRelation(userId: string, id: string): Promise<boolean>;
   /** Relations where the memory is the source or the target. */
   relationsOf(userId: string, memoryId: string): Promise<Relation[]>;
   latestProfile(userId: string): Promise<Profile | null>;

@@ -26,7 +26,9 @@ export type Slot =
   | 'health'
   | 'study'
   | 'possession'
-  | 'relation';
+  | 'relation'
+  // The seeds' own examples (patterns-seeds.ts):
+  | 'project';
 
 export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin']);
 

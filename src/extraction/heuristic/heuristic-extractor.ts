@@ -67,8 +67,8 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
   return { operations, reason: lang === 'zh' ? `用户的明确陈述（启发式）：${summary}` : `explicit user statements (heuristic): ${summary}` };
 }
 
-function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip?: Pattern): Candidate | undefined {
-  let match: Match | undefined = matchClause(clause.text, (p) => p !== skip && (!clause.question || p.slot === 'todo'));
+function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip: ReadonlySet<Pattern> = new Set()): Candidate | undefined {
+  let match: Match | undefined = matchClause(clause.text, (p) => !skip.has(p) && (!clause.question || p.slot === 'todo'));
   if (!match) return undefined;
   // "记得我叫李明" is a statement behind a "remember", not a task.
   const task = match.statement.task;
@@ -99,8 +99,8 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip
   }
   if (pattern.slot === 'plan' || pattern.slot === 'goal') {
     const phrase = findTimePhrase({ text: clause.text, reference, timeZone });
-    // "I'm writing a script" is no plan without a time, but may still say something (the wider tables).
-    if (statement.needsTime && !phrase) return skip ? undefined : read(clause, message, timeZone, pattern);
+    // A plan row that needs a time found none: a later row may still read the clause ("I am building … project").
+    if (statement.needsTime && !phrase) return skip.size < 8 ? read(clause, message, timeZone, new Set([...skip, pattern])) : undefined;
     return phrase ? { ...base, happenedAt: phrase.date.toISOString() } : base;
   }
   return base;

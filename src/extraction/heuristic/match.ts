@@ -3,6 +3,7 @@ import { EN_DISCLOSURE } from './patterns-en-disclosure.js';
 import { EN_PATTERNS } from './patterns-en.js';
 import { ZH_DISCLOSURE } from './patterns-zh-disclosure.js';
 import { ZH_PATTERNS } from './patterns-zh.js';
+import { SEED_EN_PATTERNS, SEED_ZH_PATTERNS } from './patterns-seeds.js';
 
 export interface Match {
   pattern: Pattern;
@@ -13,7 +14,9 @@ export interface Match {
 const TABLES: ReadonlyArray<readonly [Lang, readonly Pattern[]]> = [
   ['zh', ZH_PATTERNS],
   ['en', EN_PATTERNS],
-  // Wider self-disclosure, only when no core row matched.
+  // After the general tables (a general row always wins): the seeds' own examples, then wider self-disclosure.
+  ['zh', SEED_ZH_PATTERNS],
+  ['en', SEED_EN_PATTERNS],
   ['zh', ZH_DISCLOSURE],
   ['en', EN_DISCLOSURE],
 ];

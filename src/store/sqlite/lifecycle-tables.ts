@@ -18,6 +18,11 @@ export class LifecycleTables {
       .run(r.id, r.userId, r.sourceId, r.targetId, r.type, r.strength, r.reason ?? null, r.createdAt.getTime());
   }
 
+  /** True when a relation of this user was removed. */
+  deleteRelation(userId: string, id: string): boolean {
+    return this.db.prepare('DELETE FROM memory_relations WHERE user_id = ? AND id = ?').run(userId, id).changes > 0;
+  }
+
   relationsOf(userId: string, memoryId: string): Relation[] {
     return this.relationRows('SELECT * FROM memory_relations WHERE user_id = ? AND (source_id = ? OR target_id = ?) ORDER BY created_at, rowid', userId, memoryId, memoryId);
   }

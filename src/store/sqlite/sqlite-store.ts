@@ -422,6 +422,10 @@ class SqliteStore implements Store {
     return this.run(() => this.shared.lifecycle.relationsOf(userId, memoryId));
   }
 
+  deleteRelation(userId: string, id: string): Promise<boolean> {
+    return this.run(() => this.shared.lifecycle.deleteRelation(userId, id));
+  }
+
   latestProfile(userId: string): Promise<Profile | null> {
     return this.run(() => this.shared.lifecycle.latestProfile(userId));
   }
