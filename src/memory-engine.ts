@@ -19,7 +19,6 @@ import type { LifecycleProgress, LifecycleReport } from './pipelines/run-lifecyc
 import type { RecalledMemory, RecallOptions } from './pipelines/recall.js';
 import type { ReindexOptions, ReindexResult } from './pipelines/reindex.js';
 import type { VectorStatus } from './store/store.js';
-import type { ReindexResult } from './pipelines/reindex.js';
 import type { RelateInput } from './pipelines/relate-memories.js';
 import type { ReplyReport } from './pipelines/report-reply.js';
 import type { FoundMessage, SearchMessagesOptions } from './pipelines/search-messages.js';

@@ -28,7 +28,6 @@ import { recallLearnings, recordLearning } from './pipelines/record-learning.js'
 import { reindex, reindexStatus } from './pipelines/reindex.js';
 import { defaultWorkerId } from './pipelines/worker-id.js';
 import { backupStore } from './pipelines/backup.js';
-import { reindex } from './pipelines/reindex.js';
 import { relateMemories, unrelateMemories } from './pipelines/relate-memories.js';
 import { reportReply } from './pipelines/report-reply.js';
 import { runLifecycle } from './pipelines/run-lifecycle.js';
