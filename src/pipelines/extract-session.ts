@@ -16,7 +16,7 @@ import type { MemoryDeps } from './deps.js';
 import { recall } from './recall.js';
 import { resolveSettings } from './settings.js';
 import type { ExtractionRun, Store } from '../store/store.js';
-import { isAbandonedWorker } from './worker-id.js';
+import { holdLease } from './extraction-lease.js';
 
 export interface ExtractionOptions {
   /** How long one worker may hold a session before another may take over. @default 300000 */
@@ -204,41 +204,6 @@ async function dropForgotten(tx: Store, run: Omit<ExtractionRun, 'outcome' | 'co
     await tx.recordExtractionRun({ ...run, outcome: 'skipped', counts: {}, rejected: [], reason: FORGOTTEN_WHILE_EXTRACTING });
   }
   return FORGOTTEN_WHILE_EXTRACTING;
-}
-
-/**
- * Takes the session's lease and keeps it: renewed every `renewEveryMs` while the work runs (a
- * model call may outlast the lease), checked again inside the commit transaction with its fencing
- * token, so a worker that lost the lease (it stalled, another took over) can never apply a batch
- * twice. A lease left by a dead process of this host is taken over at once.
- */
-async function holdLease(deps: ExtractionDeps, userId: string, sessionId: string) {
-  const { store, clock, workerId } = deps;
-  const leaseMs = deps.extraction.leaseMs;
-  const now = clock.now();
-  const token = await store.acquireSessionLease(userId, sessionId, workerId, now, new Date(now.getTime() + leaseMs), { isAbandoned: isAbandonedWorker });
-  if (token === null) return null;
-  let renewal: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    renewal = store.renewSessionLease(userId, sessionId, workerId, token, new Date(clock.now().getTime() + leaseMs)).catch((error: unknown) => {
-      deps.logger.warn('extraction lease renewal failed', { code: EngramError.isInstance(error) ? error.code : 'STORE_FAILED', userId, sessionId, error: String(error) });
-    });
-  }, deps.extraction.renewEveryMs ?? Math.max(1, Math.floor(leaseMs / 3)));
-  timer.unref();
-  const LOST = 'extraction lease lost';
-  return {
-    fence: async (tx: Pick<ExtractionDeps['store'], 'holdsSessionLease'>): Promise<void> => {
-      if (!(await tx.holdsSessionLease(userId, sessionId, workerId, token))) {
-        throw new EngramError('CONFLICT', `${LOST}: another worker took session ${sessionId} over; this batch is not applied`, { details: { leaseLost: true } });
-      }
-    },
-    lost: (error: unknown): boolean => EngramError.hasCode(error, 'CONFLICT') && error.details?.leaseLost === true,
-    release: async (): Promise<void> => {
-      clearInterval(timer);
-      await renewal;
-      await store.releaseSessionLease(userId, sessionId, workerId, token);
-    },
-  };
 }
 
 /** Another worker owns the batch now: nothing was applied here, and its failure count is not ours to raise. */
