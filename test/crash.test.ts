@@ -33,8 +33,13 @@ describe('crash safety: a worker killed during extraction', () => {
       const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n;
       expect(count('SELECT count(*) AS n FROM messages')).toBe(3);
       const contents = (db.prepare("SELECT content FROM memories WHERE user_id = 'u' AND status = 'active' ORDER BY content").all() as Array<{ content: string }>).map((r) => r.content);
+      // The update keeps the old version once, archived and superseded (issue 12.3).
+      expect((db.prepare("SELECT content FROM memories WHERE user_id = 'u' AND status = 'archived'").all() as Array<{ content: string }>).map((r) => r.content)).toEqual(['用户是程序员']);
+      expect(count("SELECT count(*) AS n FROM memory_relations WHERE type = 'supersedes'")).toBe(1);
       expect(contents).toEqual(['The user loves cats', '用户叫李明', '用户明天要交报告', '用户是后端工程师，使用 FastAPI'].sort());
+      // Four memories created; the kept old version of the update is recorded as archived.
       expect(count("SELECT count(*) AS n FROM memory_history WHERE action = 'create'")).toBe(4);
+      expect(count("SELECT count(*) AS n FROM memory_history WHERE action = 'archive'")).toBe(1);
       expect(count("SELECT count(*) AS n FROM memory_history WHERE action = 'update'")).toBe(1);
       expect(count('SELECT count(*) AS n FROM todos')).toBe(1);
       expect(count("SELECT count(*) AS n FROM extraction_runs WHERE outcome = 'applied'")).toBe(1);

@@ -12,7 +12,7 @@ describe('engram lifecycle', () => {
     await h.cli(['--user', 'li-ming', 'add', '用户住在上海', '--kind', 'identity']);
     const r = await h.cli(['--user', 'li-ming', 'lifecycle']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Lifecycle pass for li-ming: examined 2 · decayed 0 · archived 0 · reviewed 0\n/);
+    expect(r.stdout).toMatch(/^Lifecycle pass for li-ming: examined 2 · decayed 0 · archived 0 · reviewed 0 · compressed 0\n/);
     expect(r.stdout).toContain('no LLM configured');
   });
 
