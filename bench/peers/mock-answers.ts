@@ -55,7 +55,10 @@ export function answerChat(messages: readonly ChatMessage[], userTexts?: Readonl
   return { prompt: 'unknown', json: {} };
 }
 
-/** Engram's extract-memories@1: `[m1] 2023-05-08T13:56 user: text` lines under "## NEW messages". */
+/** Engram quotes untrusted text in its prompts as JSON strings (prompts/untrusted.ts); older versions did not. */
+const unquote = (text: string): string => (text.startsWith('"') ? (JSON.parse(text) as string) : text);
+
+/** Engram's extract-memories@4: `[m1] 2023-05-08T13:56 user: "text"` lines under "## NEW messages". */
 function engramExtract(user: string): unknown {
   const section = (title: string): string[] => {
     const start = user.indexOf(`## ${title}`);
@@ -67,15 +70,16 @@ function engramExtract(user: string): unknown {
   const existing = new Map<string, string>();
   for (const line of section('EXISTING memories')) {
     const m = /^\[([^\]]+)\] \([^)]*\) (.*)$/.exec(line);
-    if (m) existing.set(norm(m[2]!), m[1]!);
+    if (m) existing.set(norm(unquote(m[2]!)), m[1]!);
   }
   const operations: unknown[] = [];
   const said: string[] = [];
   for (const line of section('NEW messages')) {
     const m = /^\[([^\]]+)\] \S+ (user|assistant|system): (.*)$/.exec(line);
     if (!m || m[2] !== 'user') continue;
-    said.push(m[3]!);
-    for (const content of deriveMemories(m[3]!)) {
+    const text = unquote(m[3]!);
+    said.push(text);
+    for (const content of deriveMemories(text)) {
       const alias = existing.get(norm(content));
       if (alias) operations.push({ op: 'reinforce', target: alias, reason: 'said again' });
       else operations.push({ op: 'add', kind: 'fact', content, importance: 0.5, sourceMessageIds: [m[1]] });
@@ -92,7 +96,7 @@ function engramExtract(user: string): unknown {
 function engramSummary(user: string): unknown {
   const start = user.indexOf('## Conversation\n');
   const lines = start < 0 ? [] : user.slice(start + '## Conversation\n'.length).split('\n');
-  return summaryOf(lines.map((l) => /^\S+ user: (.*)$/.exec(l)?.[1]).filter((t): t is string => t !== undefined));
+  return summaryOf(lines.map((l) => /^\S+ user: (.*)$/.exec(l)?.[1]).filter((t): t is string => t !== undefined).map(unquote));
 }
 
 function summaryOf(said: readonly string[]): unknown {
@@ -118,7 +122,7 @@ function engramProfile(user: string): unknown {
     const end = rest.indexOf('\n## ');
     return (end < 0 ? rest : rest.slice(0, end)).trim();
   };
-  const current = section('CURRENT profile');
+  const current = unquote(section('CURRENT profile'));
   const fresh = section('NEW conversation summaries').split('\n').filter((l) => l.trim().length > 0).slice(0, 3).join(' ');
   const narrative = [current && !current.startsWith('(') ? current : '', fresh].filter(Boolean).join('\n\n').slice(-3000) || 'Little is known about the user yet.';
   return { narrative, basicInfo: {}, changes: 'Added what the latest conversations said.' };
