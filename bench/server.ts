@@ -77,16 +77,25 @@ export async function runServerBench(options: { quick?: boolean } = {}): Promise
   const app = createApp({ memory, keys: sqliteKeyStore(db), allowOpen: true, rateLimit: false });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  // Idle keep-alive sockets must outlive the in-process rows between HTTP rows (minutes on a busy machine): no idle timeout.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 0;
   const { port } = server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  const failures: string[] = [];
   const post = (path: string, body: unknown): Promise<boolean> =>
     new Promise((resolve) => {
       const data = Buffer.from(JSON.stringify(body));
       const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': data.length } }, (res) => {
         res.resume();
-        res.on('end', () => resolve((res.statusCode ?? 500) < 300));
+        res.on('end', () => {
+          if ((res.statusCode ?? 500) >= 300) failures.push(`HTTP ${res.statusCode}`);
+          resolve((res.statusCode ?? 500) < 300);
+        });
       });
-      req.on('error', () => resolve(false));
+      req.on('error', (error) => {
+        failures.push(error.message);
+        resolve(false);
+      });
       req.end(data);
     });
 
@@ -127,6 +136,7 @@ export async function runServerBench(options: { quick?: boolean } = {}): Promise
       table(['op', 'mode', 'in flight', 'calls', 'p50 ms', 'p95 ms', 'per s', 'errors'], rows.map((x) => [x.op, x.mode, String(x.concurrency), String(x.requests), String(x.p50), String(x.p95), String(x.perSecond), String(x.errors)])),
       '',
       `Search p95 over HTTP − in-process: ${result.searchP95OverheadMs} ms (×${result.searchP95Ratio}); add p95 overhead: ${result.addP95OverheadMs} ms.`,
+      ...(failures.length > 0 ? [`Failures: ${[...new Set(failures)].join('; ')}`] : []),
     ].join('\n');
     return { result, text };
   } finally {

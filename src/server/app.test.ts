@@ -30,6 +30,24 @@ describe('the HTTP app', () => {
     expect(await page.text()).toContain('/docs');
   });
 
+  it('serves a built web page at / with its own routes falling back to index.html, API 404s stay JSON', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const web = mkdtempSync(join(tmpdir(), 'engram-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Engram 记忆</title>');
+    writeFileSync(join(web, 'app.js'), 'console.log(1)');
+    const { app, json } = make({ webDir: web });
+    expect(await (await app.request('/')).text()).toContain('Engram 记忆');
+    expect(await (await app.request('/app.js')).text()).toBe('console.log(1)');
+    expect(await (await app.request('/users/li-ming')).text()).toContain('Engram 记忆');
+    const api = await json('/v1/nope');
+    expect(api.status).toBe(404);
+    expect(api.body.error?.code).toBe('NOT_FOUND');
+    const doc = await json('/openapi.json');
+    expect(Object.keys(doc.body.paths as object)).toEqual(expect.arrayContaining(['/v1/events', '/health', '/metrics']));
+  });
+
   it('creates, reads, patches, lists, deletes, restores and purges memories in Chinese and English', async () => {
     const { json } = make();
     const zh = await json('/v1/users/li-ming/memories', { body: { content: '用户喜欢猫', kind: 'preference' } });

@@ -53,6 +53,24 @@ describe('bad input: a clear 4xx with a code, never a 500, nothing half-written'
     expect(await count(t)).toBe(0);
   });
 
+  it('the default body limit is 1 MiB', async () => {
+    const t = make();
+    const r = await t.json('/v1/users/u/sessions/s/messages', { body: { messages: [{ role: 'user', content: 'x'.repeat(1024 * 1024) }] } });
+    expect(r.status).toBe(413);
+    expect(await t.memory.workingWindow('u', 's')).toEqual([]);
+  });
+
+  it('CORS is off by default and answers only the configured origins', async () => {
+    const off = make();
+    const plain = await off.app.request('/health', { headers: { origin: 'https://app.example' } });
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    const on = make({ corsOrigins: ['https://app.example'] });
+    const ok = await on.app.request('/health', { headers: { origin: 'https://app.example' } });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    const other = await on.app.request('/health', { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('lone surrogates in the body or the query', async () => {
     const t = make();
     const raw = '{"content": "I like \\ud800 tea"}';

@@ -40,6 +40,14 @@ export function mountDocs(app: OpenAPIHono<AppEnv>, options: { webDir?: string; 
     security: [{ bearer: [] }],
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  // Routes that are not JSON in and out, listed so the document names every path.
+  const plain = (method: 'get' | 'post', path: string, summary: string, type: string, tags: string[]) =>
+    app.openAPIRegistry.registerPath({ method, path, summary, tags, responses: { 200: { description: 'OK', content: { [type]: { schema: { type: 'string' } } } } } });
+  plain('get', '/health', 'Liveness: the process answers', 'application/json', ['service']);
+  plain('get', '/ready', 'Readiness: the database answers; 503 while draining', 'application/json', ['service']);
+  plain('get', '/metrics', 'Prometheus metrics (admin key)', 'text/plain', ['service']);
+  plain('get', '/v1/events', "Server-sent events of the caller's tenant: ready, memory.changed, extraction.done, todo.due", 'text/event-stream', ['events']);
+  plain('post', '/api/topics/{id}/messages/stream', 'Seed 002: as /api/topics/{id}/messages, the reply streamed as `token` events then `done`', 'text/event-stream', ['compat (seed-shaped)']);
 
   const swagger = swaggerUiDir();
   app.get('/docs', (c) => c.html(DOCS_HTML));
@@ -51,7 +59,11 @@ export function mountDocs(app: OpenAPIHono<AppEnv>, options: { webDir?: string; 
     const files = serveStatic<AppEnv>({ root: web });
     const page = serveStatic<AppEnv>({ root: web, rewriteRequestPath: () => '/index.html' });
     // The page's own routes fall back to index.html; API paths keep their JSON 404.
-    app.get('*', async (c, next) => (API_PATH.test(c.req.path) ? next() : files(c, async () => { await page(c, next); })));
+    app.get('*', async (c, next) => {
+      if (API_PATH.test(c.req.path)) return next();
+      const found = await files(c, async () => {});
+      return found ?? page(c, next);
+    });
   } else {
     app.get('/', (c) => c.html(PLACEHOLDER_HTML));
   }

@@ -86,6 +86,40 @@ describe('the server over loopback', () => {
     expect(changed).toHaveLength(2);
   });
 
+  it('the scheduler in the server delivers a due reminder as a todo.due event (and to a signed webhook)', async () => {
+    const received: Array<{ body: string; signature: string | null }> = [];
+    const { createServer } = await import('node:http');
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        received.push({ body, signature: req.headers['x-engram-signature'] as string | null });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', () => r()));
+    const hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook`;
+    try {
+      const s = await start({ env: env({ ENGRAM_TICK_MS: '100', ENGRAM_WEBHOOK_URL: hookUrl, ENGRAM_WEBHOOK_SECRET: 'shh' }) });
+      const stream = await fetch(`${s.url}/v1/events`);
+      const reading = readEvents(stream, (e) => e.some((x) => x.event === 'todo.due'));
+      const now = Date.now();
+      const todo = await fetch(`${s.url}/v1/users/${encodeURIComponent('李明')}/todos`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ content: '给妈妈打电话', dueAt: new Date(now + 3_600_000).toISOString(), remindAt: new Date(now - 1000).toISOString() }),
+      });
+      expect(todo.status).toBe(201);
+      const events = await reading;
+      const due = JSON.parse(events.find((e) => e.event === 'todo.due')!.data) as { userId: string; content: string };
+      expect(due).toMatchObject({ userId: '李明', content: '给妈妈打电话' });
+      expect(received).toHaveLength(1);
+      expect(received[0]!.signature).toMatch(/^sha256=/);
+      expect(received[0]!.body).toContain('给妈妈打电话');
+    } finally {
+      await new Promise<void>((r) => hook.close(() => r()));
+    }
+  });
+
   it('exposes Prometheus metrics', async () => {
     const s = await start();
     await fetch(`${s.url}/v1/users/u/memories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'The user likes jazz', kind: 'preference' }) });

@@ -100,6 +100,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   });
 
   const server = serve({ fetch: app.fetch, port, hostname: host });
+  // Longer than the usual client and proxy idle timeouts, so a reused keep-alive socket is never closed under a request.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
