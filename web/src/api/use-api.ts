@@ -44,7 +44,6 @@ export function useAsync<T>(load: () => Promise<T>, deps: readonly unknown[]): A
       (data) => { if (mine === seq.current) setState({ data, loading: false }); },
       (error: unknown) => { if (mine === seq.current) setState({ error: toApiError(error), loading: false }); },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };

@@ -37,7 +37,6 @@ export function useLiveEvents(key: string, onEvent: (e: SseEvent) => void): bool
       abort.abort();
       clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return connected;
 }
