@@ -57,7 +57,7 @@ describe.each(['Chinese', 'English'] as const)('two-stage vector search, %s', (l
     const index = new VectorIndex(db, 'v', 'l2', { minCandidates: 1, factor: 1, buildAfter: 2 });
     (await embedder.embed(TEXTS[language])).forEach((v, i) => index.upsert(i + 1, 'u', 'active', v));
     const sizes = (): Map<string, number> => (index as unknown as { cache: { sizes(): Map<string, number> } }).cache.sizes();
-    const [q] = await embedder.embed([QUERIES[language][0]]);
+    const [q] = await embedder.embed([QUERIES[language][0]!]);
     const exact = index.exact('u', q!, 3, ['active']);
     expect(index.search('u', q!, 3, ['active'])).toEqual(exact);
     expect(sizes().has('u')).toBe(false);
