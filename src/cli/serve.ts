@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { InvalidInputError } from '../errors.js';
-import { startServer } from '../server/serve.js';
 import type { CliIo } from './io.js';
 import { globalsOf } from './runtime.js';
 
@@ -15,6 +14,8 @@ export function registerServe(program: Command, io: CliIo): void {
       const g = globalsOf(command);
       const port = o.port === undefined ? undefined : Number(o.port);
       if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new InvalidInputError(`--port must be a port number, got "${o.port}"`);
+      // Loaded on demand: the other commands never pay for the HTTP stack's import time.
+      const { startServer } = await import('../server/serve.js');
       const server = await startServer({ port, host: o.host, db: g.db, embedder: g.embedder, env: io.env });
       io.stdout(
         [

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 /** A tenant's name: letters, digits, dot, dash, underscore. */
 export const TenantId = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'tenant ids are 1-64 letters, digits, ".", "_" or "-"');

@@ -11,7 +11,7 @@ const KeyDto = z
 
 const create = createRoute({
   method: 'post', path: '/v1/keys', tags, summary: 'Create a key for a tenant (admin); the key is shown once',
-  request: { body: jsonBody(NewApiKey.openapi('NewApiKey')) }, responses: created(z.object({ key: z.string(), record: KeyDto })),
+  request: { body: jsonBody(z.object(NewApiKey.shape).strict().openapi('NewApiKey')) }, responses: created(z.object({ key: z.string(), record: KeyDto })),
 });
 const list = createRoute({ method: 'get', path: '/v1/keys', tags, summary: 'List keys (admin), optionally of one tenant', request: { query: z.object({ tenantId: z.string().optional() }) }, responses: ok(z.object({ items: z.array(KeyDto) })) });
 const revoke = createRoute({ method: 'delete', path: '/v1/keys/{id}', tags, summary: 'Revoke a key (admin)', request: { params: z.object({ id: z.string().min(1).max(200) }) }, responses: ok(KeyDto) });
