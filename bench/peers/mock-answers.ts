@@ -58,7 +58,7 @@ export function answerChat(messages: readonly ChatMessage[], userTexts?: Readonl
 /** Engram quotes untrusted text in its prompts as JSON strings (prompts/untrusted.ts); older versions did not. */
 const unquote = (text: string): string => (text.startsWith('"') ? (JSON.parse(text) as string) : text);
 
-/** Engram's extract-memories@4: `[m1] 2023-05-08T13:56 user: "text"` lines under "## NEW messages". */
+/** Engram's extract-memories@5: `[m1] 2023-05-08T13:56 user: "text"` lines under "## NEW messages". */
 function engramExtract(user: string): unknown {
   const section = (title: string): string[] => {
     const start = user.indexOf(`## ${title}`);
@@ -86,7 +86,7 @@ function engramExtract(user: string): unknown {
       existing.set(norm(content), alias ?? '');
     }
   }
-  // Asked for the episode too (extract-memories@4 on a quiet batch): the same summary the separate prompt gets.
+  // Asked for the episode too (extract-memories@5 on a quiet batch): the same summary the separate prompt gets.
   const episode = user.includes('\n## EPISODE\n') ? { episode: summaryOf(said) } : {};
   if (operations.length === 0) return { operations: [{ op: 'skip', reason: 'nothing durable' }], reason: 'Nothing worth remembering.', ...episode };
   return { operations, reason: `Remembered ${operations.length} statements of the user.`, ...episode };

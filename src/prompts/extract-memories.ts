@@ -58,7 +58,7 @@ No opinions of the assistant, no guesses. Small talk: summary "闲聊，无实�
 
 export const extractMemoriesPrompt = definePrompt({
   id: 'extract-memories',
-  version: 4,
+  version: 5,
   input: ExtractMemoriesInput,
   output: ExtractionResult,
   outputFormat: OUTPUT_FORMAT,

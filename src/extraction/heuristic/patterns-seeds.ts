@@ -44,8 +44,12 @@ export const SEED_ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'employer', kind: 'identity', importance: 0.8,
-    re: zh('(?:我)?(?:最近|现在|刚)?(?:换到|跳槽到|去)了?(.{1,20}?)(?:工作|上班)?'),
-    build: (m) => (/^(?:了|过)/u.test(m[1]!) ? undefined : { content: `用户在${m[1]}工作`, value: m[1]! }),
+    // "去" alone says nothing about work ("我去年结婚了"): only with 工作/上班 after the place.
+    re: zh('(?:我)?(?:最近|现在|刚)?(?:(?:换到|跳槽到)了?(.{1,20}?)(?:工作|上班)?|去(?!年)了?(.{1,20}?)(?:工作|上班))'),
+    build: (m) => {
+      const place = m[1] ?? m[2]!;
+      return /^(?:了|过)/u.test(place) ? undefined : { content: `用户在${place}工作`, value: place };
+    },
   },
   {
     slot: 'employer', kind: 'identity', importance: 0.8,

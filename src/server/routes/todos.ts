@@ -49,18 +49,10 @@ export function todoRoutes(memory: MemoryEngine) {
       const dueAt = b.dueAt ? new Date(b.dueAt) : parseDueTime({ text: b.content, reference: now, timeZone });
       const remindAt = b.remindAt ? new Date(b.remindAt) : dueAt ? defaultRemindAt(dueAt) : undefined;
       if (dueAt && remindAt && remindAt.getTime() > dueAt.getTime()) throw new EngramError('INVALID_INPUT', 'remindAt must not be after dueAt', { details: { field: 'remindAt' } });
-      const m = await memory.add({ userId, kind: 'todo', content: b.content, source: 'user', ...(dueAt ? { happenedAt: dueAt } : {}) });
-      const todo: Todo = {
-        id: ids.next(), userId, memoryId: m.id, content: b.content, completed: false, reminded: false, createdAt: now, deliveryAttempts: 0,
-        ...(dueAt ? { dueAt } : {}), ...(remindAt ? { remindAt } : {}),
-      };
-      try {
-        await store.insertTodo(todo);
-      } catch (error) {
-        // Nothing half-written: the todo's memory goes too.
-        await memory.purge(userId, m.id, { actor: 'system', reason: 'todo row could not be stored' });
-        throw error;
-      }
+      // add() of a todo makes its todo row in the same transaction (and reinforces a duplicate instead).
+      const m = await memory.add({ userId, kind: 'todo', content: b.content, source: 'user', ...(dueAt ? { dueAt } : {}), ...(remindAt ? { remindAt } : {}) });
+      const todo = (await memory.listTodos({ userId })).find((t) => t.memoryId === m.id);
+      if (!todo) throw new EngramError('CONFLICT', `The todo for memory ${m.id} is already completed or was not created`, { details: { memoryId: m.id } });
       return c.json(present(c.var.auth, todo), 201);
     })
     .openapi(complete, async (c) => {

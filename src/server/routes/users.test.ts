@@ -67,14 +67,16 @@ describe('user resources', () => {
     await t.json('/v1/users/src/sessions/s1/messages', { body: { messages: [{ role: 'user', content: 'I moved to Berlin' }] } });
     const exported = await t.json('/v1/users/src/export');
     expect(exported.body).toMatchObject({ format: 'engram-export', userId: 'src' });
-    // memory ids are unique per database: into the same one it is a conflict, not a crash
-    expect((await t.json('/v1/users/dst/import', { body: exported.body })).body.error?.code).toBe('CONFLICT');
-    expect(await t.memory.list({ userId: 'dst' })).toEqual([]);
+    // Into the same database: the ids already taken are re-issued, every row becomes dst's.
+    const same = await t.json('/v1/users/dst/import', { body: exported.body });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ memories: 1, messages: 1 });
+    expect((await t.memory.list({ userId: 'dst' })).map((m) => [m.content, m.userId])).toEqual([['用户喜欢猫', 'dst']]);
+    expect((await t.memory.list({ userId: 'src' })).map((m) => m.content)).toEqual(['用户喜欢猫']);
     const other = make();
     const imported = await other.json('/v1/users/dst/import', { body: exported.body });
-    expect(imported.body).toEqual({ memories: 1, messages: 1 });
+    expect(imported.body).toMatchObject({ memories: 1, messages: 1 });
     expect((await other.memory.list({ userId: 'dst' })).map((m) => [m.content, m.userId])).toEqual([['用户喜欢猫', 'dst']]);
-    expect((await other.json('/v1/users/dst/import', { body: exported.body })).body.error?.code).toBe('CONFLICT');
   });
 
   it('learnings, profile, episodes, and the memory.md mirror', async () => {

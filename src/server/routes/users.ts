@@ -42,7 +42,7 @@ const getSettings = createRoute({ method: 'get', path: `${u}/settings`, tags, su
 const putSettings = createRoute({ method: 'put', path: `${u}/settings`, tags, summary: "Change some of the user's settings; the other keys keep following the defaults", request: { params: UserParams, body: jsonBody(SettingsPatch.strict().openapi('SettingsPatch')) }, responses: ok(ExtractionSettings) });
 const forget = createRoute({ method: 'post', path: `${u}/forget`, tags, summary: 'Forget everything, a topic, or one memory: really erased', request: { params: UserParams, body: jsonBody(ForgetBody) }, responses: ok(z.looseObject({ scope: z.enum(['user', 'topic', 'memory']) })) });
 const exportUser = createRoute({ method: 'get', path: `${u}/export`, tags, summary: 'Everything kept about the user, as one JSON document', request: { params: UserParams }, responses: ok(ExportBody) });
-const importUser = createRoute({ method: 'post', path: `${u}/import`, tags, summary: 'Restore an export into this (empty) user', request: { params: UserParams, body: jsonBody(ExportBody) }, responses: ok(z.object({ memories: z.number(), messages: z.number() })) });
+const importUser = createRoute({ method: 'post', path: `${u}/import`, tags, summary: 'Restore an export into this (empty) user', request: { params: UserParams, body: jsonBody(ExportBody) }, responses: ok(z.looseObject({ memories: z.number(), messages: z.number(), rewrittenOwners: z.number().optional(), reissuedIds: z.number().optional() })) });
 const learnings = createRoute({ method: 'get', path: `${u}/learnings`, tags, summary: 'Procedures that worked, for a task', request: { params: UserParams, query: z.object({ task: Text.pipe(z.string().min(1).max(2000)), limit: z.coerce.number().int().min(1).max(50).default(5) }) }, responses: ok(z.object({ items: z.array(RecalledDto) })) });
 const learn = createRoute({ method: 'post', path: `${u}/learnings`, tags, summary: 'Record a procedure that worked (or an error and its fix)', request: { params: UserParams, body: jsonBody(LearningBody) }, responses: ok(MemoryDto) });
 const mirror = createRoute({ method: 'get', path: `${u}/mirror`, tags, summary: "The user's memory.md (when the server has a workspace)", request: { params: UserParams, query: z.object({ file: z.enum(['memory', 'learnings']).default('memory') }) }, responses: { 200: { description: 'Markdown', content: { 'text/markdown': { schema: z.string() } } } } });
@@ -96,8 +96,8 @@ export function userRoutes(memory: MemoryEngine, options: { workspace?: string }
     .openapi(importUser, async (c) => {
       const userId = userOf(c, c.req.valid('param').userId);
       // Every record is re-owned by the path's user: an export never writes into another user or tenant.
-      const data = JSON.parse(JSON.stringify(c.req.valid('json'), (k, v: unknown) => (k === 'userId' ? userId : v))) as unknown;
-      return c.json(await memory.importUser(data), 200);
+      // importUser re-owns every row and re-issues ids already taken, and says so in its report.
+      return c.json(present(c.var.auth, await memory.importUser(c.req.valid('json'), { userId })), 200);
     })
     .openapi(learnings, async (c) => {
       const userId = userOf(c, c.req.valid('param').userId);
