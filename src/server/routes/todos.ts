@@ -28,7 +28,7 @@ const remove = createRoute({ method: 'delete', path: `${base}/{id}`, tags, summa
 
 /** Todos with due times and reminders (seed 000 §5). */
 export function todoRoutes(memory: MemoryEngine) {
-  const { store, clock, ids } = memory.deps;
+  const { store, clock } = memory.deps;
   const owned = async (userId: string, id: string): Promise<Todo> => {
     const todo = (await store.listTodos({ userId })).find((t) => t.id === id);
     if (!todo) throw new NotFoundError('Todo', id);
