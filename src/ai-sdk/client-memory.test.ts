@@ -40,12 +40,12 @@ describe('engramMemory with the HTTP client', () => {
       },
     });
     const middleware = engramMemory({ client: client(), userId: 'ann', sessionId: 'web-2' });
-    const result = streamText({ model: wrapLanguageModel({ model, middleware }), prompt: 'Any peanuts allergy I should mind?' });
+    const result = streamText({ model: wrapLanguageModel({ model, middleware }), prompt: 'Am I allergic to peanuts?' });
     expect(await result.text).toBe('Avoid peanuts.');
     const system = model.doStreamCalls[0]!.prompt[0]!;
     expect(system.role === 'system' ? system.content : '').toContain('Ann is allergic to peanuts');
     expect(system.role === 'system' ? system.content : '').not.toContain('猫');
     await middleware.idle();
-    expect((await t.memory.workingWindow('ann', 'web-2')).map((m) => m.content)).toEqual(['Any peanuts allergy I should mind?', 'Avoid peanuts.']);
+    expect((await t.memory.workingWindow('ann', 'web-2')).map((m) => m.content)).toEqual(['Am I allergic to peanuts?', 'Avoid peanuts.']);
   });
 });

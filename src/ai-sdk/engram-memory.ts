@@ -88,8 +88,8 @@ export function engramMemory(options: EngramMemoryOptions): EngramMiddleware {
       let at = -1;
       for (let i = prompt.length - 1; i >= 0 && at === -1; i--) if (prompt[i]!.role === 'user') at = i;
       const query = at === -1 ? '' : textOf(prompt[at]!);
-      const prepared: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(memory, { userId: o.userId, query, tokenBudget: o.tokenBudget, logger, timeoutMs: o.contextTimeoutMs });
       const sessionId = o.sessionId ?? dailySessionId(clock.now());
+      const prepared: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(memory, { userId: o.userId, query, tokenBudget: o.tokenBudget, logger, sessionId, timeoutMs: o.contextTimeoutMs });
       const plain = prompt.map((m) => [m.role, textOf(m)]);
       const next: CallOptions = { ...params, prompt: injectSystem(prompt, prepared.text) };
       turns.set(next, {

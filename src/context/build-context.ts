@@ -102,7 +102,12 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const todoMemoryIds = new Set(todos.map((t) => t.memoryId));
   const memories: Array<RankedCandidate<Evidence>> = recalled
     .filter((r) => r.memory.kind !== 'episode' && !todoMemoryIds.has(r.memory.id))
-    .map((r) => ({ item: { type: 'memory', memory: r.memory }, score: evidenceScore(r.score, ranking) + ranking.memoryBonus }));
+    .map((r) => ({
+      item: { type: 'memory', memory: r.memory },
+      // The block's own scale, or recall's calibrated relevance (absolute, 0–1) when that says more:
+      // with a weak embedder a keyword-matched fact can sit just under the floor on cosine alone.
+      score: Math.max(evidenceScore(r.score, ranking) + ranking.memoryBonus, r.score.relevance),
+    }));
   const ranked = rankEvidence<Evidence>([...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score }))], ranking);
   const recentEpisodes = episodes.length > 0 ? episodes : await deps.store.listMemories({ userId: o.userId, kinds: ['episode'], orderBy: 'happenedAt', limit: o.maxEpisodes });
 

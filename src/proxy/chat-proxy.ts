@@ -132,7 +132,7 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
 
     const at = lastUserIndex(body.messages);
     const query = at === -1 ? '' : messageText(body.messages[at]!);
-    const turn: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(options.memory, { userId, query, tokenBudget, logger, timeoutMs: options.contextTimeoutMs ?? 2000 });
+    const turn: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(options.memory, { userId, query, tokenBudget, logger, sessionId, timeoutMs: options.contextTimeoutMs ?? 2000 });
     const userTurn = at === -1 ? undefined : { id: turnMessageId([userId, sessionId, body.messages.slice(0, at + 1)]), content: query };
     const replyId = turnMessageId([userId, sessionId, body.messages, 'reply']);
     const record = (reply: string | undefined): void =>

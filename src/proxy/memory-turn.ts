@@ -8,7 +8,7 @@ import { EngramError } from '../errors.js';
  * has it (the tests pass one); `turnMemoryOfClient` adapts the HTTP client.
  */
 export interface TurnMemory {
-  context(options: { userId: string; query: string; tokenBudget: number }): Promise<{ text: string; tokens: number; included: ReadonlyArray<{ type: string; id: string }> }>;
+  context(options: { userId: string; query: string; tokenBudget: number; sessionId?: string }): Promise<{ text: string; tokens: number; included: ReadonlyArray<{ type: string; id: string }> }>;
   appendMessages(options: { messages: Array<{ id: string; userId: string; sessionId: string; role: 'user' | 'assistant'; content: string }> }): Promise<unknown>;
   /** Reinforcement by use; absent over HTTP (no route), then nothing is reinforced. */
   reportReply?(input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<unknown>;
@@ -35,11 +35,12 @@ export interface PreparedTurn {
  */
 export async function prepareTurn(
   memory: TurnMemory,
-  input: { userId: string; query: string; tokenBudget: number; logger: Logger; timeoutMs?: number },
+  input: { userId: string; query: string; tokenBudget: number; logger: Logger; timeoutMs?: number; sessionId?: string },
 ): Promise<PreparedTurn> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const building = memory.context({ userId: input.userId, query: input.query, tokenBudget: input.tokenBudget });
+    // With the session, its working window (which the caller sends anyway) is not repeated as excerpts.
+    const building = memory.context({ userId: input.userId, query: input.query, tokenBudget: input.tokenBudget, ...(input.sessionId ? { sessionId: input.sessionId } : {}) });
     const deadline = input.timeoutMs === undefined ? undefined : new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), input.timeoutMs)));
     const block = deadline ? await Promise.race([building, deadline]) : await building;
     if (block === 'timeout') {

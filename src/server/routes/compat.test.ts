@@ -80,7 +80,7 @@ describe('seed-shaped compatibility routes', () => {
     const { model, seen } = chatModel('推荐猫爬架。');
     const t = make({ chat: model });
     await t.memory.add({ userId: 'li-ming', content: '用户喜欢猫', kind: 'preference' });
-    const r = await t.json('/api/topics/t1/messages', { headers: U, body: { content: '推荐一些关于猫的用品' } });
+    const r = await t.json('/api/topics/t1/messages', { headers: U, body: { content: '我喜欢猫，推荐一些猫的用品' } });
     expect(r.body).toMatchObject({ stored: true, reply: '推荐猫爬架。' });
     expect(seen[0]).toContain('用户喜欢猫');
     expect((await t.memory.workingWindow('li-ming', 't1')).map((m) => m.role)).toEqual(['user', 'assistant']);

@@ -50,7 +50,8 @@ export function compatRoutes(memory: MemoryEngine, options: CompatOptions) {
   const prepare = async (userId: string, topic: string, body: z.infer<typeof ChatBody>) => {
     await memory.appendMessages({ messages: [{ userId, sessionId: topic, role: 'user', content: body.content, ...(body.id ? { id: body.id } : {}) }] });
     if (!options.chat) return null;
-    const block = await memory.context({ userId, query: body.content });
+    // The topic's own messages go along as the working window: never repeated as excerpts.
+    const block = await memory.context({ userId, query: body.content, sessionId: topic });
     const window = await memory.workingWindow(userId, topic, 20);
     const messages: ModelMessage[] = window.filter((m) => m.role !== 'system').map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
     const system = ['You are a helpful assistant. 你是一个乐于助人的助手。', block.text].filter((s) => s !== '').join('\n\n');

@@ -25,7 +25,7 @@ export function searchRoutes(memory: MemoryEngine) {
     .openapi(context, async (c) => {
       const userId = userOf(c, c.req.valid('param').userId);
       const b = c.req.valid('json');
-      const block = await memory.context({ userId, query: b.query, tokenBudget: b.tokenBudget, ...(b.language ? { language: b.language } : {}) });
+      const block = await memory.context({ userId, query: b.query, tokenBudget: b.tokenBudget, ...(b.sessionId ? { sessionId: b.sessionId } : {}), ...(b.language ? { language: b.language } : {}) });
       return c.json(present(c.var.auth, block), 200);
     });
 }
