@@ -93,7 +93,8 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const [profile, todos, recalled, episodes, excerpts] = await Promise.all([
     deps.store.latestProfile(o.userId),
     deps.store.listTodos({ userId: o.userId, completed: false, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
-    asked ? recall(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', agentId: o.agentId, touch: false }) : Promise.resolve([]),
+    // A low pre-filter only: the block's own floors (memoryFloor, floor) decide what goes in.
+    asked ? recall(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', config: { minRelevance: 0.1 }, agentId: o.agentId, touch: false }) : Promise.resolve([]),
     o.maxEpisodes > 0 ? recallEpisodes(deps, { userId: o.userId, query: o.query, limit: o.maxEpisodes, timeZone: settings.timeZone }) : Promise.resolve([]),
     asked && excerptsOn
       ? findExcerpts(deps, { userId: o.userId, query: o.query, now, ranking, sessionId: o.sessionId, windowMessages: o.windowMessages, maxTokens: o.excerptTokens, candidates: 40 })
@@ -107,6 +108,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       // The block's own scale, or recall's calibrated relevance (absolute, 0–1) when that says more:
       // with a weak embedder a keyword-matched fact can sit just under the floor on cosine alone.
       score: Math.max(evidenceScore(r.score, ranking) + ranking.memoryBonus, r.score.relevance),
+      floor: ranking.memoryFloor,
     }));
   const ranked = rankEvidence<Evidence>([...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score }))], ranking);
   const recentEpisodes = episodes.length > 0 ? episodes : await deps.store.listMemories({ userId: o.userId, kinds: ['episode'], orderBy: 'happenedAt', limit: o.maxEpisodes });

@@ -17,6 +17,12 @@ export const ContextRanking = z.object({
   neighbourFactor: z.number().min(0).max(1).default(0.85),
   /** Items scoring below this are left out, whatever budget remains. */
   floor: z.number().min(-1).max(3).default(0.45),
+  /**
+   * The floor for memories. A distilled fact costs a line, an excerpt a paragraph; and with the bundled
+   * embedder a related pair such as "推荐一些宠物用品" / "用户喜欢猫" (seed 000's own example) sits at
+   * cosine 0.25–0.35, unrelated pairs near 0.1–0.2. Excerpts keep the stricter `floor`.
+   */
+  memoryFloor: z.number().min(-1).max(3).default(0.3),
   /** Added to a memory's score: a distilled fact says more per token than a raw turn. */
   memoryBonus: z.number().min(-1).max(1).default(0.05),
 });
@@ -40,6 +46,8 @@ export function evidenceScore(s: Signals, r: ContextRanking): number {
 export interface RankedCandidate<T> {
   item: T;
   score: number;
+  /** This candidate's own floor (memories use `memoryFloor`). @default the ranking's `floor` */
+  floor?: number;
 }
 
 /**
@@ -49,7 +57,7 @@ export interface RankedCandidate<T> {
 export function rankEvidence<T>(candidates: ReadonlyArray<RankedCandidate<T>>, r: ContextRanking): Array<RankedCandidate<T>> {
   return candidates
     .map((c, i) => ({ c, i }))
-    .filter(({ c }) => c.score >= r.floor)
+    .filter(({ c }) => c.score >= (c.floor ?? r.floor))
     .sort((a, b) => b.c.score - a.c.score || a.i - b.i)
     .map(({ c }) => c);
 }
