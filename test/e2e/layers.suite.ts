@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
@@ -98,7 +100,7 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     expect(await api(server.url, key, 'GET', `${user}/settings`)).toMatchObject({ silentMinutes: 5, timeZone: 'Asia/Shanghai' });
   });
 
-  it('exports a user as JSON, shows an import conflict with its request id, restores after forgetting', async () => {
+  it('exports a user as JSON, imports it next to the original, shows a bad file\'s error with its request id, restores after forgetting', async () => {
     await api(server.url, key, 'POST', `${user}/memories`, { content: '用户喜欢猫', kind: 'preference' });
     await page.goto(`${server.url}/#/data`);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download JSON")')]);
@@ -106,14 +108,19 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     const data = JSON.parse(readFileSync(file, 'utf8')) as { format: string; memories: unknown[] };
     expect(data.format).toBe('engram-export');
     expect(data.memories.length).toBeGreaterThan(0);
-    // Importing next to the original clashes on memory ids: the server's error shows with its request id.
+    // Importing next to the original: every row becomes the copy's, ids already taken are re-issued.
     await pickUser(page, 'li-ming-copy');
     await page.goto(`${server.url}/#/data`);
     await page.setInputFiles('#import-file', file);
+    await page.waitForSelector('[role=status]:has-text("Imported")');
+    // A file that is not an export: the server's error shows with its request id.
+    const bad = join(mkdtempSync(join(tmpdir(), 'engram-e2e-')), 'not-an-export.json');
+    writeFileSync(bad, JSON.stringify({ format: 'something-else', memories: 'none' }));
+    await page.setInputFiles('#import-file', bad);
     await page.waitForSelector('.error');
-    expect(await page.textContent('.error')).toContain('CONFLICT');
+    expect(await page.textContent('.error')).toContain('INVALID_INPUT');
     expect(await page.textContent('.error .request-id')).toMatch(/request id: [0-9a-f-]{8,}/);
-    await shot(page, 'import-conflict');
+    await shot(page, 'import-error');
     // Restoring into the user after forgetting them brings the memories back.
     await api(server.url, key, 'POST', `${user}/forget`, { all: true });
     await pickUser(page, 'li-ming');

@@ -53,21 +53,30 @@ export function PlaygroundScreen() {
     setText('');
   });
 
+  // The user's memories and when each last changed, to tell what an extraction did (no clocks compared).
+  const snapshot = async (): Promise<Map<string, string>> => {
+    const page = await client.get(MemoryPage, userPath(userId, '/memories'), { sort: 'updatedAt', order: 'desc', limit: 200, status: '' });
+    return new Map(page.items.map((m: Memory) => [m.id, m.updatedAt]));
+  };
+
   const extract = () => guard(async () => {
-    const since = new Date(Date.now() - 1000).toISOString();
+    const before = await snapshot();
     const r = await client.post(ExtractReport, `${sessionPath}/extract`);
     setReport(r);
-    setOps(r.operations ? r.operations.map((o) => ({ action: o.op, content: o.content ?? '', reason: o.reason ?? '', memoryId: o.memoryId ?? undefined })) : await changedSince(since));
+    setOps(r.operations ? r.operations.map((o) => ({ action: o.op, content: o.content ?? '', reason: o.reason ?? '', memoryId: o.memoryId ?? undefined })) : await changedSince(before));
   });
 
-  // Without operations in the report, the memories' own history says what this extraction did.
-  const changedSince = async (since: string): Promise<AppliedOp[]> => {
-    const page = await client.get(MemoryPage, userPath(userId, '/memories'), { sort: 'updatedAt', order: 'desc', limit: 50, status: '' });
-    const recent = page.items.filter((m: Memory) => m.updatedAt >= since);
+  // Without operations in the report, the memories that are new or changed since the snapshot, and
+  // their extraction events after it, say what this extraction did.
+  const changedSince = async (before: Map<string, string>): Promise<AppliedOp[]> => {
+    const page = await client.get(MemoryPage, userPath(userId, '/memories'), { sort: 'updatedAt', order: 'desc', limit: 200, status: '' });
     const out: AppliedOp[] = [];
-    for (const m of recent) {
+    for (const m of page.items.filter((x: Memory) => before.get(x.id) !== x.updatedAt)) {
+      const was = before.get(m.id);
       const events = await client.get(listOf(HistoryEvent), userPath(userId, `/memories/${encodeURIComponent(m.id)}/history`));
-      for (const e of events) if (e.at >= since && e.actor === 'extraction') out.push({ action: e.action, content: m.content, reason: e.reason ?? '', memoryId: m.id, producedBy: e.producedBy ?? undefined });
+      for (const e of events) {
+        if (e.actor === 'extraction' && (was === undefined || e.at > was)) out.push({ action: e.action, content: m.content, reason: e.reason ?? '', memoryId: m.id, producedBy: e.producedBy ?? undefined });
+      }
     }
     return out;
   };
