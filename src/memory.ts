@@ -99,6 +99,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       }
     },
     onUserChanged: (userId) => mirror(userId),
+    onExtracted: (userId, sessionId, report) => options.events?.emit({ type: 'extraction.done', userId, sessionId, report, at: deps.clock.now() }),
   });
 
   let bound: Promise<void> | undefined;

@@ -44,6 +44,8 @@ export interface SchedulerHooks {
   afterPass?: () => Promise<void>;
   /** Called for every user whose memories a pass changed (e.g. to rewrite their mirror files). */
   onUserChanged?: (userId: string) => Promise<void>;
+  /** Called after every background extraction with its report (the server's `extraction.done` event). */
+  onExtracted?: (userId: string, sessionId: string, report: ExtractReport) => void;
 }
 
 export function createExtractionScheduler(deps: ExtractionDeps, hooks: SchedulerHooks = {}): ExtractionScheduler {
@@ -70,6 +72,7 @@ export function createExtractionScheduler(deps: ExtractionDeps, hooks: Scheduler
       if (!trigger) continue;
       deps.logger.debug('extraction triggered', { userId: session.userId, sessionId: session.id, trigger, unprocessed });
       const report = await extractSession(deps, session.userId, session.id);
+      hooks.onExtracted?.(session.userId, session.id, report);
       if (report.status === 'applied') touched.add(session.userId);
       reports.push(report);
     }
@@ -100,6 +103,7 @@ export function createExtractionScheduler(deps: ExtractionDeps, hooks: Scheduler
     nudge(userId, sessionId, options = {}) {
       const work = async (): Promise<void> => {
         const report = await extractSession(deps, userId, sessionId);
+        hooks.onExtracted?.(userId, sessionId, report);
         if (options.summarize) {
           const summary = await summarizeSession(deps, userId, sessionId);
           if (summary.status === 'summarized' || summary.status === 'fallback') await updateProfile(deps, userId);
