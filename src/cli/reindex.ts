@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { VectorStatus } from '../store/store.js';
 import { emit, type CliIo } from './io.js';
+import { progressBar, type Progress } from './progress.js';
 import { withEngine } from './runtime.js';
 
 const describe = (s: VectorStatus): string =>
@@ -21,7 +22,18 @@ export function registerReindex(program: Command, io: CliIo): void {
           emit(io, json, status, () => describe(status));
           return;
         }
-        const result = await engine.reindex({ onProgress: json ? undefined : (p) => io.stderr(`reindex: ${p.reembedded} re-embedded, ${p.pending} ${p.collection} left\n`) });
+        // One bar per collection (memories, then messages), drawn only on a terminal: pipes and --json get clean output.
+        let current: { collection: string; bar: Progress } | undefined;
+        const result = await engine.reindex({
+          onProgress: json ? undefined : (p) => {
+            if (current?.collection !== p.collection) {
+              current?.bar.done();
+              current = { collection: p.collection, bar: progressBar(`reindex ${p.collection}`) };
+            }
+            current.bar.update(p.reembedded, p.reembedded + p.pending);
+          },
+        });
+        current?.bar.done();
         emit(io, json, result, () => `Re-embedded ${result.reembedded} ${result.reembedded === 1 ? 'item' : 'items'} with ${result.embedderId}.`);
       }),
     );
