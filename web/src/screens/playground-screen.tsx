@@ -62,8 +62,10 @@ export function PlaygroundScreen() {
   const extract = () => guard(async () => {
     const before = await snapshot();
     const r = await client.post(ExtractReport, `${sessionPath}/extract`);
+    // The report and its operations appear together: never a summary above a list still loading.
+    const ops = r.operations ? r.operations.map((o) => ({ action: o.op, content: o.content ?? '', reason: o.reason ?? '', memoryId: o.memoryId ?? undefined })) : await changedSince(before);
+    setOps(ops);
     setReport(r);
-    setOps(r.operations ? r.operations.map((o) => ({ action: o.op, content: o.content ?? '', reason: o.reason ?? '', memoryId: o.memoryId ?? undefined })) : await changedSince(before));
   });
 
   // Without operations in the report, the memories that are new or changed since the snapshot, and
