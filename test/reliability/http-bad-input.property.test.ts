@@ -26,7 +26,10 @@ describe('bad input (property-based) over the HTTP API', () => {
     await t.memory.add({ userId: 'u', kind: 'fact', content: 'The user likes cats / 用户喜欢猫' });
     await t.memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content: '我喜欢猫' }] });
     const doc = (await (await t.app.request('/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method: method.toUpperCase() })));
+    // /v1/events is a stream that stays open by design (its own tests are in src/server/serve.test.ts).
+    const operations = Object.entries(doc.paths)
+      .filter(([path]) => path !== '/v1/events')
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method: method.toUpperCase() })));
     const stats = { requests: 0, refused: 0, ok: 0, operations: operations.length };
     try {
       await fc.assert(
