@@ -5,6 +5,8 @@ export interface Reminder {
   /** Unique per delivery attempt series; receivers use it to drop duplicates (retries). */
   deliveryId: string;
   userId: string;
+  /** The HTTP service's tenant of the user, when the server maps engine ids back to its callers' ids. */
+  tenantId?: string;
   todoId: string;
   /** The todo's text, in the language the user wrote it. */
   content: string;

@@ -21,6 +21,8 @@ export interface WebhookPayload {
   type: 'engram.reminder';
   deliveryId: string;
   userId: string;
+  /** Present when the server runs tenants: `userId` is then that tenant's own id of the user. */
+  tenantId?: string;
   todoId: string;
   content: string;
   dueAt?: string;
@@ -111,5 +113,6 @@ function sign(body: string | Uint8Array, secret: string): string {
 function toPayload(r: Reminder): WebhookPayload {
   const payload: WebhookPayload = { type: 'engram.reminder', deliveryId: r.deliveryId, userId: r.userId, todoId: r.todoId, content: r.content, remindAt: r.remindAt.toISOString() };
   if (r.dueAt) payload.dueAt = r.dueAt.toISOString();
+  if (r.tenantId !== undefined) payload.tenantId = r.tenantId;
   return payload;
 }

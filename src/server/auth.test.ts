@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { externalUserId, scopedUserId } from './auth.js';
+import { externalUserId, scopedUserId, splitUserId } from './auth.js';
 import { testApp, type TestApp } from './test-app.js';
 
 let opened: TestApp[] = [];
@@ -93,5 +93,13 @@ describe('tenants and keys', () => {
     expect(limited.headers.get('retry-after')).toBe('20');
     memory.clock.advance(20_000);
     expect((await json('/v1/users', { key })).status).toBe(200);
+  });
+});
+
+describe('splitUserId: engine ids back to a tenant and its own user id', () => {
+  it('reads scoped ids in Chinese and English, and leaves the default tenant alone', () => {
+    expect(splitUserId('t:acme:李明')).toEqual({ tenantId: 'acme', userId: '李明' });
+    expect(splitUserId('t:globex:alice:2')).toEqual({ tenantId: 'globex', userId: 'alice:2' });
+    expect(splitUserId('li-ming')).toEqual({ tenantId: 'default', userId: 'li-ming' });
   });
 });

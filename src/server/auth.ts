@@ -39,6 +39,14 @@ export function scopedUserId(auth: Pick<AuthInfo, 'tenantId'>, externalUserId: s
   return `${PREFIX}${auth.tenantId}:${externalUserId}`;
 }
 
+/** Which tenant an engine user id belongs to, and that tenant's own id of the user. */
+export function splitUserId(internalUserId: string): { tenantId: string; userId: string } {
+  if (!internalUserId.startsWith(PREFIX)) return { tenantId: DEFAULT_TENANT, userId: internalUserId };
+  const rest = internalUserId.slice(PREFIX.length);
+  const at = rest.indexOf(':');
+  return at < 0 ? { tenantId: DEFAULT_TENANT, userId: internalUserId } : { tenantId: rest.slice(0, at), userId: rest.slice(at + 1) };
+}
+
 /** The external id of an engine user id, or null when the user belongs to another tenant. */
 export function externalUserId(auth: Pick<AuthInfo, 'tenantId'>, internalUserId: string): string | null {
   if (auth.tenantId === DEFAULT_TENANT) return internalUserId.startsWith(PREFIX) ? null : internalUserId;

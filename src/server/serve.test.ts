@@ -115,6 +115,8 @@ describe('the server over loopback', () => {
       expect(received).toHaveLength(1);
       expect(received[0]!.signature).toMatch(/^sha256=/);
       expect(received[0]!.body).toContain('给妈妈打电话');
+      // The operator's webhook serves every tenant: it names the tenant and that tenant's id of the user.
+      expect(JSON.parse(received[0]!.body)).toMatchObject({ tenantId: 'default', userId: '李明' });
     } finally {
       await new Promise<void>((r) => hook.close(() => r()));
     }

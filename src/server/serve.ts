@@ -10,6 +10,7 @@ import { EngramError } from '../errors.js';
 import type { MemoryEngine } from '../memory-engine.js';
 import { callbackNotifier, type Notifier } from '../notify/notifier.js';
 import { webhookNotifier } from '../notify/webhook-notifier.js';
+import { splitUserId } from './auth.js';
 import { createApp } from './app.js';
 import type { AppEnv } from './auth.js';
 import { mountDoors } from './doors.js';
@@ -73,7 +74,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const url = env['ENGRAM_WEBHOOK_URL']?.trim();
   const webhook = url ? webhookNotifier({ url, secret: env['ENGRAM_WEBHOOK_SECRET'] ?? '' }) : undefined;
   // The webhook decides delivery (a failure is retried); the event stream is told once it succeeded.
-  const notifier: Notifier = { notify: async (r) => { if (webhook) await webhook.notify(r); await toEvents.notify(r); } };
+  // The operator's webhook serves every tenant: it gets the tenant and that tenant's id of the user, never the engine's `t:…` id.
+  const notifier: Notifier = { notify: async (r) => { if (webhook) await webhook.notify({ ...r, ...splitUserId(r.userId) }); await toEvents.notify(r); } };
   const workspace = env['ENGRAM_WORKSPACE']?.trim() || undefined;
   const memory = options.memory ?? openEngine({ settings: resolveEngineSettings({ db: options.db, embedder: options.embedder, env }), logger, runtime: { events: hub, notifier, workspace } });
 
