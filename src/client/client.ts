@@ -6,6 +6,7 @@ import type {
 import type { ExtractionSettings, SettingsPatch } from '../domain/settings.js';
 import type { MemoryKind, MemoryPatch, MemoryStatus, NewMemoryInput } from '../domain/memory.js';
 import type { RecipeName } from '../recall/recipes.js';
+import type { ExtractReport as EngineExtractReport } from '../pipelines/extract-session.js';
 import { EngramHttpError } from './errors.js';
 
 export type Memory = z.infer<typeof MemoryDto>;
@@ -18,18 +19,8 @@ export type Session = z.infer<typeof SessionDto>;
 export type Profile = z.infer<typeof ProfileDto>;
 export type Todo = z.infer<typeof TodoDto>;
 export type MemoryPageResult = z.infer<typeof MemoryPage>;
-export interface ExtractReport {
-  sessionId: string;
-  status: 'applied' | 'skipped' | 'nothing' | 'busy' | 'failed' | 'disabled';
-  added: number;
-  updated: number;
-  deleted: number;
-  reinforced: number;
-  skipped: boolean;
-  reason: string;
-  messages: number;
-  [more: string]: unknown;
-}
+/** The engine's report, as it arrives over HTTP (it has no dates, so the wire shape is the same). */
+export type ExtractReport = EngineExtractReport;
 export interface ApiKey { id: string; tenantId: string; boundUserId?: string; name?: string; createdAt: string; revokedAt?: string }
 
 export interface ClientOptions {
