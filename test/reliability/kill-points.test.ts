@@ -108,7 +108,8 @@ const checks: Record<string, (f: Files, round: number) => Promise<void>> = {
     agree(db);
     const ids = (db.prepare("SELECT id FROM messages WHERE user_id = 'u'").all() as Array<{ id: string }>).map((r) => Number(r.id.slice(1)));
     for (const k of ids) {
-      const n = count(db, "SELECT count(*) AS n FROM memories WHERE content LIKE ? OR content LIKE ?", `%${k}号公交车%`, `%number ${k} bus%`);
+      // "喜欢" before the number keeps m0 from matching m10's "喜欢10号公交车".
+      const n = count(db, "SELECT count(*) AS n FROM memories WHERE content LIKE ? OR content LIKE ?", `%喜欢${k}号公交车%`, `%number ${k} bus%`);
       expect(n, `memories from message m${k}`).toBe(1);
     }
     expect(count(db, "SELECT processed_seq AS n FROM sessions WHERE id = 's'")).toBe(ids.length - 1);
