@@ -3,7 +3,7 @@ import type { Clock, IdGenerator } from '../../deps.js';
 import { randomIds, systemClock } from '../../deps.js';
 import { NotFoundError, parseInput } from '../../errors.js';
 import type { Store } from '../../store/store.js';
-import { hashKey, newSecret, NewApiKey, type ApiKey, type KeyStore } from './key-store.js';
+import { hashKey, newSecret, NewApiKey, StoredApiKey, type ApiKey, type KeyStore } from './key-store.js';
 
 interface Row {
   id: string;
@@ -62,6 +62,21 @@ export function sqliteKeyStore(db: Database.Database, options: { clock?: Clock; 
     },
     async hasActiveKeys() {
       return db.prepare('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1').get() !== undefined;
+    },
+    async exportKeys() {
+      const rows = db.prepare('SELECT id, tenant_id, bound_user_id, name, hash, created_at, revoked_at FROM api_keys ORDER BY created_at, id').all() as Array<Row & { hash: string }>;
+      return rows.map((r) => ({ ...toKey(r), hash: r.hash }));
+    },
+    async importKeys(keys) {
+      const insert = db.prepare('INSERT INTO api_keys (id, tenant_id, bound_user_id, name, hash, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
+      return db.transaction(() => {
+        let inserted = 0;
+        for (const k of keys) {
+          const key = parseInput(StoredApiKey, k, 'key');
+          inserted += insert.run(key.id, key.tenantId, key.boundUserId ?? null, key.name ?? null, key.hash, key.createdAt.getTime(), key.revokedAt?.getTime() ?? null).changes;
+        }
+        return inserted;
+      }).immediate();
     },
   };
 }

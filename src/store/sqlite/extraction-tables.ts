@@ -102,6 +102,11 @@ export class ExtractionTables {
     return out;
   }
 
+  ownSettings(userId: string): Record<string, unknown> {
+    const rows = this.db.prepare('SELECT key, value FROM settings WHERE user_id = ?').all(userId) as Array<{ key: string; value: string }>;
+    return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+  }
+
   setSettings(userId: string, values: Record<string, unknown>): void {
     const stmt = this.db.prepare('INSERT INTO settings (user_id, key, value) VALUES (?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value');
     for (const [k, v] of Object.entries(values)) if (v !== undefined) stmt.run(userId, k, JSON.stringify(v));

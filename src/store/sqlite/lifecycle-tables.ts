@@ -98,6 +98,11 @@ export class LifecycleTables {
     return info.changes === 1;
   }
 
+  deliveriesOf(userId: string, todoId: string): Array<{ id: string; at: Date }> {
+    const rows = this.db.prepare('SELECT id, delivered_at FROM reminder_deliveries WHERE user_id = ? AND todo_id = ? ORDER BY delivered_at, id').all(userId, todoId) as Array<{ id: string; delivered_at: number }>;
+    return rows.map((r) => ({ id: r.id, at: new Date(r.delivered_at) }));
+  }
+
   recordDeliveryFailure(userId: string, todoId: string, error: string, nextAt: Date): void {
     this.db
       .prepare('UPDATE todos SET delivery_attempts = delivery_attempts + 1, last_delivery_error = ?, next_delivery_at = ? WHERE user_id = ? AND id = ?')

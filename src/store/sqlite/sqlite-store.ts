@@ -2,24 +2,19 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import type { IdGenerator } from '../../deps.js';
 import { randomIds } from '../../deps.js';
-import type { Message, Session } from '../../domain/conversation.js';
-import type { ChangeContext, HistoryEvent } from '../../domain/history.js';
-import type { Memory } from '../../domain/memory.js';
-import type { Profile, Relation } from '../../domain/profile.js';
-import type { Todo } from '../../domain/todo.js';
+import type { Message } from '../../domain/conversation.js';
+import type { ChangeContext } from '../../domain/history.js';
 import { EmbedderMismatchError, EngramError } from '../../errors.js';
 import { Mutex } from '../mutex.js';
-import type { Collection, VectorStatus, ExtractionRun, EmbedderInfo, KeywordSearch, MemoryChanges, MemoryQuery, MessageQuery, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
-import { ExtractionTables } from './extraction-tables.js';
+import type { Collection, VectorStatus, EmbedderInfo, KeywordSearch, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
 import { ForgetFence } from './forget-fence.js';
-import { KeywordIndex } from './keyword-index.js';
-import { LifecycleTables } from './lifecycle-tables.js';
-import { MemoryTables } from './memory-tables.js';
-import { MessageTables } from './message-tables.js';
+import type { KeywordIndex } from './keyword-index.js';
+import type { MemoryTables } from './memory-tables.js';
+import type { MessageTables } from './message-tables.js';
 import { migrate } from './schema.js';
+import { sharedTables, sqliteRoles, type Shared, type SqliteRoles } from './sqlite-roles.js';
 import { toStoreError, typed } from './store-errors.js';
-import { TodoTables } from './todo-tables.js';
-import { BoundVectors, MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
+import { MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
 import { DEFAULT_CHUNK_SIZE, VectorIndex } from './vector-index.js';
 
 export interface SqliteStoreOptions {
@@ -31,7 +26,6 @@ export interface SqliteStoreOptions {
   /** How long to wait for another process's write lock. @default 5000 */
   busyTimeoutMs?: number;
 }
-
 
 /**
  * The embedded default store: SQLite (WAL) through better-sqlite3, vectors in sqlite-vec,
@@ -63,31 +57,8 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
   return new SqliteStore(db, new Mutex(), options.ids ?? randomIds, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false);
 }
 
-interface Shared {
-  keywords: KeywordIndex;
-  memories: MemoryTables;
-  messages: MessageTables;
-  extraction: ExtractionTables;
-  todos: TodoTables;
-  lifecycle: LifecycleTables;
-  bound: BoundVectors;
-}
-
-function sharedTables(db: Database.Database, ids: IdGenerator): Shared {
-  const todos = new TodoTables(db);
-  const keywords = new KeywordIndex(db, 'memory_fts');
-  const lifecycle = new LifecycleTables(db, todos);
-  const bound = new BoundVectors(db);
-  return {
-    keywords,
-    memories: new MemoryTables(db, keywords, ids, () => bound.current()),
-    messages: new MessageTables(db),
-    extraction: new ExtractionTables(db),
-    todos,
-    lifecycle,
-    bound,
-  };
-}
+/** The one-table methods, composed from the table classes' roles in constructor (sqlite-roles.ts). */
+interface SqliteStore extends SqliteRoles {}
 
 class SqliteStore implements Store {
   private readonly keywords: KeywordIndex;
@@ -108,6 +79,7 @@ class SqliteStore implements Store {
     this.memories = shared.memories;
     this.messages = shared.messages;
     this.fence = new ForgetFence(db);
+    Object.assign(this, sqliteRoles(shared, (fn) => this.run(fn)));
   }
 
   private vec(collection: Collection = 'memories'): VectorIndex | null {
@@ -166,14 +138,6 @@ class SqliteStore implements Store {
     return v;
   }
 
-  insertMemory(memory: Memory, vector: Float32Array | null, change: ChangeContext): Promise<void> {
-    return this.run(() => this.memories.insertMemory(memory, vector, change));
-  }
-
-  updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext): Promise<Memory> {
-    return this.run(() => this.memories.updateMemory(userId, id, changes, vector, change));
-  }
-
   purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void> {
     return this.run(() =>
       this.db.transaction(() => {
@@ -193,56 +157,12 @@ class SqliteStore implements Store {
     return this.run(() => this.fence.get(userId));
   }
 
-  getMemory(userId: string, id: string): Promise<Memory | null> {
-    return this.run(() => this.memories.getMemory(userId, id));
-  }
-
-  listMemories(q: MemoryQuery): Promise<Memory[]> {
-    return this.run(() => this.memories.listMemories(q));
-  }
-
-  countMemories(q: MemoryQuery): Promise<number> {
-    return this.run(() => this.memories.countMemories(q));
-  }
-
-  history(userId: string, memoryId: string): Promise<HistoryEvent[]> {
-    return this.run(() => this.memories.history(userId, memoryId));
-  }
-
-  historyOfUser(userId: string): Promise<HistoryEvent[]> {
-    return this.run(() => this.memories.historyOfUser(userId));
-  }
-
-  relationsOfUser(userId: string): Promise<Relation[]> {
-    return this.run(() => this.shared.lifecycle.relationsOfUser(userId));
-  }
-
   takenIds(table: 'memories' | 'history' | 'relations' | 'todos', ids: readonly string[]): Promise<Set<string>> {
     const name = { memories: 'memories', history: 'memory_history', relations: 'memory_relations', todos: 'todos' }[table];
     return this.run(() => {
       const find = this.db.prepare(`SELECT 1 FROM ${name} WHERE id = ?`).pluck();
       return new Set(ids.filter((id) => find.get(id) !== undefined));
     });
-  }
-
-  importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): Promise<void> {
-    return this.run(() => this.memories.importMemory(memory, vector, history));
-  }
-
-  recordAccess(userId: string, ids: readonly string[], at: Date): Promise<void> {
-    return this.run(() => this.memories.recordAccess(userId, ids, at));
-  }
-
-  searchVector(q: VectorSearch): Promise<SearchHit[]> {
-    return this.run(() => this.memories.searchVector(q));
-  }
-
-  searchKeyword(q: KeywordSearch): Promise<SearchHit[]> {
-    return this.run(() => this.memories.searchKeyword(q));
-  }
-
-  vectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
-    return this.run(() => this.memories.vectorsOf(userId, ids));
   }
 
   pendingVectors(collection: Collection, limit: number): Promise<Array<{ userId: string; id: string; content: string }>> {
@@ -303,18 +223,6 @@ class SqliteStore implements Store {
     return this.run(() => this.db.transaction(() => this.messages.append(userId, sessionId, messages, this.shared.bound.current())).immediate());
   }
 
-  getSession(userId: string, sessionId: string): Promise<Session | null> {
-    return this.run(() => this.messages.session(userId, sessionId));
-  }
-
-  listMessages(query: MessageQuery): Promise<Message[]> {
-    return this.run(() => this.messages.list(query));
-  }
-
-  messageNeighbours(userId: string, ids: readonly string[], radius: number): Promise<Message[]> {
-    return this.run(() => this.messages.neighbours(userId, ids, radius));
-  }
-
   searchMessageVector(q: Omit<VectorSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]> {
     return this.run(() => {
       const bound = this.shared.bound.current();
@@ -350,120 +258,8 @@ class SqliteStore implements Store {
     return this.run(() => this.db.transaction(() => this.messages.purge(userId, ids, this.vec('messages'))).immediate());
   }
 
-  acquireSessionLease(userId: string, sessionId: string, owner: string, now: Date, until: Date, options: { isAbandoned?: (owner: string) => boolean } = {}): Promise<number | null> {
-    return this.run(() => this.shared.extraction.acquireLease(userId, sessionId, owner, now, until, options.isAbandoned));
-  }
-
-  renewSessionLease(userId: string, sessionId: string, owner: string, token: number, until: Date): Promise<boolean> {
-    return this.run(() => this.shared.extraction.renewLease(userId, sessionId, owner, token, until));
-  }
-
-  holdsSessionLease(userId: string, sessionId: string, owner: string, token: number): Promise<boolean> {
-    return this.run(() => this.shared.extraction.holdsLease(userId, sessionId, owner, token));
-  }
-
-  releaseSessionLease(userId: string, sessionId: string, owner: string, token?: number): Promise<void> {
-    return this.run(() => this.shared.extraction.releaseLease(userId, sessionId, owner, token));
-  }
-
-  sessionsWithBacklog(limit: number): Promise<Array<{ session: Session; unprocessed: number }>> {
-    return this.run(() => this.shared.extraction.backlog(limit));
-  }
-
-  markProcessed(userId: string, sessionId: string, throughSeq: number, messageId: string, at: Date): Promise<void> {
-    return this.run(() => this.shared.extraction.markProcessed(userId, sessionId, throughSeq, messageId, at));
-  }
-
-  recordExtractionFailure(userId: string, sessionId: string, failure: { error: string; failures: number; state: 'retrying' | 'failed'; nextAttemptAt: Date }): Promise<void> {
-    return this.run(() => this.shared.extraction.recordFailure(userId, sessionId, failure));
-  }
-
-  endSession(userId: string, sessionId: string, at: Date): Promise<void> {
-    return this.run(() => this.shared.extraction.endSession(userId, sessionId, at));
-  }
-
-  recordExtractionRun(run: ExtractionRun): Promise<void> {
-    return this.run(() => this.shared.extraction.recordRun(run));
-  }
-
-  listExtractionRuns(userId: string, sessionId: string): Promise<ExtractionRun[]> {
-    return this.run(() => this.shared.extraction.runs(userId, sessionId));
-  }
-
-  getSettings(userId: string): Promise<Record<string, unknown>> {
-    return this.run(() => this.shared.extraction.settings(userId));
-  }
-
-  setSettings(userId: string, values: Record<string, unknown>): Promise<void> {
-    return this.run(() => this.shared.extraction.setSettings(userId, values));
-  }
-
-  insertTodo(todo: Todo): Promise<void> {
-    return this.run(() => this.shared.todos.insert(todo));
-  }
-
-  listTodos(query: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]> {
-    return this.run(() => this.shared.todos.list(query));
-  }
-
-  updateTodo(userId: string, id: string, changes: Partial<Pick<Todo, 'completed' | 'completedAt' | 'reminded' | 'dueAt' | 'remindAt' | 'content'>>): Promise<Todo> {
-    return this.run(() => this.shared.todos.update(userId, id, changes));
-  }
-
-  deleteTodo(userId: string, id: string): Promise<void> {
-    return this.run(() => this.shared.todos.delete(userId, id));
-  }
-
-  insertRelation(relation: Relation): Promise<void> {
-    return this.run(() => this.shared.lifecycle.insertRelation(relation));
-  }
-
-  relationsOf(userId: string, memoryId: string): Promise<Relation[]> {
-    return this.run(() => this.shared.lifecycle.relationsOf(userId, memoryId));
-  }
-
-  deleteRelation(userId: string, id: string): Promise<boolean> {
-    return this.run(() => this.shared.lifecycle.deleteRelation(userId, id));
-  }
-
-  latestProfile(userId: string): Promise<Profile | null> {
-    return this.run(() => this.shared.lifecycle.latestProfile(userId));
-  }
-
-  profileVersions(userId: string): Promise<Profile[]> {
-    return this.run(() => this.shared.lifecycle.profileVersions(userId));
-  }
-
-  insertProfile(profile: Profile): Promise<void> {
-    return this.run(() => this.shared.lifecycle.insertProfile(profile));
-  }
-
-  deleteProfileVersions(userId: string, versions: readonly number[]): Promise<void> {
-    return this.run(() => this.shared.lifecycle.deleteProfileVersions(userId, versions));
-  }
-
-  sessionsToSummarize(limit: number): Promise<Array<{ session: Session; unsummarized: number }>> {
-    return this.run(() => this.shared.lifecycle.sessionsToSummarize(limit));
-  }
-
-  markSummarized(userId: string, sessionId: string, throughSeq: number, retryAt: Date | null, failures: number): Promise<void> {
-    return this.run(() => this.shared.lifecycle.markSummarized(userId, sessionId, throughSeq, retryAt, failures));
-  }
-
-  dueReminders(now: Date, limit: number): Promise<Todo[]> {
-    return this.run(() => this.shared.lifecycle.dueReminders(now, limit));
-  }
-
   recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date): Promise<boolean> {
     return this.run(() => this.db.transaction(() => this.shared.lifecycle.recordDelivery(userId, todoId, deliveryId, at)).immediate());
-  }
-
-  recordDeliveryFailure(userId: string, todoId: string, error: string, nextAt: Date): Promise<void> {
-    return this.run(() => this.shared.lifecycle.recordDeliveryFailure(userId, todoId, error, nextAt));
-  }
-
-  userIds(): Promise<string[]> {
-    return this.run(() => this.shared.lifecycle.userIds());
   }
 
   forgetUser(userId: string): Promise<Record<string, number>> {

@@ -1,0 +1,33 @@
+import type { ChangeContext, HistoryEvent } from '../../domain/history.js';
+import type { Memory } from '../../domain/memory.js';
+import type { KeywordSearch, MemoryChanges, MemoryQuery, SearchHit, VectorSearch } from './store-types.js';
+
+/**
+ * Memories: rows, their history, access marks, and the memory-side searches. Every method is
+ * scoped by userId; every change to a memory writes a history event in the same transaction.
+ */
+export interface MemoriesPort {
+  insertMemory(memory: Memory, vector: Float32Array | null, change: ChangeContext): Promise<void>;
+  /** Applies changes, records before/after of the changed fields, returns the new memory. */
+  updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext): Promise<Memory>;
+  /** Really erases a memory: row, vector, keyword row. Its history keeps one 'purge' event with no content. */
+  purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void>;
+  getMemory(userId: string, id: string): Promise<Memory | null>;
+  listMemories(query: MemoryQuery): Promise<Memory[]>;
+  countMemories(query: MemoryQuery): Promise<number>;
+  history(userId: string, memoryId: string): Promise<HistoryEvent[]>;
+  /** Marks memories as recalled: lastAccessedAt and accessCount only (never importance). */
+  recordAccess(userId: string, ids: readonly string[], at: Date): Promise<void>;
+
+  searchVector(query: VectorSearch): Promise<SearchHit[]>;
+  searchKeyword(query: KeywordSearch): Promise<SearchHit[]>;
+  /** Vectors of the given memories, for scoring candidates found by keyword only. */
+  vectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
+
+  /** Every history event of a user, in order (for export). */
+  historyOfUser(userId: string): Promise<HistoryEvent[]>;
+  /** Which of these ids any user's rows already hold (an import re-issues them rather than collide). */
+  takenIds(table: 'memories' | 'history' | 'relations' | 'todos', ids: readonly string[]): Promise<Set<string>>;
+  /** Inserts a memory exactly as given, with its recorded history instead of a new 'create' event (null: history only). */
+  importMemory(memory: Memory | null, vector: Float32Array | null, history: readonly HistoryEvent[]): Promise<void>;
+}

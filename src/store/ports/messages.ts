@@ -1,0 +1,21 @@
+import type { Message } from '../../domain/conversation.js';
+import type { KeywordSearch, MessageQuery, NewStoredMessage, SearchHit, VectorSearch } from './store-types.js';
+
+/** The raw conversation layer: messages in their sessions, searchable, expiring. */
+export interface MessagesPort {
+  /**
+   * Appends messages to a session in order, creating the session on first use. Idempotent by
+   * (userId, message id): messages already stored are skipped. Returns the newly stored ones.
+   */
+  appendMessages(userId: string, sessionId: string, messages: ReadonlyArray<NewStoredMessage>): Promise<Message[]>;
+  listMessages(query: MessageQuery): Promise<Message[]>;
+  /** Messages within `radius` positions of the given ones in their sessions (the given ones included). */
+  messageNeighbours(userId: string, ids: readonly string[], radius: number): Promise<Message[]>;
+  searchMessageVector(query: Omit<VectorSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]>;
+  searchMessageKeyword(query: Omit<KeywordSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]>;
+  messageVectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
+  /** Deletes messages whose expiresAt has passed; returns how many. */
+  deleteExpiredMessages(now: Date): Promise<number>;
+  /** Really erases the given messages of a user (row, vector, keyword row); returns how many. */
+  purgeMessages(userId: string, ids: readonly string[]): Promise<number>;
+}
