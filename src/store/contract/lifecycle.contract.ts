@@ -1,0 +1,113 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Store } from '../store.js';
+import { at, mem, msg, todo, user, useStore, vec, type StoreFactory } from './fixtures.js';
+import { profile, relation } from './layers.contract.js';
+import { snapshotUser } from './snapshot.js';
+
+/** Fills every table for a user, in Chinese or English. */
+export async function fillUser(store: Store, userId: string, lang: 'zh' | 'en'): Promise<void> {
+  const text = lang === 'zh' ? ['我养了一只猫', '下周去北京出差', '提醒我订酒店'] : ['I have a cat', 'Business trip to Beijing next week', 'Remind me to book a hotel'];
+  await store.insertMemory(mem(`${userId}-m1`, userId, text[0]!), vec(1), user);
+  await store.insertMemory(mem(`${userId}-m2`, userId, text[1]!, { kind: 'plan' }), vec(0, 1), user);
+  await store.updateMemory(userId, `${userId}-m2`, { importance: 0.9 }, undefined, user);
+  await store.appendMessages(userId, 's', [msg(`${userId}-x1`, text[0]!, 0), msg(`${userId}-x2`, text[2]!, 1)]);
+  await store.insertTodo(todo(`${userId}-t1`, userId, text[2]!, { remindAt: at(5) }));
+  await store.recordDelivery(userId, `${userId}-t1`, `${userId}-d1`, at(6));
+  await store.insertProfile(profile(userId, 1, text[0]!));
+  await store.insertRelation(relation(`${userId}-r1`, userId, `${userId}-m2`, `${userId}-m1`));
+  await store.setSettings(userId, { timeZone: lang === 'zh' ? 'Asia/Shanghai' : 'Europe/London' });
+  await store.recordExtractionRun({ id: `${userId}-run`, userId, sessionId: 's', fromSeq: 0, throughSeq: 1, extractor: 'heuristic', outcome: 'applied', counts: { added: 2 }, rejected: [], at: at(2) });
+}
+
+/** LifecyclePort: users, forgetting with its fence, backup, transactions (atomic, nested), close. */
+export function describeLifecycleContract(name: string, factory: StoreFactory): void {
+  describe(`lifecycle port: ${name}`, () => {
+    const open = useStore(factory);
+
+    it('lists users, and forgetUser erases every row of one user only and raises the fence', async () => {
+      const { store } = open();
+      await fillUser(store, 'u', 'zh');
+      await fillUser(store, 'v', 'en');
+      expect((await store.userIds()).sort()).toEqual(['u', 'v']);
+      const before = await snapshotUser(store, 'v');
+      const generation = await store.forgetGeneration('u');
+      const counts = await store.forgetUser('u');
+      expect(counts).toMatchObject({ memories: 2, messages: 2, todos: 1, profiles: 1 });
+      expect(await store.forgetGeneration('u')).toBeGreaterThan(generation);
+      expect({ ...(await snapshotUser(store, 'u')), forgetGeneration: 0 }).toEqual(await snapshotUser(store, 'nobody'));
+      expect(await snapshotUser(store, 'v')).toEqual(before);
+      expect(await store.userIds()).toEqual(['v']);
+    });
+
+    it('purgeMemory raises the forget fence too', async () => {
+      const { store } = open();
+      await store.insertMemory(mem('m', 'u', '我的身份证号'), vec(1), user);
+      const g = await store.forgetGeneration('u');
+      await store.purgeMemory('u', 'm', user);
+      expect(await store.forgetGeneration('u')).toBeGreaterThan(g);
+      expect(await store.forgetGeneration('v')).toBe(0);
+    });
+
+    it('a transaction that throws leaves nothing, whatever it wrote first (property)', async () => {
+      const { store } = open();
+      await fillUser(store, 'u', 'zh');
+      const before = await snapshotUser(store, 'u');
+      const step = fc.constantFrom('memory', 'update', 'purge', 'message', 'todo', 'delivery', 'profile', 'relation', 'settings', 'forget');
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), fc.string({ minLength: 1, maxLength: 12 }), async (steps, text) => {
+          // A step may fail on its own (a purged memory updated next): any throw must roll back.
+          await expect(
+            store.transaction(async (tx) => {
+              for (const [i, s] of steps.entries()) await writeStep(tx, s, i, text);
+              throw new Error('crash midway 中途崩溃');
+            }),
+          ).rejects.toBeInstanceOf(Error);
+          expect(await snapshotUser(store, 'u')).toEqual(before);
+        }),
+        { numRuns: 15 },
+      );
+    });
+
+    it('commits a transaction whole, with the history written in it, and nests', async () => {
+      const { store } = open();
+      const result = await store.transaction(async (tx) => {
+        await tx.insertMemory(mem('m', 'u', 'Learning 日语'), vec(1), user);
+        await tx.updateMemory('u', 'm', { importance: 0.7 }, undefined, user);
+        return tx.transaction(async (inner) => {
+          await inner.insertTodo(todo('t', 'u', '背五十音'));
+          return 'done';
+        });
+      });
+      expect(result).toBe('done');
+      expect((await store.history('u', 'm')).map((h) => h.action)).toEqual(['create', 'update']);
+      expect((await store.listTodos({ userId: 'u' })).map((t) => t.id)).toEqual(['t']);
+    });
+
+    it('backs up to a file while open', async () => {
+      const { store } = open();
+      await fillUser(store, 'u', 'en');
+      const path = join(mkdtempSync(join(tmpdir(), 'engram-backup-')), 'copy.db');
+      const copy = await store.backup(path);
+      expect(copy.path).toBe(path);
+      expect(copy.pages).toBeGreaterThan(0);
+    });
+  });
+}
+
+async function writeStep(tx: Store, step: string, i: number, text: string): Promise<void> {
+  const id = `tx-${i}`;
+  if (step === 'memory') await tx.insertMemory(mem(id, 'u', `${text} 新的`), vec(1), user);
+  if (step === 'update') await tx.updateMemory('u', 'u-m1', { content: `${text} changed` }, vec(0, 0, 1), user);
+  if (step === 'purge') await tx.purgeMemory('u', 'u-m2', user);
+  if (step === 'message') await tx.appendMessages('u', 's', [msg(id, text, 10 + i)]);
+  if (step === 'todo') await tx.insertTodo(todo(id, 'u', text));
+  if (step === 'delivery') await tx.recordDelivery('u', 'u-t1', id, at(9));
+  if (step === 'profile') await tx.insertProfile(profile('u', 10 + i, text));
+  if (step === 'relation') await tx.insertRelation(relation(id, 'u', 'u-m1', 'u-m2'));
+  if (step === 'settings') await tx.setSettings('u', { timeZone: text });
+  if (step === 'forget') await tx.forgetUser('u');
+}

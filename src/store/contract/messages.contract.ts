@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { indexTerms } from '../../text/segment.js';
+import { at, msg, useStore, vec, type StoreFactory } from './fixtures.js';
+
+/** MessagesPort: append (idempotent), list, neighbours, both searches, vectors, expiry, purge. */
+export function describeMessagesContract(name: string, factory: StoreFactory): void {
+  describe(`messages port: ${name}`, () => {
+    const open = useStore(factory);
+
+    it('appends in order, idempotent by message id, and tracks the session', async () => {
+      const { store } = open();
+      const first = await store.appendMessages('u', 's1', [msg('a', '你好', 0), msg('b', '我下周要去东京出差', 1)]);
+      expect(first.map((m) => [m.id, m.seq])).toEqual([['a', 0], ['b', 1]]);
+      const again = await store.appendMessages('u', 's1', [msg('b', '我下周要去东京出差', 1), msg('c', 'Sounds great', 2, 'assistant')]);
+      expect(again.map((m) => [m.id, m.seq])).toEqual([['c', 2]]);
+      expect((await store.listMessages({ userId: 'u', sessionId: 's1' })).map((m) => m.id)).toEqual(['a', 'b', 'c']);
+      const session = (await store.getSession('u', 's1'))!;
+      expect(session).toMatchObject({ id: 's1', userId: 'u', processedSeq: -1, lastActiveAt: at(2), extractionState: 'ok' });
+    });
+
+    it('keeps users apart, even with the same message and session ids', async () => {
+      const { store } = open();
+      await store.appendMessages('u1', 's', [msg('m', 'I love cats', 0)]);
+      await store.appendMessages('u2', 's', [msg('m', 'I love dogs', 0)]);
+      expect((await store.listMessages({ userId: 'u2' })).map((m) => m.content)).toEqual(['I love dogs']);
+      expect((await store.searchMessageKeyword({ userId: 'u2', terms: indexTerms('cats'), k: 5 }))).toEqual([]);
+      expect((await store.searchMessageVector({ userId: 'u2', vector: vec(1, 1), k: 5 })).map((h) => h.id)).toEqual(['m']);
+      expect((await store.messageVectorsOf('u2', ['m'])).size).toBe(1);
+    });
+
+    it('searches Chinese and English messages and finds neighbours', async () => {
+      const { store } = open();
+      await store.appendMessages('u', 's', [msg('1', '缓存方案用 Redis 还是 Memcached？', 0), msg('2', '取决于你的需求', 1, 'assistant'), msg('3', 'I decided to use Redis', 2), msg('4', 'Good choice', 3, 'assistant')]);
+      expect((await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('缓存方案'), k: 5 })).map((h) => h.id)).toEqual(['1']);
+      expect((await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('decide redis'), k: 5 })).map((h) => h.id)[0]).toBe('3');
+      expect((await store.messageNeighbours('u', ['3'], 1)).map((m) => m.id).sort()).toEqual(['2', '3', '4']);
+      expect((await store.listMessages({ userId: 'u', sessionId: 's', afterSeq: 1, throughSeq: 2 })).map((m) => m.id)).toEqual(['3']);
+    });
+
+    it('deletes expired messages with their index rows, once extraction has seen them', async () => {
+      const { store } = open();
+      await store.appendMessages('u', 's', [{ ...msg('old', 'ancient history', 0), expiresAt: at(10) }, { ...msg('new', 'ancient scrolls', 1), expiresAt: at(100) }]);
+      expect(await store.deleteExpiredMessages(at(50))).toBe(0);
+      await store.markProcessed('u', 's', 1, 'new', at(2));
+      expect(await store.deleteExpiredMessages(at(50))).toBe(1);
+      expect((await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('ancient'), k: 5 })).map((h) => h.id)).toEqual(['new']);
+      expect((await store.listMessages({ userId: 'u' })).map((m) => m.id)).toEqual(['new']);
+    });
+
+    it('purges given messages of one user only, with their index rows', async () => {
+      const { store } = open();
+      await store.appendMessages('u', 's', [msg('a', '我在西湖边画画', 0), msg('b', 'I painted by the lake', 1)]);
+      await store.appendMessages('v', 's', [msg('a', '我在西湖边画画', 0)]);
+      expect(await store.purgeMessages('u', ['a', 'missing'])).toBe(1);
+      expect((await store.listMessages({ userId: 'u' })).map((m) => m.id)).toEqual(['b']);
+      expect(await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('西湖'), k: 5 })).toEqual([]);
+      expect((await store.messageVectorsOf('u', ['a', 'b'])).has('a')).toBe(false);
+      expect((await store.searchMessageKeyword({ userId: 'v', terms: indexTerms('西湖'), k: 5 })).map((h) => h.id)).toEqual(['a']);
+    });
+
+    it('filters a message search by session and lists newest first', async () => {
+      const { store } = open();
+      await store.appendMessages('u', 's1', [msg('a', 'I adopted a cat named Mochi', 0)]);
+      await store.appendMessages('u', 's2', [msg('b', '我的猫叫麻薯 Mochi', 4)]);
+      expect((await store.searchMessageKeyword({ userId: 'u', terms: indexTerms('mochi'), k: 5, sessionId: 's2' })).map((h) => h.id)).toEqual(['b']);
+      expect((await store.searchMessageVector({ userId: 'u', vector: (await store.messageVectorsOf('u', ['a'])).get('a')!, k: 5, sessionId: 's1' })).map((h) => h.id)).toEqual(['a']);
+      await store.appendMessages('u', 's2', [msg('c', 'She sleeps all day 她整天睡觉', 5)]);
+      expect((await store.listMessages({ userId: 'u', sessionId: 's2', order: 'desc', limit: 1 })).map((m) => m.id)).toEqual(['c']);
+      expect((await store.listMessages({ userId: 'u', ids: ['a'] })).map((m) => m.content)).toEqual(['I adopted a cat named Mochi']);
+    });
+  });
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { EngramError } from '../../errors.js';
+import { at, todo, useStore, type StoreFactory } from './fixtures.js';
+
+/** TodosPort: todos, due reminders, deliveries recorded once, delivery failures. */
+export function describeTodosContract(name: string, factory: StoreFactory): void {
+  describe(`todos port: ${name}`, () => {
+    const open = useStore(factory);
+
+    it('inserts, lists with filters, updates and deletes (zh, en)', async () => {
+      const { store } = open();
+      const a = todo('t1', 'u', '周五前交报告', { dueAt: at(60), remindAt: at(50), memoryId: 'm1', sourceSessionId: 's' });
+      const b = todo('t2', 'u', 'Call the dentist', { dueAt: at(10) });
+      const c = todo('t3', 'u', 'Buy 猫粮');
+      for (const t of [a, b, c]) await store.insertTodo(t);
+      expect((await store.listTodos({ userId: 'u' })).map((t) => t.id)).toEqual(['t2', 't1', 't3']);
+      expect(await store.listTodos({ userId: 'u', dueBefore: at(30) })).toEqual([b]);
+      expect((await store.listTodos({ userId: 'u', limit: 1 })).map((t) => t.id)).toEqual(['t2']);
+      const done = await store.updateTodo('u', 't2', { completed: true, completedAt: at(11) });
+      expect(done).toMatchObject({ id: 't2', completed: true, completedAt: at(11), content: 'Call the dentist' });
+      expect((await store.listTodos({ userId: 'u', completed: false })).map((t) => t.id)).toEqual(['t1', 't3']);
+      expect((await store.listTodos({ userId: 'u', completed: true }))[0]).toEqual(done);
+      await store.updateTodo('u', 't1', { content: '周四前交报告', dueAt: at(40) });
+      expect((await store.listTodos({ userId: 'u', completed: false }))[0]).toMatchObject({ content: '周四前交报告', dueAt: at(40), memoryId: 'm1', sourceSessionId: 's' });
+      await store.deleteTodo('u', 't3');
+      expect((await store.listTodos({ userId: 'u' })).map((t) => t.id).sort()).toEqual(['t1', 't2']);
+      await expect(store.updateTodo('u', 't3', { completed: true })).rejects.toSatisfy((e) => e instanceof EngramError && e.code === 'NOT_FOUND');
+    });
+
+    it('due reminders: delivered once per delivery id, retried after a failure at its time', async () => {
+      const { store } = open();
+      await store.insertTodo(todo('t1', 'u', '提醒我给妈妈打电话', { remindAt: at(10) }));
+      await store.insertTodo(todo('t2', 'v', 'Renew the passport', { remindAt: at(20) }));
+      await store.insertTodo(todo('t3', 'v', 'done already', { remindAt: at(5), completed: true }));
+      expect(await store.dueReminders(at(9), 10)).toEqual([]);
+      expect((await store.dueReminders(at(30), 10)).map((t) => t.id)).toEqual(['t1', 't2']);
+      expect((await store.dueReminders(at(30), 1)).map((t) => t.id)).toEqual(['t1']);
+
+      await store.recordDeliveryFailure('v', 't2', 'webhook 502', at(40));
+      expect((await store.dueReminders(at(30), 10)).map((t) => t.id)).toEqual(['t1']);
+      expect((await store.listTodos({ userId: 'v', completed: false }))[0]).toMatchObject({ deliveryAttempts: 1, lastDeliveryError: 'webhook 502' });
+      expect((await store.dueReminders(at(40), 10)).map((t) => t.id)).toEqual(['t1', 't2']);
+
+      expect(await store.recordDelivery('u', 't1', 'd1', at(31))).toBe(true);
+      expect(await store.recordDelivery('u', 't1', 'd1', at(32))).toBe(false);
+      expect((await store.listTodos({ userId: 'u' }))[0]!.reminded).toBe(true);
+      expect((await store.dueReminders(at(40), 10)).map((t) => t.id)).toEqual(['t2']);
+      expect(await store.deliveriesOf('u', 't1')).toEqual([{ id: 'd1', at: at(31) }]);
+      expect(await store.deliveriesOf('v', 't2')).toEqual([]);
+    });
+  });
+}
