@@ -9,7 +9,10 @@ import { EngramError } from '../errors.js';
 import { createMemory, type CreateMemoryOptions, type MemoryEngine } from '../memory.js';
 import type { ModelClient } from '../models/language-model.js';
 import { resolveModelFromEnv } from '../models/openai-compatible.js';
+import { sqliteHandleOf, sqliteKeyStore } from '../server/keys/sqlite-key-store.js';
+import type { KeyStore } from '../store/ports/keys.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
+import type { Store } from '../store/store.js';
 
 /**
  * Configuration by strings (flags, environment) is resolved here and only here (STYLE habit 2):
@@ -128,20 +131,32 @@ export interface OpenEngineOptions {
   runtime?: Pick<CreateMemoryOptions, 'events' | 'notifier' | 'workspace'>;
 }
 
-/** Opens the store and builds the engine from resolved settings. The caller closes it. */
-export function openEngine(options: OpenEngineOptions): MemoryEngine {
-  const { dbPath } = options.settings;
-  let store;
+/**
+ * Opens the store at a location given by a flag or the environment: a SQLite file or ":memory:".
+ * Every command opens its store here (a postgres:// location is to be resolved here too).
+ */
+export function openStoreAt(location: string): Store {
   try {
-    if (dbPath !== ':memory:') mkdirSync(path.dirname(dbPath), { recursive: true });
-    store = openSqliteStore({ path: dbPath });
+    if (location !== ':memory:') mkdirSync(path.dirname(location), { recursive: true });
+    return openSqliteStore({ path: location });
   } catch (cause) {
     if (EngramError.isInstance(cause) && cause.code !== 'STORE_FAILED') throw cause;
     // The store wraps SQLite's error as STORE_FAILED; say it in the user's terms, with SQLite's reason.
     const inner = EngramError.isInstance(cause) && cause.cause !== undefined ? cause.cause : cause;
     const reason = inner instanceof Error ? inner.message : String(inner);
-    throw new EngramError('STORE_FAILED', `Could not open the database ${dbPath}: ${reason}`, { cause });
+    throw new EngramError('STORE_FAILED', `Could not open the database ${location}: ${reason}`, { cause });
   }
+}
+
+/** The server's key store over the same database as `store`, or null when the adapter has none. */
+export function keyStoreOf(store: Store): KeyStore | null {
+  const db = sqliteHandleOf(store);
+  return db ? sqliteKeyStore(db) : null;
+}
+
+/** Opens the store and builds the engine from resolved settings. The caller closes it. */
+export function openEngine(options: OpenEngineOptions): MemoryEngine {
+  const store = openStoreAt(options.settings.dbPath);
   const model = options.model ?? options.settings.model;
   return createMemory({
     store,

@@ -29,6 +29,7 @@ import { registerEdit } from './edit.js';
 import { registerRelations } from './relations.js';
 import { registerRemind } from './remind.js';
 import { registerSettings } from './settings.js';
+import { registerMigrate } from './migrate.js';
 
 /** Codes that mean "the caller asked for something wrong" (exit 2), as opposed to a failure (exit 1). */
 const USAGE_CODES: readonly ErrorCode[] = ['INVALID_INPUT', 'NOT_FOUND'];
@@ -98,6 +99,7 @@ export function buildProgram(io: CliIo): Command {
     registerCompress,
     registerRemind,
     registerRelations,
+    registerMigrate,
   ]) {
     register(program, io);
   }

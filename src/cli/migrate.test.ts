@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteHandleOf, sqliteKeyStore } from '../server/keys/sqlite-key-store.js';
+import { fillUser, snapshotUser } from '../store/contract/index.js';
+import { at, mem, msg, user, vec } from '../store/contract/fixtures.js';
+import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
+import type { Store } from '../store/store.js';
+import { bufferIo } from './io.js';
+import { run } from './run.js';
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), 'engram-migrate-'))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const cli = async (args: string[]) => {
+  const io = bufferIo({});
+  const code = await run(args, io);
+  return { code, stdout: io.out(), stderr: io.err() };
+};
+
+/** A source with every table filled for a Chinese and an English user, plus the states a copy must keep. */
+async function source(file: string): Promise<{ secret: string }> {
+  const store = openSqliteStore({ path: file });
+  await store.bindEmbedder({ id: 'test@4', dimensions: 4 });
+  await fillUser(store, 'li-ming', 'zh');
+  await fillUser(store, 'alice', 'en');
+  await store.setSettings('*', { silentMinutes: 5 });
+  // A purged memory leaves history only; a watermark, an episode watermark, a failed delivery, an ended session.
+  await store.insertMemory(mem('li-ming-gone', 'li-ming', '我的银行卡密码'), vec(1), user);
+  await store.purgeMemory('li-ming', 'li-ming-gone', user);
+  await store.markProcessed('li-ming', 's', 0, 'li-ming-x1', at(3));
+  await store.markSummarized('li-ming', 's', 1, null, 0);
+  await store.recordExtractionFailure('alice', 's', { error: 'model timeout', failures: 2, state: 'retrying', nextAttemptAt: at(9) });
+  await store.endSession('alice', 's', at(4));
+  await store.updateTodo('alice', 'alice-t1', { reminded: false });
+  await store.recordDeliveryFailure('alice', 'alice-t1', 'webhook 502', at(40));
+  await store.appendMessages('alice', 's2', [{ ...msg('alice-x3', 'No vector yet', 5), vector: null }]);
+  const { key } = await sqliteKeyStore(sqliteHandleOf(store)!).create({ tenantId: 'acme', name: '后台' });
+  await store.close();
+  return { secret: key };
+}
+
+const withStore = async <T>(file: string, fn: (store: Store) => Promise<T>): Promise<T> => {
+  const store = openSqliteStore({ path: file });
+  try {
+    return await fn(store);
+  } finally {
+    await store.close();
+  }
+};
+
+describe('engram migrate', () => {
+  it('copies every user (zh, en) with history, vectors, sessions, todos, profiles, settings and keys, and verifies counts', async () => {
+    const [from, to] = [path.join(dir, 'from.db'), path.join(dir, 'to.db')];
+    const { secret } = await source(from);
+    const r = await cli(['migrate', '--from', from, '--to', to]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Copied 2 users and 1 API key');
+    expect(r.stdout).toMatch(/^memories\s+4\s+4$/m);
+    expect(r.stdout).toMatch(/^messages\s+5\s+5$/m);
+    expect(r.stdout).toContain('Counts verified.');
+    const before = await withStore(from, async (s) => ({ zh: await snapshotUser(s, 'li-ming'), en: await snapshotUser(s, 'alice'), star: await s.ownSettings('*') }));
+    await withStore(to, async (s) => {
+      expect({ ...(await snapshotUser(s, 'li-ming')), forgetGeneration: before.zh.forgetGeneration }).toEqual(before.zh);
+      expect(await snapshotUser(s, 'alice')).toEqual(before.en);
+      expect(await s.ownSettings('*')).toEqual(before.star);
+      expect((await s.history('li-ming', 'li-ming-gone')).map((e) => e.action)).toEqual(['create', 'purge']);
+      expect((await s.vectorStatus()).pending).toEqual({ memories: 0, messages: 1 });
+      expect((await sqliteKeyStore(sqliteHandleOf(s)!).find(secret))?.tenantId).toBe('acme');
+    });
+  });
+
+  it('refuses a non-empty target unless --into-existing, and a second run applies nothing twice', async () => {
+    const [from, to] = [path.join(dir, 'from.db'), path.join(dir, 'to.db')];
+    await source(from);
+    expect((await cli(['migrate', '--from', from, '--to', to])).code).toBe(0);
+    const refused = await cli(['migrate', '--from', from, '--to', to]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/CONFLICT.*--into-existing/);
+    const again = await cli(['--json', 'migrate', '--from', from, '--to', to, '--into-existing']);
+    expect(again.stderr).toBe('');
+    const report = JSON.parse(again.stdout) as { verified: boolean; keys: number; counts: Array<{ table: string; source: number; target: number }> };
+    expect(report.verified).toBe(true);
+    expect(report.keys).toBe(0);
+    expect(report.counts.every((c) => c.source === c.target)).toBe(true);
+  });
+
+  it('refuses the same database on both sides, and a target bound to another embedder', async () => {
+    const [from, to] = [path.join(dir, 'from.db'), path.join(dir, 'to.db')];
+    await source(from);
+    expect((await cli(['migrate', '--from', from, '--to', from])).stderr).toMatch(/INVALID_INPUT/);
+    await withStore(to, (s) => s.bindEmbedder({ id: 'other@8', dimensions: 8 }));
+    const r = await cli(['migrate', '--from', from, '--to', to]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/EMBEDDER_MISMATCH/);
+  });
+});
