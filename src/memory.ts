@@ -13,7 +13,7 @@ import { addMemory } from './pipelines/add-memory.js';
 import { appendMessages } from './pipelines/append-messages.js';
 import { compressMemories } from './pipelines/compress-memories.js';
 import { completeTodo } from './pipelines/complete-todo.js';
-import type { MemoryDeps } from './pipelines/deps.js';
+import type { EngineServices, MemoryDeps, ProcessRuntime } from './pipelines/deps.js';
 import { deliverReminders } from './pipelines/deliver-reminders.js';
 import { deleteMemory, purgeMemory, restoreMemory, updateMemory } from './pipelines/edit-memory.js';
 import { ensureEmbedder } from './pipelines/embedder-binding.js';
@@ -74,19 +74,18 @@ const DAY = 86_400_000;
 
 /** Wires the pipelines over one bundle of dependencies; no logic of its own. */
 export function createMemory(options: CreateMemoryOptions): MemoryEngine {
-  const deps: ExtractionDeps = {
+  // Services (shareable, stateless) and this engine's runtime state (counters, running set, worker id) apart.
+  const services: EngineServices = {
     store: options.store,
     embedder: options.embedder,
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     logger: options.logger ?? silentLogger,
     model: options.model,
-    workerId: options.workerId ?? defaultWorkerId(),
-    stats: emptyStats(),
-    running: new Set(),
     extraction: { ...DEFAULT_EXTRACTION_OPTIONS, ...options.extraction },
-    onStep: options.onExtractionStep,
   };
+  const runtime: ProcessRuntime = { workerId: options.workerId ?? defaultWorkerId(), stats: emptyStats(), running: new Set(), onStep: options.onExtractionStep };
+  const deps: ExtractionDeps = { ...services, ...runtime };
   const base: MemoryDeps = { store: deps.store, embedder: deps.embedder, clock: deps.clock, ids: deps.ids, logger: deps.logger };
   let lastLifecycle = 0;
   const scheduler = createExtractionScheduler(deps, {

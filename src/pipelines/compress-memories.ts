@@ -3,7 +3,7 @@ import { SEMANTIC_KINDS } from '../domain/memory.js';
 import { compressMemoriesPrompt } from '../prompts/compress-memories.js';
 import { promptRef } from '../prompts/prompt.js';
 import { detectLanguage } from '../text/language.js';
-import type { ExtractionDeps } from './extract-session.js';
+import type { ModelDeps } from './deps.js';
 import { resolveSettings } from './settings.js';
 import { protectedTopic } from '../lifecycle/protected-facts.js';
 import { DEFAULT_DECAY_POLICY } from '../lifecycle/decay-policy.js';
@@ -22,7 +22,7 @@ export interface CompressionPolicy {
 export const DEFAULT_COMPRESSION: CompressionPolicy = { minAgeDays: 90, maxAccessCount: 4, minGroup: 3, maxGroup: 20 };
 
 /** The policy a user's settings ask for. */
-export async function compressionPolicyFor(deps: ExtractionDeps, userId: string): Promise<CompressionPolicy> {
+export async function compressionPolicyFor(deps: ModelDeps, userId: string): Promise<CompressionPolicy> {
   const settings = await resolveSettings(deps.store, userId);
   return { ...DEFAULT_COMPRESSION, minAgeDays: settings.compressAfterDays, maxAccessCount: settings.compressBelowAccesses - 1 };
 }
@@ -38,7 +38,7 @@ export interface CompressionReport {
  * memories that keep the essential facts. The originals are archived (not lost) and linked to the
  * result with 'derived-from'. Needs a model; without one nothing is compressed.
  */
-export async function compressMemories(deps: ExtractionDeps, userId: string, given?: CompressionPolicy): Promise<CompressionReport[]> {
+export async function compressMemories(deps: ModelDeps, userId: string, given?: CompressionPolicy): Promise<CompressionReport[]> {
   if (!deps.model) return [];
   const policy = given ?? (await compressionPolicyFor(deps, userId));
   const now = deps.clock.now();

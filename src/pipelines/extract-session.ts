@@ -5,52 +5,27 @@ import { EngramError, NotFoundError } from '../errors.js';
 import { extractHeuristically } from '../extraction/heuristic/heuristic-extractor.js';
 import { isSmallTalkBatch } from '../extraction/heuristic/small-talk.js';
 import { planOperations, type Rejected } from '../extraction/plan-operations.js';
-import type { ExtractionStats } from '../extraction/stats.js';
-import type { LanguageModelPort } from '../models/language-model.js';
 import { extractMemoriesPrompt } from '../prompts/extract-memories.js';
 import { promptRef } from '../prompts/prompt.js';
 import { applyPlan } from './apply-plan.js';
 import { buildEpisode, MIN_EPISODE_MESSAGES } from './summarize-session.js';
 import { detectLanguage } from '../text/language.js';
-import type { MemoryDeps } from './deps.js';
+import type { EngineDeps } from './deps.js';
 import { recall } from './recall.js';
 import { resolveSettings } from './settings.js';
 import type { ExtractionRun, Store } from '../store/store.js';
 import { holdLease } from './extraction-lease.js';
 
-export interface ExtractionOptions {
-  /** How long one worker may hold a session before another may take over. @default 300000 */
-  leaseMs: number;
-  /** Failures of one batch before the session is marked failed. @default 5 */
-  maxFailures: number;
-  /** First retry delay; doubles per failure, capped at one hour. @default 30000 */
-  retryBaseMs: number;
-  /** Most new messages sent in one model call. @default 60 */
-  maxBatch: number;
-  /** How often a held lease is extended while the model call runs. @default leaseMs / 3 */
-  renewEveryMs?: number;
-}
+export { DEFAULT_EXTRACTION_OPTIONS, type ExtractionOptions } from './extraction-options.js';
 
 const FAILED_RETRY_MS = 6 * 3_600_000;
 
-export const DEFAULT_EXTRACTION_OPTIONS: ExtractionOptions = { leaseMs: 300_000, maxFailures: 5, retryBaseMs: 30_000, maxBatch: 60 };
 
-export interface ExtractionDeps extends MemoryDeps {
-  /** The LLM; without one the heuristic extractor runs. */
-  model?: LanguageModelPort;
-  /** Identifies this process's worker in session leases. */
-  workerId: string;
-  stats: ExtractionStats;
-  extraction: ExtractionOptions;
-  /**
-   * Work running in this process, by "<task>\u0000<user>\u0000<session>". The store's lease keeps
-   * other processes out and lets a restarted worker reclaim its own lease at once; this set keeps
-   * a second run in the same process (a background nudge and a scheduler pass) out.
-   */
-  running: Set<string>;
-  /** Test hook: called at named steps (used to crash a child process at each). */
-  onStep?: (step: 'loaded' | 'extracted' | 'embedded' | 'applying' | 'committed') => void | Promise<void>;
-}
+/**
+ * Everything extraction uses: the engine's services and this process's runtime state (see
+ * deps.ts). The name is kept for existing callers; new code takes a slice (EngineDeps, ModelDeps…).
+ */
+export type ExtractionDeps = EngineDeps;
 
 /** Seed 002's POST /extract-memories response, plus what was rejected. */
 export interface ExtractReport {

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
-import type { ExtractionDeps } from './extract-session.js';
+import type { ModelDeps } from './deps.js';
 import { forgetTopicMessages } from './forget-messages.js';
 import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
@@ -34,7 +34,7 @@ export interface ForgetTopicReport {
  * it (no excerpt may quote them again), and the profile is rewritten without it; the older profile
  * versions that mention it are erased.
  */
-export async function forgetTopic(deps: ExtractionDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<ForgetTopicReport> {
+export async function forgetTopic(deps: ModelDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<ForgetTopicReport> {
   const terms = indexTerms(topic);
   const found = await recall(deps, { userId, query: topic, limit: 200, statuses: ['active', 'archived', 'deleted'], touch: false, includeExpired: true });
   const lowered = topic.toLowerCase();

@@ -3,7 +3,7 @@ import { judgeUsagePrompt } from '../prompts/judge-usage.js';
 import { promptRef } from '../prompts/prompt.js';
 import { indexTerms } from '../text/segment.js';
 import { REINFORCE_STEP } from './apply-plan.js';
-import type { ExtractionDeps } from './extract-session.js';
+import type { ModelDeps } from './deps.js';
 
 /** Words that say nothing about whether a memory was used ("用户", "the user"). */
 const SUBJECT_TERMS = new Set(['用户', 'user', '主人']);
@@ -33,7 +33,7 @@ export interface ReplyReport {
  * for the turn and actually shaped the reply are reinforced (+0.1 importance, history 'reinforce');
  * recalled but irrelevant ones are not. A model judges when configured; otherwise the similarity rule.
  */
-export async function reportReply(deps: ExtractionDeps, input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<ReplyReport> {
+export async function reportReply(deps: ModelDeps, input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<ReplyReport> {
   const now = deps.clock.now();
   const found = new Map((await deps.store.listMemories({ userId: input.userId, ids: input.recalledIds })).map((m) => [m.id, m]));
   const memories = input.recalledIds.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));

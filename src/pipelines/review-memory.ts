@@ -2,7 +2,7 @@ import type { Memory } from '../domain/memory.js';
 import { EngramError } from '../errors.js';
 import { reviewMemoryPrompt, type ReviewDecision } from '../prompts/review-memory.js';
 import { promptRef } from '../prompts/prompt.js';
-import type { ExtractionDeps } from './extract-session.js';
+import type { ModelDeps } from './deps.js';
 import { recall } from './recall.js';
 
 export const MAX_REVIEW_ROUNDS = 3;
@@ -23,7 +23,7 @@ export interface ReviewOutcome {
  * threshold. It sees related memories and may search for more, at most three rounds. The decision
  * is written with its reason into the memory's history.
  */
-export async function reviewMemory(deps: ExtractionDeps, memory: Memory, mode: 'promote' | 'decay', options: { resetImportance: number }): Promise<ReviewOutcome> {
+export async function reviewMemory(deps: ModelDeps, memory: Memory, mode: 'promote' | 'decay', options: { resetImportance: number }): Promise<ReviewOutcome> {
   if (!deps.model) throw new EngramError('CONFIG_INVALID', 'Reviewing a memory needs a language model');
   const now = deps.clock.now();
   const aliases = new Map<string, Memory>();

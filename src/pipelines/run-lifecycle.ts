@@ -3,7 +3,7 @@ import { EngramError } from '../errors.js';
 import { decay, type DecayResult } from '../lifecycle/decay.js';
 import { DEFAULT_DECAY_POLICY, type DecayPolicy } from '../lifecycle/decay-policy.js';
 import { compressMemories, type CompressionReport } from './compress-memories.js';
-import type { ExtractionDeps } from './extract-session.js';
+import type { ModelDeps } from './deps.js';
 import { reviewMemory, type ReviewOutcome } from './review-memory.js';
 
 export interface LifecycleReport {
@@ -26,7 +26,7 @@ export type LifecycleProgress = (done: number, total: number) => void;
  * anything at or above `reviewArchiveFrom` is the reviewer's decision, not the rule's (seed 001).
  * Idempotent: a second pass at the same instant changes nothing and writes no history.
  */
-export async function runLifecycle(deps: ExtractionDeps, options: { userId?: string; policy?: DecayPolicy; onProgress?: LifecycleProgress } = {}): Promise<LifecycleReport> {
+export async function runLifecycle(deps: ModelDeps, options: { userId?: string; policy?: DecayPolicy; onProgress?: LifecycleProgress } = {}): Promise<LifecycleReport> {
   const policy = options.policy ?? DEFAULT_DECAY_POLICY;
   const report: LifecycleReport = { examined: 0, decayed: 0, archived: 0, reviews: [], compressions: [] };
   const users = options.userId ? [options.userId] : await deps.store.userIds();
@@ -50,7 +50,7 @@ export async function runLifecycle(deps: ExtractionDeps, options: { userId?: str
   return report;
 }
 
-async function passOne(deps: ExtractionDeps, memory: Memory, policy: DecayPolicy, report: LifecycleReport): Promise<void> {
+async function passOne(deps: ModelDeps, memory: Memory, policy: DecayPolicy, report: LifecycleReport): Promise<void> {
   const now = deps.clock.now();
   const { userId } = memory;
   const result = decay(memory, now, policy);

@@ -8,7 +8,10 @@ import type { ChangeContext } from '../domain/history.js';
 import type { MemoryDeps } from './deps.js';
 import { indexTerms } from '../text/segment.js';
 import { EngramError } from '../errors.js';
-import type { ExtractionDeps } from './extract-session.js';
+import type { EngineDeps, ModelDeps } from './deps.js';
+
+/** Summarizing takes the model's slice and the running set (one summary per session in this process). */
+export type SummarizeDeps = ModelDeps & Pick<EngineDeps, 'running'>;
 
 /** Seed 003: sessions with fewer messages than this get no episode. */
 export const MIN_EPISODE_MESSAGES = 3;
@@ -82,7 +85,7 @@ function extractiveSummary(messages: readonly Message[], language: 'zh' | 'en'):
  * with seed 003's schema, stored as a memory of kind "episode" with its time span and vector.
  * When the model fails, a visible fallback episode is stored and the session is queued for retry.
  */
-export async function summarizeSession(deps: ExtractionDeps, userId: string, sessionId: string): Promise<SummarizeReport> {
+export async function summarizeSession(deps: SummarizeDeps, userId: string, sessionId: string): Promise<SummarizeReport> {
   const key = `summarize\u0000${userId}\u0000${sessionId}`;
   if (deps.running.has(key)) return { sessionId, status: 'nothing', reason: 'this session is being summarised already' };
   deps.running.add(key);
@@ -93,7 +96,7 @@ export async function summarizeSession(deps: ExtractionDeps, userId: string, ses
   }
 }
 
-async function summarizeNow(deps: ExtractionDeps, userId: string, sessionId: string): Promise<SummarizeReport> {
+async function summarizeNow(deps: SummarizeDeps, userId: string, sessionId: string): Promise<SummarizeReport> {
   const now = deps.clock.now();
   const session = await deps.store.getSession(userId, sessionId);
   if (!session) return { sessionId, status: 'nothing', reason: 'no such session' };

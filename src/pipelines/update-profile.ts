@@ -4,7 +4,7 @@ import { EngramError } from '../errors.js';
 import { EMPTY_PROFILE, updateProfilePrompt } from '../prompts/update-profile.js';
 import { promptRef } from '../prompts/prompt.js';
 import { detectLanguage, type Language } from '../text/language.js';
-import type { ExtractionDeps } from './extract-session.js';
+import type { ModelDeps } from './deps.js';
 
 const DAY = 86_400_000;
 
@@ -29,7 +29,7 @@ interface News {
   facts: Memory[];
 }
 
-async function news(deps: ExtractionDeps, userId: string): Promise<News> {
+async function news(deps: ModelDeps, userId: string): Promise<News> {
   const current = await deps.store.latestProfile(userId);
   const since = current?.createdAt;
   const episodes = await deps.store.listMemories({ userId, kinds: ['episode'], createdFrom: since && new Date(since.getTime() + 1), order: 'asc', limit: 50 });
@@ -65,7 +65,7 @@ function currentBasics(memories: readonly Memory[]): Record<string, string> {
   return basics;
 }
 
-async function profileMemories(deps: ExtractionDeps, userId: string): Promise<Memory[]> {
+async function profileMemories(deps: ModelDeps, userId: string): Promise<Memory[]> {
   const all = await deps.store.listMemories({ userId, kinds: PROFILE_KINDS, order: 'asc', limit: 500 });
   return all.filter((m) => m.importance >= 0.6 || m.core).sort((a, b) => PROFILE_KINDS.indexOf(a.kind as (typeof PROFILE_KINDS)[number]) - PROFILE_KINDS.indexOf(b.kind as (typeof PROFILE_KINDS)[number]));
 }
@@ -86,7 +86,7 @@ function heuristicProfile(memories: readonly Memory[], language: Language, forge
 }
 
 /** New facts for the model; a corrected one says what it replaces, so the old value is not kept as current. */
-async function withReplaced(deps: ExtractionDeps, userId: string, facts: readonly Memory[]): Promise<Array<{ kind: string; content: string; date: string }>> {
+async function withReplaced(deps: ModelDeps, userId: string, facts: readonly Memory[]): Promise<Array<{ kind: string; content: string; date: string }>> {
   const out = [];
   for (const m of facts) {
     const replaced = (await deps.store.relationsOf(userId, m.id)).filter((r) => r.type === 'supersedes' && r.sourceId === m.id);
@@ -111,7 +111,7 @@ function withoutTopic(current: Profile | null, language: Language, topic: string
  * important memories since it. Every version is kept; with `forgetTopic` the new version leaves
  * the topic out. Runs when due unless `force` is set.
  */
-export async function updateProfile(deps: ExtractionDeps, userId: string, options: { force?: boolean; forgetTopic?: string; policy?: ProfilePolicy } = {}): Promise<ProfileReport> {
+export async function updateProfile(deps: ModelDeps, userId: string, options: { force?: boolean; forgetTopic?: string; policy?: ProfilePolicy } = {}): Promise<ProfileReport> {
   const now = deps.clock.now();
   const n = await news(deps, userId);
   const due = options.forgetTopic ? 'forget a topic' : options.force ? 'asked' : profileDue(n, now, options.policy ?? DEFAULT_PROFILE_POLICY);
