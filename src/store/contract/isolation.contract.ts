@@ -32,11 +32,18 @@ export function describeIsolationContract(name: string, factory: StoreFactory): 
             await store.appendMessages(b, 's', [msg(`${r.id}${i}`, r.text, i)]);
             await store.insertTodo(todo(`${b}-${i}`, b, r.text, { remindAt: at(1) }));
             await store.setSettings(b, { [`k${i}`]: r.text });
+            await store.insertRelation(relation(`${b}-r${i}`, b, id, `${b}-a`));
+            await store.insertProfile({ userId: b, version: i, narrative: r.text, basicInfo: {}, episodeCount: 0, createdAt: at(i) });
+            await store.recordExtractionRun({ id: `${b}-run${i}`, userId: b, sessionId: 's', fromSeq: 0, throughSeq: i, extractor: 'heuristic', outcome: 'applied', counts: {}, rejected: [], at: at(i) });
           }
+          await store.appendMessages(a, 'mine', [msg('own-x', 'A 自己的消息', 0)]);
           const mine = await snapshotUser(store, a);
           expect(JSON.stringify(mine)).not.toContain(b);
           expect(mine.memories.map((m) => m.id)).toEqual([`${a}-own`]);
-          expect(mine.messages).toEqual([]);
+          expect(mine.messages.map((m) => m.id)).toEqual(['own-x']);
+          expect(mine.relations).toEqual([]);
+          expect(mine.profiles).toEqual([]);
+          expect(mine.runs).toEqual([[]]);
           expect(mine.todos).toEqual([]);
           expect(mine.settings).toEqual({});
           for (const r of rows) {
@@ -44,9 +51,11 @@ export function describeIsolationContract(name: string, factory: StoreFactory): 
             expect((await store.searchKeyword({ userId: a, terms: indexTerms(r.text), k: 10 })).map((h) => h.id)).not.toContain(`${b}-${r.id}`);
           }
           expect((await store.searchVector({ userId: a, vector: vec(1, 1), k: 50 })).map((h) => h.id)).toEqual([`${a}-own`]);
-          expect(await store.searchMessageVector({ userId: a, vector: vec(1, 1), k: 50 })).toEqual([]);
+          expect((await store.searchMessageVector({ userId: a, vector: vec(1, 1), k: 50 })).map((h) => h.id)).toEqual(['own-x']);
           expect(await store.searchMessageKeyword({ userId: a, terms: indexTerms(texts.join(' ')), k: 50 })).toEqual([]);
           expect(await store.messageNeighbours(a, rows.map((r, i) => `${r.id}${i}`), 3)).toEqual([]);
+          expect(await store.listExtractionRuns(a, 's')).toEqual([]);
+          expect(await store.deliveriesOf(a, `${b}-0`)).toEqual([]);
           expect(await store.getSession(a, 's')).toBeNull();
           expect(await store.vectorsOf(a, ['a', 'b', 'c'].map((id) => `${b}-${id}`))).toEqual(new Map());
         }),
@@ -71,6 +80,7 @@ export function describeIsolationContract(name: string, factory: StoreFactory): 
       await store.endSession('u', 's', at(3));
       expect(await store.acquireSessionLease('u', 's', 'w', at(0), at(5))).toBeNull();
       await store.recordDeliveryFailure('u', 'v-t1', 'nope', at(99));
+      expect(JSON.stringify(await snapshotUser(store, 'u'))).not.toContain('v-');
       await store.forgetUser('u');
       expect(await snapshotUser(store, 'v')).toEqual(before);
       expect(await store.relationsOf('u', 'v-m1')).toEqual([]);
