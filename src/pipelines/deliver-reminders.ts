@@ -1,6 +1,10 @@
 import { EngramError } from '../errors.js';
 import type { Notifier } from '../notify/notifier.js';
+import type { TodosPort } from '../store/ports/todos.js';
 import type { MemoryDeps } from './deps.js';
+
+/** What delivering reminders uses: the todos port, the clock and the logger. */
+export type RemindDeps = Pick<MemoryDeps, 'clock' | 'logger'> & { store: TodosPort };
 
 export interface DeliveryReport {
   delivered: string[];
@@ -16,7 +20,7 @@ const RETRY_BASE_MS = 60_000;
  * crash before that transaction re-sends the same delivery id, which a receiver drops as a duplicate
  * (the webhook's X-Engram-Delivery header); a failed delivery is retried with backoff.
  */
-export async function deliverReminders(deps: MemoryDeps, notifier: Notifier, options: { onStep?: (step: 'notified' | 'recorded') => void | Promise<void> } = {}): Promise<DeliveryReport> {
+export async function deliverReminders(deps: RemindDeps, notifier: Notifier, options: { onStep?: (step: 'notified' | 'recorded') => void | Promise<void> } = {}): Promise<DeliveryReport> {
   const now = deps.clock.now();
   const report: DeliveryReport = { delivered: [], failed: [] };
   for (const todo of await deps.store.dueReminders(now, 100)) {

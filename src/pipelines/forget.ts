@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { indexTerms } from '../text/segment.js';
-import type { MemoryDeps } from './deps.js';
-import type { ModelDeps } from './deps.js';
+import type { LifecyclePort } from '../store/ports/lifecycle.js';
+import type { MemoryDeps, ModelDeps } from './deps.js';
 import { forgetTopicMessages } from './forget-messages.js';
 import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
@@ -11,7 +11,7 @@ import { updateProfile } from './update-profile.js';
  * Forgets everything about a user (seed 003 "用户要求遗忘"): memories, vectors, keyword rows,
  * messages, sessions, episodes, profile versions, todos, history, settings. Really erased.
  */
-export async function forgetUser(deps: Pick<MemoryDeps, 'store' | 'logger'>, userId: string, options: { workspace?: string } = {}): Promise<Record<string, number>> {
+export async function forgetUser(deps: Pick<MemoryDeps, 'logger'> & { store: Pick<LifecyclePort<unknown>, 'forgetUser'> }, userId: string, options: { workspace?: string } = {}): Promise<Record<string, number>> {
   const counts = await deps.store.forgetUser(userId);
   // The mirror folder holds memory.md, learnings.md and the merge base: all of it goes.
   if (options.workspace) await rm(userFolder(options.workspace, userId), { recursive: true, force: true });
