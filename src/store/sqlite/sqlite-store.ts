@@ -332,6 +332,7 @@ class SqliteStore implements Store {
     return this.run(() => {
       const bound = this.shared.bound.current();
       if (bound && q.vector.length !== bound.dimensions) throw new EmbedderMismatchError(bound.id, `an embedder of ${q.vector.length} dimensions`);
+      if (bound && q.embedderId !== undefined && q.embedderId !== bound.id) throw new EmbedderMismatchError(bound.id, q.embedderId);
       const hits = this.requireVectors('messages').search(q.userId, q.vector, q.sessionId === undefined ? q.k : q.k * 4, ['active']);
       const ids = this.messages.idsOf(q.userId, hits.map((h) => h.rowid), q.sessionId);
       return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, q.k);
