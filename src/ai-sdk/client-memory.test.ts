@@ -48,4 +48,19 @@ describe('engramMemory with the HTTP client', () => {
     await middleware.idle();
     expect((await t.memory.workingWindow('ann', 'web-2')).map((m) => m.content)).toEqual(['Am I allergic to peanuts?', 'Avoid peanuts.']);
   });
+
+  it.each([
+    ['zh', '李明', '我喜欢猫吗？', '你喜欢猫，可以养一只猫。', '用户喜欢猫'],
+    ['en', 'ann', 'Am I allergic to peanuts?', 'Avoid peanuts: you are allergic to peanuts.', 'Ann is allergic to peanuts'],
+  ])('%s: reinforces the memory the reply used, over POST /replies (issue 9)', async (_, userId, prompt, reply, content) => {
+    const before = (await t.memory.list({ userId }))[0]!;
+    expect(before.content).toBe(content);
+    const model = new MockLanguageModelV3({ doGenerate: { content: [{ type: 'text', text: reply }], finishReason: stop, usage, warnings: [] } });
+    const middleware = engramMemory({ client: client(), userId, sessionId: 'web-3' });
+    await generateText({ model: wrapLanguageModel({ model, middleware }), prompt });
+    await middleware.idle();
+    const after = await t.memory.get(userId, before.id);
+    expect(after.importance).toBeGreaterThan(before.importance);
+    expect((await t.memory.history(userId, before.id)).map((h) => h.action)).toContain('reinforce');
+  });
 });

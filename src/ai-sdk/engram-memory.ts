@@ -21,7 +21,7 @@ const Options = z.object({
 export interface EngramMemoryOptions {
   /** The engine (`createMemory`), or anything with its context / appendMessages / reportReply. */
   memory?: TurnMemory;
-  /** The HTTP client (`createClient` from engram/client) instead of an in-process engine; no reinforcement by use then. */
+  /** The HTTP client (`createClient` from engram/client) instead of an in-process engine; it reinforces what a reply used over POST /v1/users/{userId}/replies. */
   client?: TurnClient;
   userId: string;
   /** @default one session per user and UTC day */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { InvalidInputError } from '../errors.js';
 import { emit, type CliIo } from './io.js';
+import { noProgress, progressBar } from './progress.js';
 import { withEngine } from './runtime.js';
 
 interface ExportOptions {
@@ -61,7 +62,9 @@ export function registerImport(program: Command, io: CliIo): void {
         const data = readJson(path.resolve(file));
         // --user (or ENGRAM_USER) names whose memory the file becomes; without it, the file's own user.
         const chosen = command.getOptionValueSourceWithGlobals('user') === 'cli' || io.env['ENGRAM_USER'] ? userId : undefined;
-        const r = await engine.importUser(data, { userId: chosen });
+        const bar = json ? noProgress : progressBar('import', io.progress);
+        const r = await engine.importUser(data, { userId: chosen, onProgress: (done, total) => bar.update(done, total) });
+        bar.done();
         const notes = [r.rewrittenOwners > 0 ? `${r.rewrittenOwners} rows filed under another user were stored as ${r.userId}` : '', r.reissuedIds > 0 ? `${r.reissuedIds} ids already in use were re-issued` : ''].filter(Boolean);
         emit(io, json, r, () => [`Imported ${r.memories} memories and ${r.messages} messages for ${r.userId}`, ...notes.map((n) => `  ${n}`)].join('\n'));
       }),

@@ -7,6 +7,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** Environment the defaults are read from (ENGRAM_USER, ENGRAM_DB, ENGRAM_EMBEDDER…). */
   env: Readonly<Record<string, string | undefined>>;
+  /** Where progress bars draw (only when it is a terminal). @default process.stderr */
+  progress?: { isTTY?: boolean; write(text: string): unknown };
 }
 
 export function processIo(): CliIo {

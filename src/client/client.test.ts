@@ -67,4 +67,23 @@ describe('engram/client against the server over loopback', () => {
     const down = await createClient({ baseUrl: 'http://127.0.0.1:1' }).health().catch((e: unknown) => e);
     expect(EngramHttpError.isInstance(down) && down.code).toBe('NETWORK');
   });
+
+  it.each([
+    ['zh', 'initech', '用户住在上海', '用户每天在上海坐地铁', '我住在哪里？', '你住在上海。'],
+    ['en', 'umbrella', 'The user lives in Berlin', 'The user commutes by U-Bahn in Berlin', 'Where do I live?', 'You live in Berlin.'],
+  ])('%s: relate, unrelate and reportReply (issues 12.6 and 9)', async (_, tenantId, home, commute, message, reply) => {
+    const admin = createClient({ baseUrl: server.url, apiKey: ADMIN });
+    const c = createClient({ baseUrl: server.url, apiKey: (await admin.createKey({ tenantId })).key });
+    const a = await c.add({ userId: 'u', content: home, kind: 'fact', importance: 0.5 });
+    const b = await c.add({ userId: 'u', content: commute, kind: 'fact' });
+    const link = await c.relate({ userId: 'u', sourceId: b.id, targetId: a.id, type: 'supports', strength: 0.7 });
+    expect(link).toMatchObject({ sourceId: b.id, targetId: a.id, type: 'supports', strength: 0.7 });
+    expect((await c.relations('u', a.id)).map((r) => r.id)).toEqual([link.id]);
+    await c.unrelate('u', a.id, link.id);
+    expect(await c.relations('u', a.id)).toEqual([]);
+    await expect(c.unrelate('u', a.id, link.id)).rejects.toSatisfy((e: unknown) => EngramHttpError.isInstance(e) && e.code === 'NOT_FOUND');
+    const report = await c.reportReply({ userId: 'u', message, reply, recalledIds: [a.id] });
+    expect(report.used.map((x) => x.id)).toEqual([a.id]);
+    expect((await c.get('u', a.id)).importance).toBeGreaterThan(0.5);
+  });
 });

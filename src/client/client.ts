@@ -21,6 +21,7 @@ export type Todo = z.infer<typeof TodoDto>;
 export type MemoryPageResult = z.infer<typeof MemoryPage>;
 /** The engine's report, as it arrives over HTTP (it has no dates, so the wire shape is the same). */
 export type ExtractReport = EngineExtractReport;
+export interface ReplyReport { used: Array<{ id: string; reason: string }>; ignored: string[]; decidedBy: string }
 export interface ApiKey { id: string; tenantId: string; boundUserId?: string; name?: string; createdAt: string; revokedAt?: string }
 
 export interface ClientOptions {
@@ -104,11 +105,18 @@ export function createClient(options: ClientOptions) {
     purge: async (userId: string, id: string): Promise<void> => void (await call('POST', `${m(userId, id)}/purge`)),
     history: async (userId: string, id: string) => (await call<{ items: HistoryEvent[] }>('GET', `${m(userId, id)}/history`)).items,
     relations: async (userId: string, id: string) => (await call<{ items: Relation[] }>('GET', `${m(userId, id)}/relations`)).items,
+    /** Links `sourceId` to `targetId` ("A supports B"). */
+    relate: ({ userId, sourceId, ...o }: { userId: string; sourceId: string; targetId: string; type: Relation['type']; strength?: number; reason?: string }) =>
+      call<Relation>('POST', `${m(userId, sourceId)}/relations`, o),
+    /** Removes one link of the memory `memoryId`. */
+    unrelate: async (userId: string, memoryId: string, relationId: string): Promise<void> => void (await call('DELETE', `${m(userId, memoryId)}/relations/${seg(relationId)}`)),
 
     // ---- recalling ----
     recall: async ({ userId, ...o }: { userId: string; query: string; limit?: number; recipe?: RecipeName; kinds?: MemoryKind[] }) =>
       (await call<{ items: RecalledMemory[] }>('POST', `${u(userId)}/search`, o)).items,
     context: ({ userId, ...o }: { userId: string; query: string; tokenBudget?: number; sessionId?: string; language?: 'zh' | 'en' }) => call<ContextBlock>('POST', `${u(userId)}/context`, o),
+    /** After the assistant replied: reinforces the recalled memories that shaped the reply (seed 001). */
+    reportReply: ({ userId, ...o }: { userId: string; message: string; reply: string; recalledIds: readonly string[] }) => call<ReplyReport>('POST', `${u(userId)}/replies`, o),
 
     // ---- conversations ----
     appendMessages: (o: { userId: string; sessionId: string; messages: Array<{ role: 'user' | 'assistant' | 'system'; content: string; id?: string; callerId?: string; createdAt?: Date | string }> }) =>

@@ -17,6 +17,20 @@ export const TodoSpec = z.object({
 });
 export type TodoSpec = z.infer<typeof TodoSpec>;
 
+/**
+ * A link the extractor saw between the memory it writes and an EXISTING one (seed 004 §3.1),
+ * by the alias that memory was shown under. A correction is an update, not a "contradicts".
+ */
+export const RelationSpec = z.object({
+  type: z.enum(['supports', 'contradicts', 'refines']),
+  /** Alias of an existing memory. */
+  target: z.string().min(1),
+  /** How strongly, 0..1. @default 1 */
+  strength: z.number().min(0).max(1).default(1),
+  reason: z.string().optional(),
+});
+export type RelationSpec = z.infer<typeof RelationSpec>;
+
 export const AddOperation = z.object({
   op: z.literal('add'),
   kind: MemoryKind,
@@ -29,6 +43,8 @@ export const AddOperation = z.object({
   todo: TodoSpec.optional(),
   /** Ids of the new messages this memory came from (subset of the batch). */
   sourceMessageIds: z.array(z.string()).optional(),
+  /** Existing memories this new one supports, contradicts or refines. */
+  relations: z.array(RelationSpec).optional(),
 });
 export const UpdateOperation = z.object({
   op: z.literal('update'),
@@ -39,6 +55,8 @@ export const UpdateOperation = z.object({
   importance: z.number().min(0).max(1).optional(),
   /** Structured fields the update sets; fields the new content contradicts are dropped either way. */
   structuredData: z.record(z.string(), z.unknown()).optional(),
+  /** Other existing memories the updated one supports, contradicts or refines. */
+  relations: z.array(RelationSpec).optional(),
   reason: z.string().default(''),
 });
 export const DeleteOperation = z.object({

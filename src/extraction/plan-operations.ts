@@ -1,6 +1,6 @@
 import type { Memory } from '../domain/memory.js';
 import { MAX_CONTENT_LENGTH } from '../domain/memory.js';
-import { EXTRACTION_LIMITS, type AddOperation, type ExtractionResult, type MemoryOperation } from '../domain/operations.js';
+import { EXTRACTION_LIMITS, type AddOperation, type ExtractionResult, type MemoryOperation, type RelationSpec } from '../domain/operations.js';
 
 export interface Rejected {
   op: string;
@@ -8,9 +8,21 @@ export interface Rejected {
   reason: string;
 }
 
+/** A relation from a planned add or update to a memory that was shown. */
+export interface PlannedRelation {
+  type: RelationSpec['type'];
+  target: Memory;
+  strength: number;
+  reason?: string;
+}
+
+/** At most this many relations per operation; the rest are rejected. */
+export const MAX_RELATIONS_PER_OPERATION = 10;
+
 export interface PlannedAdd {
   op: AddOperation;
   messageIds: string[];
+  relations: PlannedRelation[];
 }
 export interface PlannedUpdate {
   memory: Memory;
@@ -19,6 +31,7 @@ export interface PlannedUpdate {
   importance?: number;
   structuredData?: Record<string, unknown>;
   reason: string;
+  relations: PlannedRelation[];
 }
 export interface PlannedTarget {
   memory: Memory;
@@ -90,6 +103,22 @@ export function planOperations(input: {
     return memory;
   };
 
+  // Relations name shown memories only: an invented alias is rejected like any other operation's.
+  const relationsOf = (op: string, specs: readonly RelationSpec[] | undefined, from?: Memory): PlannedRelation[] => {
+    const planned: PlannedRelation[] = [];
+    for (const [i, spec] of (specs ?? []).entries()) {
+      const memory = input.aliases.get(spec.target.trim().replace(/^\[|\]$/g, ''));
+      const problem = i >= MAX_RELATIONS_PER_OPERATION ? `more than ${MAX_RELATIONS_PER_OPERATION} relations on one operation`
+        : !memory ? 'alias was not shown'
+        : memory.id === from?.id ? 'a memory cannot relate to itself'
+        : planned.some((r) => r.target.id === memory.id && r.type === spec.type) ? 'duplicate relation'
+        : undefined;
+      if (problem || !memory) plan.rejected.push({ op: `${op}.relation`, target: spec.target, reason: problem ?? 'alias was not shown' });
+      else planned.push({ type: spec.type, target: memory, strength: spec.strength, ...(spec.reason ? { reason: spec.reason } : {}) });
+    }
+    return planned;
+  };
+
   const operations = input.result.operations;
   for (const op of operations.slice(EXTRACTION_LIMITS.maxOperations)) {
     plan.rejected.push({ op: op.op, ...('target' in op ? { target: op.target } : {}), reason: `more than ${EXTRACTION_LIMITS.maxOperations} operations in one batch` });
@@ -117,12 +146,17 @@ export function planOperations(input: {
         }
         addedContent.add(key);
         const ids = (op.sourceMessageIds ?? []).map((r) => input.refs.get(r)).filter((id): id is string => id !== undefined);
-        plan.adds.push({ op, messageIds: ids.length > 0 ? [...new Set(ids)] : [...input.defaultMessageIds] });
+        plan.adds.push({ op, messageIds: ids.length > 0 ? [...new Set(ids)] : [...input.defaultMessageIds], relations: relationsOf('add', op.relations) });
         break;
       }
       case 'update': {
         const memory = target('update', op.target);
-        if (memory) plan.updates.push({ memory, content: op.content, kind: op.kind, importance: op.importance, ...(op.structuredData ? { structuredData: op.structuredData } : {}), reason: op.reason });
+        if (memory) {
+          plan.updates.push({
+            memory, content: op.content, kind: op.kind, importance: op.importance, ...(op.structuredData ? { structuredData: op.structuredData } : {}), reason: op.reason,
+            relations: relationsOf('update', op.relations, memory),
+          });
+        }
         break;
       }
       case 'delete': {

@@ -120,6 +120,16 @@ async function prepare(
       change: change(batchIds, r.reason, 'reinforce'),
     });
   }
+  // Relations the extractor saw (seed 004 §3.1), from the new or updated memory to a shown one.
+  const related = [...plan.adds.map((a, i) => ({ sourceId: inserts[i]!.memory.id, relations: a.relations })), ...plan.updates.map((u) => ({ sourceId: u.memory.id, relations: u.relations }))];
+  for (const { sourceId, relations: specs } of related) {
+    // An updated memory may be linked already: the same link is not written twice.
+    const existing = specs.length > 0 && plan.updates.some((u) => u.memory.id === sourceId) ? await deps.store.relationsOf(userId, sourceId) : [];
+    for (const r of specs) {
+      if (existing.some((e) => e.sourceId === sourceId && e.targetId === r.target.id && e.type === r.type)) continue;
+      relations.push({ id: deps.ids.next(), userId, sourceId, targetId: r.target.id, type: r.type, strength: r.strength, reason: r.reason ?? `extraction: ${r.type}`, createdAt: now });
+    }
+  }
   // A memory deleted in the same batch as one new memory of its kind was replaced by it.
   for (const d of plan.deletes) {
     const replacements = inserts.filter((i) => i.memory.kind === d.memory.kind);

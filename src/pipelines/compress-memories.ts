@@ -4,6 +4,7 @@ import { compressMemoriesPrompt } from '../prompts/compress-memories.js';
 import { promptRef } from '../prompts/prompt.js';
 import { detectLanguage } from '../text/language.js';
 import type { ModelDeps } from './deps.js';
+import { takeForgetGuard } from './forget-guard.js';
 import { resolveSettings } from './settings.js';
 import { protectedTopic } from '../lifecycle/protected-facts.js';
 import { DEFAULT_DECAY_POLICY } from '../lifecycle/decay-policy.js';
@@ -52,6 +53,7 @@ export async function compressMemories(deps: ModelDeps, userId: string, given?: 
     const group = old.filter((m) => m.kind === kind).slice(0, policy.maxGroup);
     if (group.length < policy.minGroup) continue;
     const aliases = new Map(group.map((m, i) => [String(i + 1), m]));
+    const guard = await takeForgetGuard(deps.store, userId);
     deps.stats.modelCalls++;
     const { output } = await deps.model.generate(compressMemoriesPrompt, {
       kind,
@@ -70,7 +72,9 @@ export async function compressMemories(deps: ModelDeps, userId: string, given?: 
       language: detectLanguage(c.content), createdAt: now, updatedAt: now, accessCount: 0, embedderId: deps.embedder.id,
     }));
     const change = { actor: 'lifecycle' as const, producedBy: promptRef(compressMemoriesPrompt), at: now };
-    await deps.store.transaction(async (tx) => {
+    const written = await deps.store.transaction(async (tx) => {
+      // A forget during the model call wins: the merged text may restate what was forgotten.
+      if (!(await guard.holds(tx))) return false;
       for (const [i, m] of created.entries()) {
         await tx.insertMemory(m, vectors[i] ?? null, { ...change, reason: `merged ${merged[i]!.sources.length} memories` });
         for (const source of merged[i]!.sources) {
@@ -78,7 +82,12 @@ export async function compressMemories(deps: ModelDeps, userId: string, given?: 
         }
       }
       for (const m of archived) await tx.updateMemory(userId, m.id, { status: 'archived', updatedAt: now }, undefined, { ...change, reason: 'compressed into a merged memory' });
+      return true;
     });
+    if (!written) {
+      deps.logger.warn('compression dropped: the user forgot something while it ran', { userId, kind });
+      break;
+    }
     reports.push({ kind, archived: archived.map((m) => m.id), created: created.map((m) => m.id) });
   }
   return reports;

@@ -28,7 +28,7 @@ export async function compareWithExisting(
   // Episodes and skills are records of distinct sessions and procedures, never merged on save.
   const key = sameText(input.content);
   if (input.kind === 'episode' || input.kind === 'skill' || !key) return { refines: [] };
-  const hits = input.vector ? await deps.store.searchVector({ userId: input.userId, vector: input.vector, k: 5 }) : [];
+  const hits = input.vector ? await deps.store.searchVector({ userId: input.userId, vector: input.vector, k: 5, embedderId: deps.embedder.id }) : [];
   const candidates = hits.length > 0 ? await deps.store.listMemories({ userId: input.userId, ids: hits.map((h) => h.id), kinds: [input.kind] }) : [];
   const refines = candidates
     .filter((m) => sameText(m.content).length >= 2 && key.length > sameText(m.content).length && key.includes(sameText(m.content)))

@@ -13,7 +13,12 @@ const MAX_EXPORT_DEPTH = 80;
 export interface ImportOptions {
   /** Whose memory the file becomes. @default the file's own userId */
   userId?: string;
+  /** Called as rows are embedded and once more when everything is written (`done === total`). */
+  onProgress?: (done: number, total: number) => void;
 }
+
+/** Texts embedded per call while importing, so a large file reports progress as it goes. */
+const IMPORT_EMBED_CHUNK = 64;
 
 /** What an import did; every row of the file now belongs to `userId`. */
 export interface ImportReport {
@@ -87,10 +92,23 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
   }));
   const profiles = e.profiles.map((p) => ({ ...p, userId }));
 
-  const vectors = memories.length > 0 ? await deps.embedder.embed(memories.map((m) => m.content)) : [];
+  // Embedding is the slow part (a remote embedder): in chunks, reporting progress; the write is one more step.
+  const total = memories.length + e.messages.length + 1;
+  let done = 0;
+  const embed = async (texts: string[]): Promise<Float32Array[]> => {
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += IMPORT_EMBED_CHUNK) {
+      const chunk = texts.slice(i, i + IMPORT_EMBED_CHUNK);
+      out.push(...(await deps.embedder.embed(chunk)));
+      done += chunk.length;
+      options.onProgress?.(done, total);
+    }
+    return out;
+  };
+  const vectors = await embed(memories.map((m) => m.content));
   const bySession = new Map<string, Message[]>();
   for (const m of e.messages) bySession.set(m.sessionId, [...(bySession.get(m.sessionId) ?? []), { ...m, userId }]);
-  const messageVectors = new Map((e.messages.length > 0 ? await deps.embedder.embed(e.messages.map((m) => m.content)) : []).map((v, i) => [e.messages[i]!.id, v]));
+  const messageVectors = new Map((await embed(e.messages.map((m) => m.content))).map((v, i) => [e.messages[i]!.id, v]));
   await deps.store.transaction(async (tx) => {
     for (const [i, m] of memories.entries()) await tx.importMemory(m, vectors[i] ?? null, []);
     // All history in its recorded order, purged memories' events included.
@@ -103,6 +121,7 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
     }
     if (Object.keys(settings).length > 0) await tx.setSettings(userId, settings);
   });
+  options.onProgress?.(total, total);
   const report: ImportReport = { userId, memories: memories.length, messages: e.messages.length, rewrittenOwners, reissuedIds, droppedRelations: e.relations.length - relations.length };
   if (rewrittenOwners > 0 || reissuedIds > 0) deps.logger.warn('import rewrote owners or ids', { ...report });
   return report;

@@ -57,7 +57,7 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
     query,
     config,
     embedder: deps.embedder,
-    searchVector: (vector) => deps.store.searchVector({ userId: o.userId, vector, k, statuses: o.statuses }),
+    searchVector: (vector) => deps.store.searchVector({ userId: o.userId, vector, k, statuses: o.statuses, embedderId: deps.embedder.id }),
     searchKeyword: (terms) => deps.store.searchKeyword({ userId: o.userId, terms, k, statuses: o.statuses, bm25: config.bm25 }),
   });
   if (candidateIds.length === 0) return [];

@@ -4,6 +4,7 @@ import { reviewMemoryPrompt, type ReviewDecision } from '../prompts/review-memor
 import { promptRef } from '../prompts/prompt.js';
 import type { ModelDeps } from './deps.js';
 import { recall } from './recall.js';
+import { FORGOTTEN_MEANWHILE, takeForgetGuard } from './forget-guard.js';
 
 export const MAX_REVIEW_ROUNDS = 3;
 
@@ -15,6 +16,8 @@ export interface ReviewOutcome {
   reason: string;
   rounds: number;
   searches: string[];
+  /** True when a forget overtook the review and nothing was written. */
+  dropped?: boolean;
 }
 
 /**
@@ -26,6 +29,7 @@ export interface ReviewOutcome {
 export async function reviewMemory(deps: ModelDeps, memory: Memory, mode: 'promote' | 'decay', options: { resetImportance: number }): Promise<ReviewOutcome> {
   if (!deps.model) throw new EngramError('CONFIG_INVALID', 'Reviewing a memory needs a language model');
   const now = deps.clock.now();
+  const guard = await takeForgetGuard(deps.store, memory.userId);
   const aliases = new Map<string, Memory>();
   const alias = (m: Memory): string => {
     for (const [a, x] of aliases) if (x.id === m.id) return a;
@@ -62,7 +66,9 @@ export async function reviewMemory(deps: ModelDeps, memory: Memory, mode: 'promo
   const final = verdict?.decision ?? 'keep';
   const reason = verdict?.reason ?? 'no decision within the round limit';
   const change = { actor: 'review' as const, reason, producedBy: promptRef(reviewMemoryPrompt), at: now };
-  await deps.store.transaction(async (tx) => {
+  const written = await deps.store.transaction(async (tx) => {
+    // A forget during the model calls wins: the memory or the one superseding it may be gone.
+    if (!(await guard.holds(tx))) return false;
     if (final === 'promote') await tx.updateMemory(memory.userId, memory.id, { core: true, importance: 1, reviewedAt: now, updatedAt: now }, undefined, { ...change, action: 'promote' });
     // The lifecycle never erases: a reviewer's "delete" archives (restorable, listed, exported).
     else if (final === 'delete') await tx.updateMemory(memory.userId, memory.id, { status: 'archived', reviewedAt: now, updatedAt: now }, undefined, change);
@@ -72,6 +78,8 @@ export async function reviewMemory(deps: ModelDeps, memory: Memory, mode: 'promo
     if (by && final === 'delete') {
       await tx.insertRelation({ id: deps.ids.next(), userId: memory.userId, sourceId: by.id, targetId: memory.id, type: 'supersedes', strength: 1, reason, createdAt: now });
     }
+    return true;
   });
+  if (!written) return { memoryId: memory.id, mode, decision: 'keep', reason: FORGOTTEN_MEANWHILE, rounds: Math.min(round, MAX_REVIEW_ROUNDS), searches: searches.map((s) => s.query), dropped: true };
   return { memoryId: memory.id, mode, decision: final, reason, rounds: Math.min(round, MAX_REVIEW_ROUNDS), searches: searches.map((s) => s.query) };
 }

@@ -61,7 +61,7 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
     query,
     config,
     embedder: deps.embedder,
-    searchVector: (vector) => deps.store.searchMessageVector({ userId: o.userId, vector, k, sessionId: o.sessionId }),
+    searchVector: (vector) => deps.store.searchMessageVector({ userId: o.userId, vector, k, sessionId: o.sessionId, embedderId: deps.embedder.id }),
     searchKeyword: (terms) => deps.store.searchMessageKeyword({ userId: o.userId, terms, k, bm25: config.bm25, sessionId: o.sessionId }),
   });
   if (seeds.length === 0) return [];

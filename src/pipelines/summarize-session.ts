@@ -12,6 +12,7 @@ import type { EngineDeps, ModelDeps } from './deps.js';
 
 /** Summarizing takes the model's slice and the running set (one summary per session in this process). */
 export type SummarizeDeps = ModelDeps & Pick<EngineDeps, 'running'>;
+import { FORGOTTEN_MEANWHILE, takeForgetGuard } from './forget-guard.js';
 
 /** Seed 003: sessions with fewer messages than this get no episode. */
 export const MIN_EPISODE_MESSAGES = 3;
@@ -98,6 +99,7 @@ export async function summarizeSession(deps: SummarizeDeps, userId: string, sess
 
 async function summarizeNow(deps: SummarizeDeps, userId: string, sessionId: string): Promise<SummarizeReport> {
   const now = deps.clock.now();
+  const guard = await takeForgetGuard(deps.store, userId);
   const session = await deps.store.getSession(userId, sessionId);
   if (!session) return { sessionId, status: 'nothing', reason: 'no such session' };
   const retrying = session.summaryRetryAt !== undefined;
@@ -144,7 +146,13 @@ async function summarizeNow(deps: SummarizeDeps, userId: string, sessionId: stri
   const { content, structuredData, vector } = built;
   const change = { ...built.change, reason: failed ? `fallback: ${failed.code}` : 'session summary' };
   let episodeId: string | undefined;
+  let forgotten = false;
   await deps.store.transaction(async (tx) => {
+    // A forget during the model call wins: the summary may quote what was forgotten.
+    if (!(await guard.holds(tx))) {
+      forgotten = true;
+      return;
+    }
     // Another process may have summarised these messages meanwhile: then this run writes nothing.
     const fresh = await tx.getSession(userId, sessionId);
     if (!fallbackEpisode && fresh && fresh.summarizedSeq >= last.seq) return;
@@ -157,6 +165,10 @@ async function summarizeNow(deps: SummarizeDeps, userId: string, sessionId: stri
     }
     await tx.markSummarized(userId, sessionId, last.seq, retryAt, failures);
   });
+  if (forgotten) {
+    deps.logger.warn('episode summary dropped: the user forgot something while it ran', { userId, sessionId });
+    return { sessionId, status: 'skipped', reason: FORGOTTEN_MEANWHILE };
+  }
   if (episodeId === undefined) return { sessionId, status: 'nothing', reason: 'summarised by another worker' };
   return { sessionId, status: failed ? 'fallback' : 'summarized', episodeId, reason: failed ? `model failed (${failed.code}); fallback stored, retry queued` : summarizer };
 }

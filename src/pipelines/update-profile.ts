@@ -5,6 +5,7 @@ import { EMPTY_PROFILE, updateProfilePrompt } from '../prompts/update-profile.js
 import { promptRef } from '../prompts/prompt.js';
 import { detectLanguage, type Language } from '../text/language.js';
 import type { ModelDeps } from './deps.js';
+import { FORGOTTEN_MEANWHILE, takeForgetGuard } from './forget-guard.js';
 
 const DAY = 86_400_000;
 
@@ -113,6 +114,7 @@ function withoutTopic(current: Profile | null, language: Language, topic: string
  */
 export async function updateProfile(deps: ModelDeps, userId: string, options: { force?: boolean; forgetTopic?: string; policy?: ProfilePolicy } = {}): Promise<ProfileReport> {
   const now = deps.clock.now();
+  const guard = await takeForgetGuard(deps.store, userId);
   const n = await news(deps, userId);
   const due = options.forgetTopic ? 'forget a topic' : options.force ? 'asked' : profileDue(n, now, options.policy ?? DEFAULT_PROFILE_POLICY);
   if (!due) return { status: 'unchanged', profile: n.current, reason: 'not due' };
@@ -147,6 +149,15 @@ export async function updateProfile(deps: ModelDeps, userId: string, options: { 
   }
   const episodeCount = await deps.store.countMemories({ userId, kinds: ['episode'], statuses: ['active', 'archived', 'deleted'] });
   const profile: Profile = { userId, version: (n.current?.version ?? 0) + 1, ...result, producedBy, episodeCount, createdAt: now };
-  await deps.store.insertProfile(profile);
+  // A forget during the model call wins: the new narrative may restate what was forgotten.
+  const written = await deps.store.transaction(async (tx) => {
+    if (!(await guard.holds(tx))) return false;
+    await tx.insertProfile(profile);
+    return true;
+  });
+  if (!written) {
+    deps.logger.warn('profile update dropped: the user forgot something while it ran', { userId });
+    return { status: 'unchanged', profile: await deps.store.latestProfile(userId), reason: FORGOTTEN_MEANWHILE };
+  }
   return { status: 'updated', profile, reason: due };
 }

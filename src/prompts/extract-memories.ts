@@ -37,6 +37,7 @@ Rules:
 - A change over time is not a contradiction: "was tense ten days ago" and "is relaxed now" both stand, as separate memories with their times.
 - Something to do with a time -> add kind "todo" with todo.content and todo.dueText (the time phrase as said).
 - Refer to existing memories only by their alias; refer to new messages by their ref in sourceMessageIds.
+- When a memory you add or update supports, contradicts or refines an EXISTING one, say so in its "relations" ([{"type":"supports","target":"<alias>"}]; "refines": adds detail to it; "contradicts": both cannot be true and the user did not correct either). A correction is an "update", not a relation.
 - importance: 0.9 identity/core facts, 0.7 lasting preferences and plans, 0.5 ordinary facts, 0.3 minor details.
 - Nothing worth remembering -> operations: [{"op":"skip","reason":"..."}].
 - reason: one short sentence in the user's language saying what you did.
@@ -58,7 +59,7 @@ No opinions of the assistant, no guesses. Small talk: summary "闲聊，无实�
 
 export const extractMemoriesPrompt = definePrompt({
   id: 'extract-memories',
-  version: 5,
+  version: 6,
   input: ExtractMemoriesInput,
   output: ExtractionResult,
   outputFormat: OUTPUT_FORMAT,

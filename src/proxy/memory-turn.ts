@@ -10,7 +10,7 @@ import { EngramError } from '../errors.js';
 export interface TurnMemory {
   context(options: { userId: string; query: string; tokenBudget: number; sessionId?: string }): Promise<{ text: string; tokens: number; included: ReadonlyArray<{ type: string; id: string }> }>;
   appendMessages(options: { messages: Array<{ id: string; userId: string; sessionId: string; role: 'user' | 'assistant'; content: string }> }): Promise<unknown>;
-  /** Reinforcement by use; absent over HTTP (no route), then nothing is reinforced. */
+  /** Reinforcement by use (the engine, or the HTTP client over POST /v1/users/{userId}/replies); when absent nothing is reinforced. */
   reportReply?(input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<unknown>;
 }
 

@@ -23,6 +23,7 @@ import { memoryRoutes } from './routes/memories.js';
 import { searchRoutes } from './routes/search.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { todoRoutes } from './routes/todos.js';
+import { relationRoutes } from './routes/relations.js';
 import { userRoutes } from './routes/users.js';
 import { sessionLister } from './sessions-view.js';
 
@@ -106,6 +107,7 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.route('/', sessionRoutes(memory, sessionLister(memory)));
   app.route('/', userRoutes(memory, { workspace: options.workspace }));
   app.route('/', todoRoutes(memory));
+  app.route('/', relationRoutes(memory));
   app.route('/', compatRoutes(memory, { chat: options.chat, logger }));
   app.route('/', keyRoutes(options.keys));
   app.route('/', eventRoutes(options.events));

@@ -4,3 +4,4 @@ import './memories.suite.js';
 import './playground.suite.js';
 import './layers.suite.js';
 import './access.suite.js';
+import './relations.suite.js';

@@ -42,6 +42,11 @@ export interface VectorSearch {
   k: number;
   /** Restricts candidates to these statuses. @default ['active'] */
   statuses?: readonly MemoryStatus[];
+  /**
+   * The embedder that made `vector`. When given and the store is bound to another one (a reindex
+   * by another process), the search is refused with EMBEDDER_MISMATCH, even at the same dimensions.
+   */
+  embedderId?: string;
 }
 
 export interface KeywordSearch {

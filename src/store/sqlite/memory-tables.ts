@@ -242,6 +242,7 @@ export class MemoryTables {
     const statuses = q.statuses ?? ACTIVE;
     const b = this.bound();
     if (b && q.vector.length !== b.dimensions) throw new EmbedderMismatchError(b.id, `an embedder of ${q.vector.length} dimensions`);
+    if (b && q.embedderId !== undefined && q.embedderId !== b.id) throw new EmbedderMismatchError(b.id, q.embedderId);
     const hits = this.requireVectors().search(q.userId, q.vector, q.k, statuses);
     const ids = this.idsOf(q.userId, hits.map((h) => h.rowid), statuses);
     return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : []));

@@ -97,7 +97,6 @@ export function sqliteRoles(t: Shared, run: Run) {
       insertTodo: todos.insert.bind(todos),
       listTodos: todos.list.bind(todos),
       updateTodo: todos.update.bind(todos),
-      deleteTodo: todos.delete.bind(todos),
     }),
     ...locked(run, {
       insertRelation: l.insertRelation.bind(l),
@@ -107,7 +106,6 @@ export function sqliteRoles(t: Shared, run: Run) {
       latestProfile: l.latestProfile.bind(l),
       profileVersions: l.profileVersions.bind(l),
       insertProfile: l.insertProfile.bind(l),
-      deleteProfileVersions: l.deleteProfileVersions.bind(l),
       sessionsToSummarize: l.sessionsToSummarize.bind(l),
       markSummarized: l.markSummarized.bind(l),
       dueReminders: l.dueReminders.bind(l),

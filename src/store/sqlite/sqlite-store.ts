@@ -65,6 +65,8 @@ class SqliteStore implements Store {
   private readonly memories: MemoryTables;
   private readonly messages: MessageTables;
   private readonly fence: ForgetFence;
+  /** Set in a transaction view when it erased something: the WAL is checkpointed after its commit. */
+  private erasedInTransaction = false;
 
   constructor(
     readonly db: Database.Database,
@@ -80,6 +82,16 @@ class SqliteStore implements Store {
     this.messages = shared.messages;
     this.fence = new ForgetFence(db);
     Object.assign(this, sqliteRoles(shared, (fn) => this.run(fn)));
+  }
+
+  /**
+   * After an erase: secure_delete zeroes the freed pages in the file, but the WAL still holds the
+   * old pages until a checkpoint copies them back, so copy and truncate it now rather than at close
+   * (after the commit, when inside a transaction).
+   */
+  private erased(): void {
+    if (this.inTransaction) this.erasedInTransaction = true;
+    else this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   private vec(collection: Collection = 'memories'): VectorIndex | null {
@@ -139,7 +151,7 @@ class SqliteStore implements Store {
   }
 
   purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void> {
-    return this.run(() =>
+    return this.run(() => {
       this.db.transaction(() => {
         // What was said about it goes too: the purge event carries no reason, and earlier events
         // lose their reasons and message links; its todo (with pending deliveries) and relations go.
@@ -149,8 +161,9 @@ class SqliteStore implements Store {
         this.db.prepare('DELETE FROM todos WHERE user_id = ? AND memory_id = ?').run(userId, id);
         this.db.prepare('DELETE FROM memory_relations WHERE user_id = ? AND (source_id = ? OR target_id = ?)').run(userId, id, id);
         this.fence.bump(userId);
-      })(),
-    );
+      })();
+      this.erased();
+    });
   }
 
   forgetGeneration(userId: string): Promise<number> {
@@ -227,6 +240,7 @@ class SqliteStore implements Store {
     return this.run(() => {
       const bound = this.shared.bound.current();
       if (bound && q.vector.length !== bound.dimensions) throw new EmbedderMismatchError(bound.id, `an embedder of ${q.vector.length} dimensions`);
+      if (bound && q.embedderId !== undefined && q.embedderId !== bound.id) throw new EmbedderMismatchError(bound.id, q.embedderId);
       const hits = this.requireVectors('messages').search(q.userId, q.vector, q.sessionId === undefined ? q.k : q.k * 4, ['active']);
       const ids = this.messages.idsOf(q.userId, hits.map((h) => h.rowid), q.sessionId);
       return hits.flatMap((h) => (ids.has(h.rowid) ? [{ id: ids.get(h.rowid)!, score: h.score }] : [])).slice(0, q.k);
@@ -255,9 +269,32 @@ class SqliteStore implements Store {
   }
 
   purgeMessages(userId: string, ids: readonly string[]): Promise<number> {
-    return this.run(() => this.db.transaction(() => this.messages.purge(userId, ids, this.vec('messages'))).immediate());
+    return this.run(() => {
+      const purged = this.db
+        .transaction(() => {
+          // Forgetting raw messages fences work in flight too: an extraction or a summary may be reading them.
+          if (ids.length > 0) this.fence.bump(userId);
+          return this.messages.purge(userId, ids, this.vec('messages'));
+        })
+        .immediate();
+      this.erased();
+      return purged;
+    });
   }
 
+  deleteTodo(userId: string, id: string): Promise<void> {
+    return this.run(() => {
+      this.shared.todos.delete(userId, id);
+      this.erased();
+    });
+  }
+
+  deleteProfileVersions(userId: string, versions: readonly number[]): Promise<void> {
+    return this.run(() => {
+      this.shared.lifecycle.deleteProfileVersions(userId, versions);
+      if (versions.length > 0) this.erased();
+    });
+  }
   recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date): Promise<boolean> {
     return this.run(() => this.db.transaction(() => this.shared.lifecycle.recordDelivery(userId, todoId, deliveryId, at)).immediate());
   }
@@ -279,9 +316,7 @@ class SqliteStore implements Store {
         this.fence.bump(userId);
         return counts;
       }).immediate();
-      // secure_delete zeroes the freed pages in the file; the WAL still holds the old pages until a
-      // checkpoint copies them back, so copy and truncate it now rather than at close.
-      if (!this.inTransaction) this.db.pragma('wal_checkpoint(TRUNCATE)');
+      this.erased();
       return counts;
     });
   }
@@ -294,6 +329,7 @@ class SqliteStore implements Store {
       try {
         const result = await fn(tx);
         typed(() => this.db.exec('COMMIT'), 'COMMIT');
+        if (tx.erasedInTransaction) typed(() => this.erased(), 'checkpointing the WAL after an erase');
         return result;
       } catch (error) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');

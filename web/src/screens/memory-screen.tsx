@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { listOf, Memory, HistoryEvent, Relation, Message } from '../api/schemas';
+import { listOf, Memory, HistoryEvent, Message } from '../api/schemas';
 import { toApiError, useAsync, useSession, userPath } from '../api/use-api';
 import type { ApiError } from '../api/client';
 import { Confirm } from '../components/confirm';
@@ -9,6 +9,7 @@ import { formatDate, kindName, useI18n } from '../i18n/i18n';
 import { href } from '../lib/route';
 import { MemoryEditor } from './memory-editor';
 import { HistoryTimeline } from './history-timeline';
+import { RelationsCard } from './relations-card';
 
 /** One memory: content, scores, structured data, provenance, history, relations; edit and delete. */
 export function MemoryScreen({ id }: { id: string }) {
@@ -17,7 +18,6 @@ export function MemoryScreen({ id }: { id: string }) {
   const base = userPath(userId, `/memories/${encodeURIComponent(id)}`);
   const memory = useAsync(() => client.get(Memory, base), [base, liveVersion]);
   const history = useAsync(() => client.get(listOf(HistoryEvent), `${base}/history`), [base, liveVersion]);
-  const relations = useAsync(() => client.get(listOf(Relation), `${base}/relations`), [base]);
   const [editing, setEditing] = useState(false);
   const [asking, setAsking] = useState<'delete' | 'purge' | null>(null);
   const [error, setError] = useState<ApiError>();
@@ -83,17 +83,7 @@ export function MemoryScreen({ id }: { id: string }) {
             <ErrorBanner error={history.error} />
             {history.data && <HistoryTimeline events={history.data} />}
           </section>
-          <section class="card" aria-labelledby="relations-h">
-            <h2 id="relations-h">{t('relations')}</h2>
-            <ErrorBanner error={relations.error} />
-            {relations.data?.length === 0 && <p class="muted">{t('noRelations')}</p>}
-            <ul>
-              {relations.data?.map((r) => {
-                const other = r.sourceId === m.id ? r.targetId : r.sourceId;
-                return <li key={r.id}><span class="tag">{r.type}</span> <a href={href('memory', other)}>{other}</a>{r.reason && <span class="muted" dir="auto"> — {r.reason}</span>}</li>;
-              })}
-            </ul>
-          </section>
+          <RelationsCard base={base} memoryId={m.id} />
         </>
       )}
     </section>
