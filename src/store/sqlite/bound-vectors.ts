@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { dataVersion } from './statements.js';
 import { VectorIndex, type VectorMetric } from './vector-index.js';
 
 export const MEMORY_VEC = 'memory_vec';
@@ -23,13 +24,15 @@ export class BoundVectors {
   private cached: Binding | null = null;
   private version = -1;
   private readonly metaStmt: Database.Statement;
+  private readonly dataVersion: () => number;
 
   constructor(private readonly db: Database.Database) {
+    this.dataVersion = dataVersion(db);
     this.metaStmt = db.prepare("SELECT key, value FROM engram_meta WHERE key IN ('embedder_id', 'embedder_dimensions', 'vector_metric')");
   }
 
   current(): Binding | null {
-    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const version = this.dataVersion();
     if (this.cached !== null && version === this.version) return this.cached;
     this.version = version;
     const meta = new Map((this.metaStmt.all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
