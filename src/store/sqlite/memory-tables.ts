@@ -5,6 +5,7 @@ import type { Memory } from '../../domain/memory.js';
 import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import type { KeywordSearch, MemoryChanges, MemoryQuery, SearchHit, VectorSearch } from '../store.js';
+import { AccessLog } from './access-log.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from './memory-rows.js';
 import type { Binding } from './bound-vectors.js';
@@ -20,6 +21,8 @@ const ACTIVE = ['active'] as const;
 export class MemoryTables {
   /** Statements by SQL text: recall runs the same few queries over and over. */
   private readonly sql: Statements;
+  /** Accesses recorded outside a transaction, written in batches (see access-log.ts). */
+  readonly accesses = new AccessLog();
 
   constructor(
     private readonly db: Database.Database,
@@ -107,7 +110,7 @@ export class MemoryTables {
         const before = rowToMemory(row);
         const changed = changedFields(before, changes).filter((f) => f !== 'updatedAt');
         const after: Memory = { ...before, ...stripNulls(changes) } as Memory;
-        if (changed.length === 0 && vector === undefined) return before;
+        if (changed.length === 0 && vector === undefined) return this.accesses.overlay(before);
         const index = vector ? this.vectorIndexFor(after.embedderId, vector) : null;
         const cols = memoryToColumns(after);
         delete cols.id;
@@ -120,7 +123,7 @@ export class MemoryTables {
         else if (vector === null) vec?.remove(row.rid);
         else if (changed.includes('status')) vec?.setStatus(row.rid, after.status);
         if (changed.length > 0) this.writeHistory(after, change.action ?? actionFor(before, after, changed), changed, snapshot(before, changed), snapshot(after, changed), change, after.updatedAt);
-        return after;
+        return this.accesses.overlay(after);
       }).immediate();
   }
 
@@ -139,7 +142,7 @@ export class MemoryTables {
 
   getMemory(userId: string, id: string): Memory | null {
     const row = this.rowOf(userId, id);
-    return row ? rowToMemory(row) : null;
+    return row ? this.accesses.overlay(rowToMemory(row)) : null;
   }
 
   private where(q: MemoryQuery): { sql: string; args: unknown[] } {
@@ -177,7 +180,7 @@ export class MemoryTables {
     const rows = this.sql
       .get(`SELECT * FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
       .all(...args, q.limit ?? -1, q.offset ?? 0) as MemoryRow[];
-    return rows.map(rowToMemory);
+    return rows.map((row) => this.accesses.overlay(rowToMemory(row)));
   }
 
   countMemories(q: MemoryQuery): number {
@@ -230,11 +233,21 @@ export class MemoryTables {
     }));
   }
 
+  /** Writes the accesses now, in one transaction (or as part of the caller's). */
   recordAccess(userId: string, ids: readonly string[], at: Date): void {
     if (ids.length === 0) return;
-    const stmt = this.sql.get('UPDATE memories SET last_accessed_at = ?, access_count = access_count + 1 WHERE user_id = ? AND id = ?');
+    this.writeAccesses(ids.map((id) => ({ userId, id, count: 1, at })));
+  }
+
+  /** Writes the accesses held in this process, if any (see access-log.ts). */
+  flushAccesses(): void {
+    this.accesses.flush((batch) => this.writeAccesses(batch));
+  }
+
+  private writeAccesses(batch: ReadonlyArray<{ userId: string; id: string; count: number; at: Date }>): void {
+    const stmt = this.sql.get('UPDATE memories SET last_accessed_at = ?, access_count = access_count + ? WHERE user_id = ? AND id = ?');
     this.db.transaction(() => {
-      for (const id of ids) stmt.run(at.getTime(), userId, id);
+      for (const a of batch) stmt.run(a.at.getTime(), a.count, a.userId, a.id);
     }).immediate();
   }
 

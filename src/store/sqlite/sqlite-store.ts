@@ -30,6 +30,12 @@ export interface SqliteStoreOptions {
   ids?: IdGenerator;
   /** How long to wait for another process's write lock. @default 5000 */
   busyTimeoutMs?: number;
+  /**
+   * Recall's access records (lastAccessedAt, accessCount) are held this long and written in one
+   * transaction; this process reads them at once, others after the write, and close() writes
+   * what is left. 0 writes each recall's at once (one fsync per recall). @default 1000
+   */
+  accessFlushMs?: number;
 }
 
 
@@ -60,7 +66,9 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
     const cause = typedError.cause instanceof Error ? typedError.cause.message : typedError.message;
     throw new EngramError('STORE_FAILED', `Could not open the database ${path}: ${cause}`, { cause: typedError.cause ?? error, details: typedError.details });
   }
-  return new SqliteStore(db, new Mutex(), options.ids ?? randomIds, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false);
+  const store = new SqliteStore(db, new Mutex(), options.ids ?? randomIds, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false);
+  store.accessFlushMs = options.accessFlushMs ?? 1000;
+  return store;
 }
 
 interface Shared {
@@ -94,6 +102,9 @@ class SqliteStore implements Store {
   private readonly memories: MemoryTables;
   private readonly messages: MessageTables;
   private readonly fence: ForgetFence;
+  /** See SqliteStoreOptions.accessFlushMs; transaction views write accesses as part of their transaction. */
+  accessFlushMs = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly db: Database.Database,
@@ -230,7 +241,25 @@ class SqliteStore implements Store {
   }
 
   recordAccess(userId: string, ids: readonly string[], at: Date): Promise<void> {
-    return this.run(() => this.memories.recordAccess(userId, ids, at));
+    if (this.inTransaction || this.accessFlushMs <= 0) return this.run(() => this.memories.recordAccess(userId, ids, at));
+    return this.run(() => {
+      this.memories.accesses.add(userId, ids, at);
+      this.scheduleAccessFlush();
+    });
+  }
+
+  private scheduleAccessFlush(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      // A failed write (another process holding the lock past the busy timeout) keeps the accesses for the next try.
+      this.mutex
+        .run(() => {
+          if (this.db.open) typed(() => this.memories.flushAccesses(), 'writing recorded accesses');
+        })
+        .catch(() => this.scheduleAccessFlush());
+    }, this.accessFlushMs);
+    this.flushTimer.unref();
   }
 
   searchVector(q: VectorSearch): Promise<SearchHit[]> {
@@ -511,6 +540,8 @@ class SqliteStore implements Store {
     // (the backup restarts on their changes and ends with a consistent snapshot).
     return this.mutex.run(async () => {
       try {
+        // The copy holds every access recorded so far.
+        this.memories.flushAccesses();
         const { totalPages } = await this.db.backup(path);
         return { path, pages: totalPages };
       } catch (error) {
@@ -521,7 +552,14 @@ class SqliteStore implements Store {
 
   close(): Promise<void> {
     return this.mutex.run(() => {
-      if (this.db.open) this.db.close();
+      clearTimeout(this.flushTimer);
+      this.flushTimer = undefined;
+      if (!this.db.open) return;
+      try {
+        typed(() => this.memories.flushAccesses(), 'writing recorded accesses');
+      } finally {
+        this.db.close();
+      }
     });
   }
 }
