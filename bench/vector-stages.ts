@@ -54,7 +54,7 @@ const r2 = (x: number): number => Math.round(x * 100) / 100;
 const spread = (xs: readonly number[]): Spread => ({ min: r2(Math.min(...xs)), median: r2(median(xs)), max: r2(Math.max(...xs)) });
 const fmt = (s: Spread): string => `${s.min} / ${s.median} / ${s.max}`;
 
-function p95(fn: (i: number) => unknown, n: number): number {
+export function p95(fn: (i: number) => unknown, n: number): number {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
@@ -64,21 +64,27 @@ function p95(fn: (i: number) => unknown, n: number): number {
   return quantile(times, 0.95);
 }
 
-function overlapAt10(a: ReadonlyArray<{ rowid: number; score: number }>, b: ReadonlyArray<{ rowid: number; score: number }>): number {
+export function overlapAt10(a: ReadonlyArray<{ rowid: number; score: number }>, b: ReadonlyArray<{ rowid: number; score: number }>): number {
   const tenth = b[Math.min(9, b.length - 1)]?.score ?? -Infinity;
   return a.slice(0, 10).filter((h) => h.score >= tenth - 1e-6).length / Math.min(10, b.length || 1);
 }
 
-/** Brute force over the user's vectors in one array: the floor for any exact scan. */
-function floorScan(all: Float32Array, n: number, q: Float32Array, k: number): number[] {
-  const scores = new Float32Array(n);
+/** Brute force over the user's vectors in one array, with a top-k selection: the floor for any exact scan. */
+export function floorScan(all: Float32Array, n: number, q: Float32Array, k: number): number[] {
+  const top: number[] = [];
+  const topScores: number[] = [];
   for (let i = 0; i < n; i++) {
     let s = 0;
     const o = i * D;
     for (let j = 0; j < D; j++) s += all[o + j]! * q[j]!;
-    scores[i] = s;
+    if (top.length === k && s <= topScores[k - 1]!) continue;
+    let at = Math.min(top.length, k - 1);
+    while (at > 0 && topScores[at - 1]! < s) at--;
+    top.splice(at, 0, i);
+    topScores.splice(at, 0, s);
+    if (top.length > k) (top.pop(), topScores.pop());
   }
-  return [...scores.keys()].sort((a, b) => scores[b]! - scores[a]!).slice(0, k);
+  return top;
 }
 
 export async function runVectorStages(options: { quick?: boolean; log?: (line: string) => void } = {}): Promise<{ result: VectorStagesResult; text: string }> {

@@ -20,7 +20,7 @@ import { migrate } from './schema.js';
 import { toStoreError, typed } from './store-errors.js';
 import { TodoTables } from './todo-tables.js';
 import { BoundVectors, MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
-import { DEFAULT_CHUNK_SIZE, VectorIndex } from './vector-index.js';
+import { DEFAULT_CHUNK_SIZE, VectorIndex, type VectorSearchOptions } from './vector-index.js';
 
 export interface SqliteStoreOptions {
   /** File path, or ":memory:". @default "engram.db" */
@@ -36,6 +36,8 @@ export interface SqliteStoreOptions {
    * what is left. 0 writes each recall's at once (one fsync per recall). @default 1000
    */
   accessFlushMs?: number;
+  /** How vector search runs (two-stage or exact, candidate counts, cache size): see VectorSearchOptions. */
+  vectorSearch?: VectorSearchOptions;
 }
 
 
@@ -66,7 +68,8 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
     const cause = typedError.cause instanceof Error ? typedError.cause.message : typedError.message;
     throw new EngramError('STORE_FAILED', `Could not open the database ${path}: ${cause}`, { cause: typedError.cause ?? error, details: typedError.details });
   }
-  const store = new SqliteStore(db, new Mutex(), options.ids ?? randomIds, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false);
+  const ids = options.ids ?? randomIds;
+  const store = new SqliteStore(db, new Mutex(), ids, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false, sharedTables(db, ids, options.vectorSearch));
   store.accessFlushMs = options.accessFlushMs ?? 1000;
   return store;
 }
@@ -81,11 +84,11 @@ interface Shared {
   bound: BoundVectors;
 }
 
-function sharedTables(db: Database.Database, ids: IdGenerator): Shared {
+function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions): Shared {
   const todos = new TodoTables(db);
   const keywords = new KeywordIndex(db, 'memory_fts');
   const lifecycle = new LifecycleTables(db, todos);
-  const bound = new BoundVectors(db);
+  const bound = new BoundVectors(db, vectorSearch);
   return {
     keywords,
     memories: new MemoryTables(db, keywords, ids, () => bound.current()),
