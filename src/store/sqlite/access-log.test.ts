@@ -71,3 +71,20 @@ describe.each(CASES)('recall records accesses in batches, %s', (_language, conte
     await other.close();
   });
 });
+
+describe.each(CASES)('pending accesses of erased memories, %s', (_language, content, query) => {
+  it('are dropped when the user is forgotten, so a re-import does not inherit them', async () => {
+    const path = tempPath();
+    const engine = createMemory({ store: openSqliteStore({ path, accessFlushMs: 60_000 }), embedder });
+    const m = await engine.add({ userId: 'u', kind: 'preference', content });
+    await engine.recall({ userId: 'u', query });
+    const exported = await engine.exportUser('u');
+    expect(exported.memories.find((x) => x.id === m.id)).toMatchObject({ accessCount: 1 });
+    await engine.forget({ userId: 'u' });
+    await engine.importUser(exported);
+    await engine.close();
+    const other = openSqliteStore({ path });
+    expect((await other.getMemory('u', m.id))!.accessCount).toBe(1);
+    await other.close();
+  });
+});

@@ -34,6 +34,12 @@ export class AccessLog {
     }
   }
 
+  /** Forgets the pending accesses of one memory, or of all a user's memories (they are being erased). */
+  drop(userId: string, id?: string): void {
+    if (id !== undefined) this.pending.delete(`${userId}\u0000${id}`);
+    else for (const [key, p] of this.pending) if (p.userId === userId) this.pending.delete(key);
+  }
+
   /** The memory as it reads once the pending accesses are written. */
   overlay(memory: Memory): Memory {
     if (this.pending.size === 0) return memory;

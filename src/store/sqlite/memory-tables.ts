@@ -133,6 +133,8 @@ export class MemoryTables {
         if (!row) throw new NotFoundError('Memory', id);
         this.keywords.remove(row.rid, userId);
         this.vec()?.remove(row.rid);
+        // A memory imported later under the same id must not inherit these.
+        this.accesses.drop(userId, id);
         this.sql.get('DELETE FROM memories WHERE rid = ?').run(row.rid);
         // A purge erases the content from history too; one event without content says it happened.
         this.sql.get('UPDATE memory_history SET before = NULL, after = NULL WHERE user_id = ? AND memory_id = ?').run(userId, id);

@@ -500,6 +500,8 @@ class SqliteStore implements Store {
 
   forgetUser(userId: string): Promise<Record<string, number>> {
     return this.run(() => {
+      // Their memories are erased: pending accesses must not land on memories imported later under the same ids.
+      this.memories.accesses.drop(userId);
       const counts = this.db.transaction(() => {
         const counts: Record<string, number> = {};
         for (const [table, collection, keywords] of [['memories', 'memories', this.keywords], ['messages', 'messages', this.messages.keywords]] as const) {
