@@ -15,8 +15,13 @@ import { createMemory, type MemoryEngine } from '../src/memory.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
 import { DEFAULT_CHUNK_SIZE } from '../src/store/sqlite/vector-index.js';
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { toFloats } from '../src/store/sqlite/vector-cache.js';
+import { VectorIndex } from '../src/store/sqlite/vector-index.js';
 import { median, quantile, table } from './report.js';
 import { bulkInsert, memoryText, queryText, rng, unitVector } from './synthetic.js';
+import { floorScan, overlapAt10, p95 } from './vector-stages.js';
 
 const DIMENSIONS = 512;
 const STUB_ID = 'bench-random@512';
@@ -31,9 +36,20 @@ export interface LatencyRow {
   memories: number;
   /** Queries per round for this size. */
   queries: number;
-  /** Milliseconds: min / median / max over rounds of each round's p50 and p95. */
+  /** Milliseconds: min / median / max over rounds of each round's p50 and p95 (whole recall, two-stage vector search: the default). */
   searchP50: Spread;
   searchP95: Spread;
+  /** The same recall with vec0's exact scan (the previous default), same file, rounds interleaved. */
+  exactSearchP50?: Spread;
+  exactSearchP95?: Spread;
+  /** The vector step alone (k = 60, as recall asks): p95 of two-stage, vec0 exact, and a JS brute-force scan over one Float32Array (the floor). */
+  vectorTwoStageP95?: Spread;
+  vectorExactP95?: Spread;
+  vectorFloorP95?: Spread;
+  /** Share of the exact top 10 the two-stage search returns (random vectors: the worst case; see the vectors scenario for real embeddings). */
+  twoStageRecallAt10?: number;
+  /** Bytes of codes held in memory for this user. */
+  codesBytes?: number;
   withEmbeddingP50?: Spread;
   withEmbeddingP95?: Spread;
 }
@@ -107,8 +123,8 @@ async function timeRecall(engine: MemoryEngine, queries: readonly string[], roun
   return { p50, p95 };
 }
 
-async function openBound(path: string, chunkSize?: number): Promise<Store> {
-  const store = openSqliteStore({ path, ...(chunkSize === undefined ? {} : { chunkSize }) });
+async function openBound(path: string, chunkSize?: number, mode?: 'exact'): Promise<Store> {
+  const store = openSqliteStore({ path, ...(chunkSize === undefined ? {} : { chunkSize }), ...(mode ? { vectorSearch: { mode } } : {}) });
   await store.bindEmbedder({ id: STUB_ID, dimensions: DIMENSIONS });
   return store;
 }
@@ -127,10 +143,19 @@ export async function runLatency(options: LatencyOptions = {}): Promise<{ result
   const dir = tempDir();
   try {
     // 1. Recall latency as one user's memories grow, among 99 light users.
-    const store = await openBound(join(dir, 'latency.db'));
+    const path = join(dir, 'latency.db');
+    const store = await openBound(path);
     await bulkInsert(store, { users: Array.from({ length: others.users }, (_, i) => `user-${i + 1}`), perUser: others.memoriesEach, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: 1 });
     const searchEngine = createMemory({ store, embedder: precomputed(queryVectors) });
     const embedEngine = createMemory({ store, embedder: bundledAsStub() });
+    // A second connection on the same file with the previous default, vec0's exact scan.
+    const exactStore = await openBound(path, undefined, 'exact');
+    const exactEngine = createMemory({ store: exactStore, embedder: precomputed(queryVectors) });
+    // The vector step alone, on a third connection: two-stage, exact, and the JS floor.
+    const db = new Database(path);
+    sqliteVec.load(db);
+    const twoStageIndex = new VectorIndex(db, 'memory_vec', 'l2', { buildAfter: 1 });
+    const exactIndex = new VectorIndex(db, 'memory_vec', 'l2', { mode: 'exact' });
     const rows: LatencyRow[] = [];
     let have = 0;
     let batchedRate = 0;
@@ -138,13 +163,47 @@ export async function runLatency(options: LatencyOptions = {}): Promise<{ result
       log(`  latency: loading ${size.toLocaleString('en')} memories for one user`);
       batchedRate = await bulkInsert(store, { users: [TARGET], perUser: size - have, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: size });
       have = size;
-      // At 100,000 a recall takes far longer (see the note), so fewer queries keep the run bounded.
+      // At 100,000 the exact scan takes far longer, so fewer queries keep the run bounded.
       const n = size >= 100_000 ? Math.min(perRound, 50) : perRound;
-      const search = await timeRecall(searchEngine, queries.slice(0, n), rounds);
+      const vectorRows = db.prepare('SELECT embedding FROM memory_vec WHERE user_id = ?').all(TARGET) as Array<{ embedding: Buffer }>;
+      const all = new Float32Array(vectorRows.length * DIMENSIONS);
+      vectorRows.forEach((row, j) => all.set(toFloats(row.embedding), j * DIMENSIONS));
+      twoStageIndex.search(TARGET, queryVectors[0]!, 60, ['active']);
+      const two = { p50: [] as number[], p95: [] as number[] };
+      const exact = { p50: [] as number[], p95: [] as number[] };
+      const vec = { two: [] as number[], exact: [] as number[], floor: [] as number[] };
+      // Rounds interleave the variants, so a burst of load on this machine hits them alike.
+      for (let round = 0; round < rounds; round++) {
+        const a = await timeRecall(searchEngine, queries.slice(0, n), 1);
+        const b = await timeRecall(exactEngine, queries.slice(0, n), 1);
+        two.p50.push(a.p50[0]!), two.p95.push(a.p95[0]!), exact.p50.push(b.p50[0]!), exact.p95.push(b.p95[0]!);
+        vec.two.push(p95((q) => twoStageIndex.search(TARGET, queryVectors[q]!, 60, ['active']), n));
+        vec.exact.push(p95((q) => exactIndex.search(TARGET, queryVectors[q]!, 60, ['active']), n));
+        vec.floor.push(p95((q) => floorScan(all, vectorRows.length, queryVectors[q]!, 60), n));
+      }
+      let agree = 0;
+      for (let q = 0; q < n; q++) agree += overlapAt10(twoStageIndex.search(TARGET, queryVectors[q]!, 10, ['active']), exactIndex.search(TARGET, queryVectors[q]!, 10, ['active']));
       const embedded = await timeRecall(embedEngine, queries.slice(0, Math.min(n, withEmbeddingPerRound)), rounds);
-      rows.push({ memories: size, queries: n, searchP50: spread(search.p50), searchP95: spread(search.p95), withEmbeddingP50: spread(embedded.p50), withEmbeddingP95: spread(embedded.p95) });
-      log(`    search p95 median ${rows.at(-1)!.searchP95.median} ms, with embedding ${rows.at(-1)!.withEmbeddingP95!.median} ms`);
+      const codesBytes = (twoStageIndex as unknown as { cache: { sizes(): Map<string, number> } }).cache.sizes().get(TARGET) ?? 0;
+      rows.push({
+        memories: size,
+        queries: n,
+        searchP50: spread(two.p50),
+        searchP95: spread(two.p95),
+        exactSearchP50: spread(exact.p50),
+        exactSearchP95: spread(exact.p95),
+        vectorTwoStageP95: spread(vec.two),
+        vectorExactP95: spread(vec.exact),
+        vectorFloorP95: spread(vec.floor),
+        twoStageRecallAt10: Math.round((agree / n) * 1000) / 1000,
+        codesBytes,
+        withEmbeddingP50: spread(embedded.p50),
+        withEmbeddingP95: spread(embedded.p95),
+      });
+      log(`    search p95 median ${rows.at(-1)!.searchP95.median} ms (exact ${rows.at(-1)!.exactSearchP95!.median}), vector step ${rows.at(-1)!.vectorTwoStageP95!.median} / ${rows.at(-1)!.vectorExactP95!.median} / floor ${rows.at(-1)!.vectorFloorP95!.median}`);
     }
+    db.close();
+    await exactStore.close();
     await store.close();
 
     // 2. Insert throughput.
@@ -230,13 +289,22 @@ export async function runLatency(options: LatencyOptions = {}): Promise<{ result
 export function formatLatency(r: LatencyResult): string {
   const lines: string[] = [];
   lines.push(
-    `Recall latency, one user among ${r.otherUsers.users + 1} (others ${r.otherUsers.memoriesEach} memories each), limit 10; ms, min / median / max over ${r.queries.rounds} rounds of ${r.queries.perRound} queries (${r.queries.withEmbeddingPerRound} with embedding)`,
+    `Recall latency, one user among ${r.otherUsers.users + 1} (others ${r.otherUsers.memoriesEach} memories each), limit 10; ms, min / median / max over ${r.queries.rounds} rounds of ${r.queries.perRound} queries (${r.queries.withEmbeddingPerRound} with embedding); variants interleaved round by round`,
   );
   lines.push('');
   lines.push(
     table(
-      ['memories', 'queries/round', 'search p50', 'search p95', 'with embedding p50', 'with embedding p95'],
-      r.recall.map((row) => [row.memories.toLocaleString('en'), String(row.queries), fmt(row.searchP50), fmt(row.searchP95), fmt(row.withEmbeddingP50), fmt(row.withEmbeddingP95)]),
+      ['memories', 'queries/round', 'search p50 (two-stage)', 'search p95 (two-stage)', 'search p95 (old exact)', 'with embedding p95'],
+      r.recall.map((row) => [row.memories.toLocaleString('en'), String(row.queries), fmt(row.searchP50), fmt(row.searchP95), fmt(row.exactSearchP95), fmt(row.withEmbeddingP95)]),
+    ),
+  );
+  lines.push('');
+  lines.push('The vector step alone (k = 60, as recall asks), p95 ms, min / median / max over rounds; R@10 = share of the exact top 10 the two-stage search returns on these random vectors (the worst case: see the vectors scenario for real embeddings)');
+  lines.push('');
+  lines.push(
+    table(
+      ['memories', 'two-stage', 'vec0 exact (old)', 'brute-force floor (JS, top-k)', 'two-stage R@10 vs exact', 'codes MB'],
+      r.recall.map((row) => [row.memories.toLocaleString('en'), fmt(row.vectorTwoStageP95), fmt(row.vectorExactP95), fmt(row.vectorFloorP95), row.twoStageRecallAt10?.toFixed(3) ?? 'n/a', row.codesBytes === undefined ? 'n/a' : (row.codesBytes / 2 ** 20).toFixed(1)]),
     ),
   );
   lines.push(r.note);

@@ -169,7 +169,12 @@ export function formatProxy(results: readonly ProxyResult[]): string {
     [x.embedder, 'full call (stream: false)', ms(x.full.direct), ms(x.full.proxy), ms(x.full.added)],
     [x.embedder, 'first chunk (stream: true)', ms(x.firstToken.direct), ms(x.firstToken.proxy), ms(x.firstToken.added)],
   ]);
-  const side = results.map((x) => `${x.embedder}: the context build alone, in-process, ${ms(x.context)} ms; transport retries ${x.transportRetries}`);
+  // What the proxy adds is the context build plus forwarding; the build's share says which to work on.
+  const share = (x: ProxyResult): string => (x.firstToken.added.p50 > 0 ? `${Math.round((x.context.p50 / x.firstToken.added.p50) * 100)} %` : 'n/a');
+  const side = results.map(
+    (x) =>
+      `${x.embedder}: the context build alone, in-process, ${ms(x.context)} ms, ${share(x)} of the added p50 before the first chunk; forwarding and the rest ≈ ${r2(x.firstToken.added.p50 - x.context.p50)} ms p50; transport retries ${x.transportRetries}`,
+  );
   return [
     `Chat proxy over loopback against a mock upstream, ${results[0]?.requests ?? 0} requests per setting (half streamed), direct and proxied interleaved; ms p50 / p95:`,
     '',

@@ -61,6 +61,31 @@ async function drive(total: number, concurrency: number, call: (i: number) => Pr
   return { ms, errors, seconds: (performance.now() - start) / 1000 };
 }
 
+/**
+ * In-process and HTTP calls alternated one by one (the order swapped every other pair), so a
+ * burst of load on a shared machine hits both alike: the p95 difference is then the HTTP cost.
+ */
+async function interleaved(total: number, a: (i: number) => Promise<boolean>, b: (i: number) => Promise<boolean>): Promise<[Awaited<ReturnType<typeof drive>>, Awaited<ReturnType<typeof drive>>]> {
+  const out: [{ ms: number[]; errors: number; seconds: number }, { ms: number[]; errors: number; seconds: number }] = [
+    { ms: [], errors: 0, seconds: 0 },
+    { ms: [], errors: 0, seconds: 0 },
+  ];
+  const one = async (which: 0 | 1, i: number): Promise<void> => {
+    const t = performance.now();
+    const ok = await (which === 0 ? a : b)(i);
+    const ms = performance.now() - t;
+    out[which].ms.push(ms);
+    out[which].seconds += ms / 1000;
+    if (!ok) out[which].errors++;
+  };
+  for (let i = 0; i < total; i++) {
+    const first = i % 2 === 0 ? 0 : 1;
+    await one(first, i);
+    await one(first === 0 ? 1 : 0, i);
+  }
+  return [out[0], out[1]];
+}
+
 function row(op: ServerRow['op'], mode: ServerRow['mode'], concurrency: number, r: { ms: number[]; errors: number; seconds: number }): ServerRow {
   return { op, mode, concurrency, requests: r.ms.length, p50: round2(quantile(r.ms, 0.5)), p95: round2(quantile(r.ms, 0.95)), perSecond: Math.round(r.ms.length / r.seconds), errors: r.errors };
 }
@@ -113,13 +138,15 @@ export async function runServerBench(options: { quick?: boolean } = {}): Promise
     // Warm up both paths (JIT, statement caches, the first connections).
     await drive(50, 1, inSearch);
     await drive(50, 1, httpSearch);
+    const [inSearch1, httpSearch1] = await interleaved(n, inSearch, httpSearch);
+    const [inAdd1, httpAdd1] = await interleaved(n, inAdd, httpAdd);
     const rows: ServerRow[] = [
-      row('search', 'in-process', 1, await drive(n, 1, inSearch)),
-      row('search', 'http', 1, await drive(n, 1, httpSearch)),
+      row('search', 'in-process', 1, inSearch1),
+      row('search', 'http', 1, httpSearch1),
       row('search', 'in-process', 4, await drive(n, 4, inSearch)),
       row('search', 'http', 4, await drive(n, 4, httpSearch)),
-      row('add', 'in-process', 1, await drive(n, 1, inAdd)),
-      row('add', 'http', 1, await drive(n, 1, httpAdd)),
+      row('add', 'in-process', 1, inAdd1),
+      row('add', 'http', 1, httpAdd1),
       row('add', 'http', 4, await drive(n, 4, httpAdd)),
     ];
     const p95 = (op: string, mode: string) => rows.find((x) => x.op === op && x.mode === mode && x.concurrency === 1)!.p95;
@@ -131,7 +158,7 @@ export async function runServerBench(options: { quick?: boolean } = {}): Promise
       addP95OverheadMs: round2(p95('add', 'http') - p95('add', 'in-process')),
     };
     const text = [
-      `One user with 10,000 memories (random 512-d vectors, bilingual template texts); ${n} calls per row; loopback keep-alive client.`,
+      `One user with 10,000 memories (random 512-d vectors, bilingual template texts); ${n} calls per row; loopback keep-alive client; at 1 in flight, in-process and HTTP calls alternate one by one (per s = 1 / mean latency there).`,
       '',
       table(['op', 'mode', 'in flight', 'calls', 'p50 ms', 'p95 ms', 'per s', 'errors'], rows.map((x) => [x.op, x.mode, String(x.concurrency), String(x.requests), String(x.p50), String(x.p95), String(x.perSecond), String(x.errors)])),
       '',

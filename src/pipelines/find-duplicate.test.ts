@@ -18,3 +18,23 @@ describe('duplicates on save never merge facts that differ in a number', () => {
     });
   }
 });
+
+describe('duplicates on save by similarity, among more memories than the two-stage search takes as candidates', () => {
+  for (const [language, filler, text, reworded] of [
+    ['zh', (i: number) => `用户收藏的第${i}本书讲的是${['历史', '园艺', '天文', '烹饪', '音乐'][i % 5]}`, '用户每天早上七点起床后喝一杯绿茶再去公司上班', '用户每天早上七点起床后喝一杯绿茶再去公司上班啦'],
+    ['en', (i: number) => `The user's book number ${i} is about ${['history', 'gardening', 'astronomy', 'cooking', 'music'][i % 5]}`, 'The user drinks a cup of green tea every morning before going to the office', 'The user drinks a cup of green tea every morning, before going to the office then'],
+  ] as const) {
+    it(`merges a rewording (${language}) found through the search's own scores`, async () => {
+      const memory = testMemory();
+      for (let i = 0; i < 260; i++) await memory.add({ userId: 'u', kind: 'fact', content: filler(i) });
+      const first = await memory.add({ userId: 'u', kind: 'pattern', content: text });
+      const again = await memory.add({ userId: 'u', kind: 'pattern', content: reworded });
+      expect(again.id).toBe(first.id);
+      // The same words as another kind stay apart.
+      const other = await memory.add({ userId: 'u', kind: 'fact', content: reworded });
+      expect(other.id).not.toBe(first.id);
+      expect(await memory.list({ userId: 'u', kinds: ['pattern'] })).toHaveLength(1);
+      await memory.close();
+    }, 60_000);
+  }
+});

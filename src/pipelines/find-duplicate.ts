@@ -33,24 +33,20 @@ export async function compareWithExisting(
   const refines = candidates
     .filter((m) => sameText(m.content).length >= 2 && key.length > sameText(m.content).length && key.includes(sameText(m.content)))
     .map((m) => ({ memory: m, strength: Math.round((sameText(m.content).length / key.length) * 100) / 100 }));
-  return { duplicate: await findDuplicate(input, key, candidates, deps), refines };
+  // The search's score is the cosine already (vectors are unit length and the top hits are scored
+  // exactly), so no vector is read back: on add() this check was most of the cost.
+  const similarity = new Map(hits.map((h) => [h.id, h.score]));
+  return { duplicate: findDuplicate(key, candidates, similarity), refines };
 }
 
-async function findDuplicate(
-  input: { userId: string; vector: Float32Array | undefined },
-  key: string,
-  candidates: readonly Memory[],
-  deps: MemoryDeps,
-): Promise<{ memory: Memory; why: string } | undefined> {
+function findDuplicate(key: string, candidates: readonly Memory[], similarityOf: ReadonlyMap<string, number>): { memory: Memory; why: string } | undefined {
   for (const m of candidates) if (sameText(m.content) === key) return { memory: m, why: 'same text' };
-  const vectors = input.vector && candidates.length > 0 ? await deps.store.vectorsOf(input.userId, candidates.map((m) => m.id)) : new Map<string, Float32Array>();
   let best: { memory: Memory; similarity: number } | undefined;
   for (const m of candidates) {
     // Embeddings barely see numbers: "电话是 138…" and "电话是 139…" are two facts, never one.
     if (numbersIn(sameText(m.content)) !== numbersIn(key)) continue;
-    const v = vectors.get(m.id);
-    if (!v || !input.vector) continue;
-    const similarity = cosine(v, input.vector);
+    const similarity = similarityOf.get(m.id);
+    if (similarity === undefined) continue;
     if (similarity >= DUPLICATE_SIMILARITY && (!best || similarity > best.similarity)) best = { memory: m, similarity };
   }
   return best && { memory: best.memory, why: `similarity ${best.similarity.toFixed(3)}` };
@@ -58,15 +54,3 @@ async function findDuplicate(
 
 /** The digit runs of a text, in order: a rewording keeps them, a different fact changes them. */
 const numbersIn = (text: string): string => (text.match(/\p{Nd}+/gu) ?? []).join(' ');
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length && i < b.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { VectorIndex, type VectorMetric } from './vector-index.js';
+import { dataVersion } from './statements.js';
+import { VectorIndex, type VectorMetric, type VectorSearchOptions } from './vector-index.js';
 
 export const MEMORY_VEC = 'memory_vec';
 export const MESSAGE_VEC = 'message_vec';
@@ -23,13 +24,18 @@ export class BoundVectors {
   private cached: Binding | null = null;
   private version = -1;
   private readonly metaStmt: Database.Statement;
+  private readonly dataVersion: () => number;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly search: VectorSearchOptions = {},
+  ) {
+    this.dataVersion = dataVersion(db);
     this.metaStmt = db.prepare("SELECT key, value FROM engram_meta WHERE key IN ('embedder_id', 'embedder_dimensions', 'vector_metric')");
   }
 
   current(): Binding | null {
-    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const version = this.dataVersion();
     if (this.cached !== null && version === this.version) return this.cached;
     this.version = version;
     const meta = new Map((this.metaStmt.all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
@@ -39,7 +45,7 @@ export class BoundVectors {
     if (id === undefined || !Number.isInteger(dimensions) || dimensions <= 0) return (this.cached = null);
     const c = this.cached;
     if (c === null || c.id !== id || c.dimensions !== dimensions || c.metric !== metric) {
-      this.cached = { id, dimensions, metric, memories: new VectorIndex(this.db, MEMORY_VEC, metric), messages: new VectorIndex(this.db, MESSAGE_VEC, metric) };
+      this.cached = { id, dimensions, metric, memories: new VectorIndex(this.db, MEMORY_VEC, metric, this.search), messages: new VectorIndex(this.db, MESSAGE_VEC, metric, this.search) };
     }
     return this.cached;
   }

@@ -5,9 +5,11 @@ import type { Memory } from '../../domain/memory.js';
 import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import type { KeywordSearch, MemoryChanges, MemoryQuery, SearchHit, VectorSearch } from '../store.js';
+import { AccessLog } from './access-log.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from './memory-rows.js';
 import type { Binding } from './bound-vectors.js';
+import { marks, padded, Statements } from './statements.js';
 import type { VectorIndex } from './vector-index.js';
 
 const ACTIVE = ['active'] as const;
@@ -17,13 +19,20 @@ const ACTIVE = ['active'] as const;
  * indexes, kept in step. Synchronous; the store wraps each call in its lock and a transaction.
  */
 export class MemoryTables {
+  /** Statements by SQL text: recall runs the same few queries over and over. */
+  private readonly sql: Statements;
+  /** Accesses recorded outside a transaction, written in batches (see access-log.ts). */
+  readonly accesses = new AccessLog();
+
   constructor(
     private readonly db: Database.Database,
     private readonly keywords: KeywordIndex,
     private readonly ids: IdGenerator,
     /** The bound embedder and its vector indexes, once an embedder is bound. */
     private readonly bound: () => Binding | null,
-  ) {}
+  ) {
+    this.sql = new Statements(db);
+  }
 
   private vec(): VectorIndex | null {
     return this.bound()?.memories ?? null;
@@ -48,12 +57,12 @@ export class MemoryTables {
   }
 
   rowOf(userId: string, id: string): MemoryRow | undefined {
-    return this.db.prepare('SELECT * FROM memories WHERE id = ? AND user_id = ?').get(id, userId) as MemoryRow | undefined;
+    return this.sql.get('SELECT * FROM memories WHERE id = ? AND user_id = ?').get(id, userId) as MemoryRow | undefined;
   }
 
   private writeHistory(memory: Pick<Memory, 'id' | 'userId'>, action: HistoryAction, changed: string[], before: Record<string, unknown> | null, after: Record<string, unknown> | null, change: ChangeContext, at: Date): void {
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `INSERT INTO memory_history (id, memory_id, user_id, action, changed, before, after, actor, reason, produced_by, message_ids, at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -81,7 +90,7 @@ export class MemoryTables {
         const names = Object.keys(cols);
         let rid: number;
         try {
-          const info = this.db.prepare(`INSERT INTO memories (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...Object.values(cols));
+          const info = this.sql.get(`INSERT INTO memories (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...Object.values(cols));
           rid = Number(info.lastInsertRowid);
         } catch (cause) {
           if (String(cause).includes('UNIQUE')) throw new EngramError('CONFLICT', `Memory ${memory.id} already exists`, { cause });
@@ -101,20 +110,20 @@ export class MemoryTables {
         const before = rowToMemory(row);
         const changed = changedFields(before, changes).filter((f) => f !== 'updatedAt');
         const after: Memory = { ...before, ...stripNulls(changes) } as Memory;
-        if (changed.length === 0 && vector === undefined) return before;
+        if (changed.length === 0 && vector === undefined) return this.accesses.overlay(before);
         const index = vector ? this.vectorIndexFor(after.embedderId, vector) : null;
         const cols = memoryToColumns(after);
         delete cols.id;
         delete cols.user_id;
         if (vector === null) cols.embedder_id = null;
-        this.db.prepare(`UPDATE memories SET ${Object.keys(cols).map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`).run(...Object.values(cols), row.rid);
+        this.sql.get(`UPDATE memories SET ${Object.keys(cols).map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`).run(...Object.values(cols), row.rid);
         if (changed.includes('content')) this.keywords.upsert(row.rid, userId, indexTerms(after.content));
         const vec = this.vec();
         if (vector) index!.upsert(row.rid, userId, after.status, vector);
         else if (vector === null) vec?.remove(row.rid);
         else if (changed.includes('status')) vec?.setStatus(row.rid, after.status);
         if (changed.length > 0) this.writeHistory(after, change.action ?? actionFor(before, after, changed), changed, snapshot(before, changed), snapshot(after, changed), change, after.updatedAt);
-        return after;
+        return this.accesses.overlay(after);
       }).immediate();
   }
 
@@ -124,16 +133,18 @@ export class MemoryTables {
         if (!row) throw new NotFoundError('Memory', id);
         this.keywords.remove(row.rid, userId);
         this.vec()?.remove(row.rid);
-        this.db.prepare('DELETE FROM memories WHERE rid = ?').run(row.rid);
+        // A memory imported later under the same id must not inherit these.
+        this.accesses.drop(userId, id);
+        this.sql.get('DELETE FROM memories WHERE rid = ?').run(row.rid);
         // A purge erases the content from history too; one event without content says it happened.
-        this.db.prepare('UPDATE memory_history SET before = NULL, after = NULL WHERE user_id = ? AND memory_id = ?').run(userId, id);
+        this.sql.get('UPDATE memory_history SET before = NULL, after = NULL WHERE user_id = ? AND memory_id = ?').run(userId, id);
         this.writeHistory({ id, userId }, 'purge', [], null, null, change, change.at ?? new Date());
       }).immediate();
   }
 
   getMemory(userId: string, id: string): Memory | null {
     const row = this.rowOf(userId, id);
-    return row ? rowToMemory(row) : null;
+    return row ? this.accesses.overlay(rowToMemory(row)) : null;
   }
 
   private where(q: MemoryQuery): { sql: string; args: unknown[] } {
@@ -145,8 +156,10 @@ export class MemoryTables {
     clauses.push(`status IN (${statuses.map(() => '?').join(', ')})`);
     args.push(...statuses);
     if (q.ids) {
-      clauses.push(`id IN (${q.ids.map(() => '?').join(', ') || 'NULL'})`);
-      args.push(...q.ids);
+      // Padded with '' (no memory has an empty id), so similar lengths share one statement.
+      const ids = q.ids.length === 0 ? [] : padded(q.ids, '');
+      clauses.push(`id IN (${marks(ids.length) || 'NULL'})`);
+      args.push(...ids);
     }
     if (q.kinds && q.kinds.length > 0) {
       clauses.push(`kind IN (${q.kinds.map(() => '?').join(', ')})`);
@@ -166,15 +179,15 @@ export class MemoryTables {
     const { sql, args } = this.where(q);
     const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance', happenedAt: 'coalesce(happened_at, created_at)' }[q.orderBy ?? 'createdAt'];
     const dir = q.order === 'asc' ? 'ASC' : 'DESC';
-    const rows = this.db
-      .prepare(`SELECT * FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
+    const rows = this.sql
+      .get(`SELECT * FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
       .all(...args, q.limit ?? -1, q.offset ?? 0) as MemoryRow[];
-    return rows.map(rowToMemory);
+    return rows.map((row) => this.accesses.overlay(rowToMemory(row)));
   }
 
   countMemories(q: MemoryQuery): number {
     const { sql, args } = this.where(q);
-    return (this.db.prepare(`SELECT count(*) AS n FROM memories WHERE ${sql}`).get(...args) as { n: number }).n;
+    return (this.sql.get(`SELECT count(*) AS n FROM memories WHERE ${sql}`).get(...args) as { n: number }).n;
   }
 
   history(userId: string, memoryId: string): HistoryEvent[] {
@@ -190,12 +203,12 @@ export class MemoryTables {
         if (memory) {
           const index = vector ? this.vectorIndexFor(memory.embedderId, vector) : null;
           const cols = { ...memoryToColumns(memory), embedder_id: index ? (memory.embedderId ?? null) : null };
-          const info = this.db.prepare(`INSERT INTO memories (${Object.keys(cols).join(', ')}) VALUES (${Object.keys(cols).map(() => '?').join(', ')})`).run(...Object.values(cols));
+          const info = this.sql.get(`INSERT INTO memories (${Object.keys(cols).join(', ')}) VALUES (${Object.keys(cols).map(() => '?').join(', ')})`).run(...Object.values(cols));
           const rid = Number(info.lastInsertRowid);
           this.keywords.upsert(rid, memory.userId, indexTerms(memory.content));
           if (vector) index!.upsert(rid, memory.userId, memory.status, vector);
         }
-        const insert = this.db.prepare(
+        const insert = this.sql.get(
           `INSERT INTO memory_history (id, memory_id, user_id, action, changed, before, after, actor, reason, produced_by, message_ids, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         );
         for (const e of history) {
@@ -205,7 +218,7 @@ export class MemoryTables {
   }
 
   private historyRows(sql: string, ...args: unknown[]): HistoryEvent[] {
-    const rows = this.db.prepare(sql).all(...args) as Array<Record<string, string | number | null>>;
+    const rows = this.sql.get(sql).all(...args) as Array<Record<string, string | number | null>>;
     return rows.map((r) => ({
       id: String(r.id),
       memoryId: String(r.memory_id),
@@ -222,19 +235,30 @@ export class MemoryTables {
     }));
   }
 
+  /** Writes the accesses now, in one transaction (or as part of the caller's). */
   recordAccess(userId: string, ids: readonly string[], at: Date): void {
     if (ids.length === 0) return;
-    const stmt = this.db.prepare('UPDATE memories SET last_accessed_at = ?, access_count = access_count + 1 WHERE user_id = ? AND id = ?');
+    this.writeAccesses(ids.map((id) => ({ userId, id, count: 1, at })));
+  }
+
+  /** Writes the accesses held in this process, if any (see access-log.ts). */
+  flushAccesses(): void {
+    this.accesses.flush((batch) => this.writeAccesses(batch));
+  }
+
+  private writeAccesses(batch: ReadonlyArray<{ userId: string; id: string; count: number; at: Date }>): void {
+    const stmt = this.sql.get('UPDATE memories SET last_accessed_at = ?, access_count = access_count + ? WHERE user_id = ? AND id = ?');
     this.db.transaction(() => {
-      for (const id of ids) stmt.run(at.getTime(), userId, id);
+      for (const a of batch) stmt.run(a.at.getTime(), a.count, a.userId, a.id);
     }).immediate();
   }
 
   private idsOf(userId: string, rowids: readonly number[], statuses: readonly string[]): Map<number, string> {
     if (rowids.length === 0) return new Map();
-    const rows = this.db
-      .prepare(`SELECT rid, id FROM memories WHERE +user_id = ? AND status IN (${statuses.map(() => '?').join(', ')}) AND rid IN (${rowids.map(() => '?').join(', ')})`)
-      .all(userId, ...statuses, ...rowids) as Array<{ rid: number; id: string }>;
+    const rids = padded(rowids, -1);
+    const rows = this.sql
+      .get(`SELECT rid, id FROM memories WHERE +user_id = ? AND status IN (${marks(statuses.length)}) AND rid IN (${marks(rids.length)})`)
+      .all(userId, ...statuses, ...rids) as Array<{ rid: number; id: string }>;
     return new Map(rows.map((r) => [r.rid, r.id]));
   }
 
@@ -260,7 +284,8 @@ export class MemoryTables {
     const out = new Map<string, Float32Array>();
     const vec = this.vec();
     if (!vec || ids.length === 0) return out;
-    const rows = this.db.prepare(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).all(userId, ...ids) as Array<{ rid: number; id: string }>;
+    const keys = padded(ids, '');
+    const rows = this.sql.get(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${marks(keys.length)})`).all(userId, ...keys) as Array<{ rid: number; id: string }>;
     for (const r of rows) {
       const v = vec.get(r.rid);
       if (v) out.set(r.id, v);

@@ -4,6 +4,7 @@ import { indexTerms } from '../../text/segment.js';
 import type { MessageQuery, NewStoredMessage } from '../store.js';
 import { KeywordIndex, type Bm25Params } from './keyword-index.js';
 import type { Binding } from './bound-vectors.js';
+import { padded, Statements } from './statements.js';
 import type { VectorIndex } from './vector-index.js';
 
 interface MessageRow {
@@ -63,8 +64,12 @@ const placeholders = (n: number): string => Array.from({ length: n }, () => '?')
 export class MessageTables {
   readonly keywords: KeywordIndex;
 
+  /** Statements by SQL text: context builds run the same reads on every turn. */
+  private readonly sql: Statements;
+
   constructor(private readonly db: Database.Database) {
     this.keywords = new KeywordIndex(db, 'message_fts');
+    this.sql = new Statements(db);
   }
 
   append(userId: string, sessionId: string, messages: readonly NewStoredMessage[], bound: Binding | null): Message[] {
@@ -98,7 +103,7 @@ export class MessageTables {
   }
 
   session(userId: string, sessionId: string): Session | null {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE user_id = ? AND id = ?').get(userId, sessionId) as Record<string, unknown> | undefined;
+    const row = this.sql.get('SELECT * FROM sessions WHERE user_id = ? AND id = ?').get(userId, sessionId) as Record<string, unknown> | undefined;
     return row ? rowToSession(row) : null;
   }
 
@@ -106,25 +111,31 @@ export class MessageTables {
     const clauses = ['user_id = ?'];
     const args: unknown[] = [q.userId];
     if (q.sessionId !== undefined) (clauses.push('session_id = ?'), args.push(q.sessionId));
-    if (q.ids) (clauses.push(`id IN (${placeholders(q.ids.length)})`), args.push(...q.ids));
+    if (q.ids) {
+      // Padded with '' (no message has an empty id), so similar lengths share one statement.
+      const ids = q.ids.length === 0 ? [] : padded(q.ids, '');
+      clauses.push(`id IN (${placeholders(ids.length)})`);
+      args.push(...ids);
+    }
     if (q.afterSeq !== undefined) (clauses.push('seq > ?'), args.push(q.afterSeq));
     if (q.throughSeq !== undefined) (clauses.push('seq <= ?'), args.push(q.throughSeq));
     const dir = q.order === 'desc' ? 'DESC' : 'ASC';
-    const rows = this.db
-      .prepare(`SELECT * FROM messages WHERE ${clauses.join(' AND ')} ORDER BY session_id, seq ${dir} LIMIT ?`)
+    const rows = this.sql
+      .get(`SELECT * FROM messages WHERE ${clauses.join(' AND ')} ORDER BY session_id, seq ${dir} LIMIT ?`)
       .all(...args, q.limit ?? -1) as MessageRow[];
     return rows.map(rowToMessage);
   }
 
   neighbours(userId: string, ids: readonly string[], radius: number): Message[] {
     if (ids.length === 0) return [];
-    const rows = this.db
-      .prepare(
+    const keys = padded(ids, '');
+    const rows = this.sql
+      .get(
         `SELECT DISTINCT n.* FROM messages m JOIN messages n
            ON n.user_id = m.user_id AND n.session_id = m.session_id AND n.seq BETWEEN m.seq - ? AND m.seq + ?
-         WHERE m.user_id = ? AND m.id IN (${placeholders(ids.length)})`,
+         WHERE m.user_id = ? AND m.id IN (${placeholders(keys.length)})`,
       )
-      .all(radius, radius, userId, ...ids) as MessageRow[];
+      .all(radius, radius, userId, ...keys) as MessageRow[];
     return rows.map(rowToMessage);
   }
 
@@ -132,15 +143,17 @@ export class MessageTables {
   idsOf(userId: string, rowids: readonly number[], sessionId?: string): Map<number, string> {
     if (rowids.length === 0) return new Map();
     const session = sessionId === undefined ? '' : ' AND session_id = ?';
-    const rows = this.db
-      .prepare(`SELECT rid, id FROM messages WHERE user_id = ?${session} AND rid IN (${placeholders(rowids.length)})`)
-      .all(userId, ...(sessionId === undefined ? [] : [sessionId]), ...rowids) as Array<{ rid: number; id: string }>;
+    const rids = padded(rowids, -1);
+    const rows = this.sql
+      .get(`SELECT rid, id FROM messages WHERE user_id = ?${session} AND rid IN (${placeholders(rids.length)})`)
+      .all(userId, ...(sessionId === undefined ? [] : [sessionId]), ...rids) as Array<{ rid: number; id: string }>;
     return new Map(rows.map((r) => [r.rid, r.id]));
   }
 
   rowidsOf(userId: string, ids: readonly string[]): Array<{ rid: number; id: string }> {
     if (ids.length === 0) return [];
-    return this.db.prepare(`SELECT rid, id FROM messages WHERE user_id = ? AND id IN (${placeholders(ids.length)})`).all(userId, ...ids) as Array<{ rid: number; id: string }>;
+    const keys = padded(ids, '');
+    return this.sql.get(`SELECT rid, id FROM messages WHERE user_id = ? AND id IN (${placeholders(keys.length)})`).all(userId, ...keys) as Array<{ rid: number; id: string }>;
   }
 
   keyword(userId: string, terms: readonly string[], k: number, bm25: Bm25Params | undefined, sessionId?: string): Array<{ id: string; score: number; coverage: number }> {

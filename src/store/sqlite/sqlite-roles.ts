@@ -7,6 +7,7 @@ import { LifecycleTables } from './lifecycle-tables.js';
 import { MemoryTables } from './memory-tables.js';
 import { MessageTables } from './message-tables.js';
 import { TodoTables } from './todo-tables.js';
+import type { VectorSearchOptions } from './vector-index.js';
 
 /** The table classes of one connection, shared by a store and its transaction views. */
 export interface Shared {
@@ -19,11 +20,11 @@ export interface Shared {
   bound: BoundVectors;
 }
 
-export function sharedTables(db: Database.Database, ids: IdGenerator): Shared {
+export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions): Shared {
   const todos = new TodoTables(db);
   const keywords = new KeywordIndex(db, 'memory_fts');
   const lifecycle = new LifecycleTables(db, todos);
-  const bound = new BoundVectors(db);
+  const bound = new BoundVectors(db, vectorSearch);
   return {
     keywords,
     memories: new MemoryTables(db, keywords, ids, () => bound.current()),
@@ -67,7 +68,6 @@ export function sqliteRoles(t: Shared, run: Run) {
       history: m.history.bind(m),
       historyOfUser: m.historyOfUser.bind(m),
       importMemory: m.importMemory.bind(m),
-      recordAccess: m.recordAccess.bind(m),
       searchVector: m.searchVector.bind(m),
       searchKeyword: m.searchKeyword.bind(m),
       vectorsOf: m.vectorsOf.bind(m),

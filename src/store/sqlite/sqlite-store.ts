@@ -15,7 +15,7 @@ import { migrate } from './schema.js';
 import { sharedTables, sqliteRoles, type Shared, type SqliteRoles } from './sqlite-roles.js';
 import { toStoreError, typed } from './store-errors.js';
 import { MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
-import { DEFAULT_CHUNK_SIZE, VectorIndex } from './vector-index.js';
+import { DEFAULT_CHUNK_SIZE, VectorIndex, type VectorSearchOptions } from './vector-index.js';
 
 export interface SqliteStoreOptions {
   /** File path, or ":memory:". @default "engram.db" */
@@ -25,6 +25,14 @@ export interface SqliteStoreOptions {
   ids?: IdGenerator;
   /** How long to wait for another process's write lock. @default 5000 */
   busyTimeoutMs?: number;
+  /**
+   * Recall's access records (lastAccessedAt, accessCount) are held this long and written in one
+   * transaction; this process reads them at once, others after the write, and close() writes
+   * what is left. 0 writes each recall's at once (one fsync per recall). @default 1000
+   */
+  accessFlushMs?: number;
+  /** How vector search runs (two-stage or exact, candidate counts, cache size): see VectorSearchOptions. */
+  vectorSearch?: VectorSearchOptions;
 }
 
 /**
@@ -54,7 +62,10 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
     const cause = typedError.cause instanceof Error ? typedError.cause.message : typedError.message;
     throw new EngramError('STORE_FAILED', `Could not open the database ${path}: ${cause}`, { cause: typedError.cause ?? error, details: typedError.details });
   }
-  return new SqliteStore(db, new Mutex(), options.ids ?? randomIds, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false);
+  const ids = options.ids ?? randomIds;
+  const store = new SqliteStore(db, new Mutex(), ids, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false, sharedTables(db, ids, options.vectorSearch));
+  store.accessFlushMs = options.accessFlushMs ?? 1000;
+  return store;
 }
 
 /** The one-table methods, composed from the table classes' roles in constructor (sqlite-roles.ts). */
@@ -67,6 +78,9 @@ class SqliteStore implements Store {
   private readonly fence: ForgetFence;
   /** Set in a transaction view when it erased something: the WAL is checkpointed after its commit. */
   private erasedInTransaction = false;
+  /** See SqliteStoreOptions.accessFlushMs; transaction views write accesses as part of their transaction. */
+  accessFlushMs = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly db: Database.Database,
@@ -176,6 +190,28 @@ class SqliteStore implements Store {
       const find = this.db.prepare(`SELECT 1 FROM ${name} WHERE id = ?`).pluck();
       return new Set(ids.filter((id) => find.get(id) !== undefined));
     });
+  }
+
+  recordAccess(userId: string, ids: readonly string[], at: Date): Promise<void> {
+    if (this.inTransaction || this.accessFlushMs <= 0) return this.run(() => this.memories.recordAccess(userId, ids, at));
+    return this.run(() => {
+      this.memories.accesses.add(userId, ids, at);
+      this.scheduleAccessFlush();
+    });
+  }
+
+  private scheduleAccessFlush(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      // A failed write (another process holding the lock past the busy timeout) keeps the accesses for the next try.
+      this.mutex
+        .run(() => {
+          if (this.db.open) typed(() => this.memories.flushAccesses(), 'writing recorded accesses');
+        })
+        .catch(() => this.scheduleAccessFlush());
+    }, this.accessFlushMs);
+    this.flushTimer.unref();
   }
 
   pendingVectors(collection: Collection, limit: number): Promise<Array<{ userId: string; id: string; content: string }>> {
@@ -301,6 +337,8 @@ class SqliteStore implements Store {
 
   forgetUser(userId: string): Promise<Record<string, number>> {
     return this.run(() => {
+      // Their memories are erased: pending accesses must not land on memories imported later under the same ids.
+      this.memories.accesses.drop(userId);
       const counts = this.db.transaction(() => {
         const counts: Record<string, number> = {};
         for (const [table, collection, keywords] of [['memories', 'memories', this.keywords], ['messages', 'messages', this.messages.keywords]] as const) {
@@ -343,6 +381,8 @@ class SqliteStore implements Store {
     // (the backup restarts on their changes and ends with a consistent snapshot).
     return this.mutex.run(async () => {
       try {
+        // The copy holds every access recorded so far.
+        this.memories.flushAccesses();
         const { totalPages } = await this.db.backup(path);
         return { path, pages: totalPages };
       } catch (error) {
@@ -353,7 +393,14 @@ class SqliteStore implements Store {
 
   close(): Promise<void> {
     return this.mutex.run(() => {
-      if (this.db.open) this.db.close();
+      clearTimeout(this.flushTimer);
+      this.flushTimer = undefined;
+      if (!this.db.open) return;
+      try {
+        typed(() => this.memories.flushAccesses(), 'writing recorded accesses');
+      } finally {
+        this.db.close();
+      }
     });
   }
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { dataVersion } from './statements.js';
 import { UserCodes } from './vector-codes.js';
 
 /**
@@ -24,6 +25,7 @@ export class VectorCache {
   private dataVersion: number | undefined;
   private readonly allStmt: Database.Statement;
   private readonly rowStmt: Database.Statement;
+  private readonly readVersion: () => number;
 
   constructor(
     private readonly db: Database.Database,
@@ -31,6 +33,7 @@ export class VectorCache {
     private readonly maxBytes: number,
     private readonly buildAfter = 3,
   ) {
+    this.readVersion = dataVersion(db);
     this.allStmt = db.prepare(`SELECT rid, status, embedding FROM ${table} WHERE user_id = ?`);
     this.rowStmt = db.prepare(`SELECT user_id, status, embedding FROM ${table} WHERE rid = ?`);
   }
@@ -55,7 +58,7 @@ export class VectorCache {
    * has not been searched often enough since the last invalidation to be worth building.
    */
   codes(userId: string, dimensions: number): UserCodes | undefined {
-    const version = this.db.pragma('data_version', { simple: true }) as number;
+    const version = this.readVersion();
     if (version !== this.dataVersion) {
       this.users.clear();
       this.dirty.clear();

@@ -25,6 +25,11 @@ export function signBits(v: Float32Array, out: Uint32Array = new Uint32Array(2 *
   return out;
 }
 
+function hasZero(v: Float32Array): boolean {
+  for (let j = 0; j < v.length; j++) if (v[j] === 0) return true;
+  return false;
+}
+
 export class UserCodes {
   readonly words: number;
   count = 0;
@@ -38,6 +43,8 @@ export class UserCodes {
   scale: Float32Array;
   readonly slotOf = new Map<number, number>();
   private readonly statusNames: string[] = [];
+  /** Rows stored with a zero component (sparse vectors such as the hash embedder's); 0 allows the one-plane scan. */
+  private sparseRows = 0;
 
   constructor(readonly dimensions: number, capacity = 64) {
     this.words = Math.ceil(dimensions / 32);
@@ -72,6 +79,7 @@ export class UserCodes {
     this.rowids[slot] = rowid;
     this.status[slot] = this.statusCode(status);
     signBits(v, this.bits, slot * 2 * this.words);
+    if (hasZero(v)) this.sparseRows++;
     let max = 0;
     for (let j = 0; j < v.length; j++) max = Math.max(max, Math.abs(v[j]!));
     const s = max > 0 ? 127 / max : 1;
@@ -111,26 +119,47 @@ export class UserCodes {
       if (i >= 0) allowed[i] = 1;
     }
     const q = signBits(query);
+    // Dense rows and query: the negative plane is the positive one's complement, so the distance
+    // is 2 × Hamming over the positive planes (one popcount a word).
+    const dense = this.sparseRows === 0 && !hasZero(query);
     const W = this.words;
+    const D = this.dimensions;
+    const bits = this.bits;
+    const status = this.status;
+    const count = this.count;
     // Distance = D − (agreeing signs − disagreeing signs), on [0, 2D]; for dense vectors 2 × Hamming.
-    const D2 = 2 * this.dimensions;
+    // A row's planes are disjoint, so agreement is one popcount of (p & qp) | (n & qn), and
+    // disagreement one of (p & qn) | (n & qp): two popcounts a word, not four.
+    const D2 = 2 * D;
     const NONE = D2 + 1;
-    const dist = new Uint16Array(this.count);
+    const dist = new Uint16Array(count);
     const histogram = new Uint32Array(D2 + 2);
     let live = 0;
-    for (let i = 0; i < this.count; i++) {
-      if (allowed[this.status[i]!] === 0) {
+    for (let i = 0; i < count; i++) {
+      if (allowed[status[i]!] === 0) {
         dist[i] = NONE;
         continue;
       }
-      let agree = 0;
       const o = i * 2 * W;
-      for (let w = 0; w < W; w++) {
-        const p = this.bits[o + w]!;
-        const n = this.bits[o + W + w]!;
-        agree += popcount(p & q[w]!) + popcount(n & q[W + w]!) - popcount(p & q[W + w]!) - popcount(n & q[w]!);
+      if (dense) {
+        let h = 0;
+        for (let w = 0; w < W; w++) h += popcount(bits[o + w]! ^ q[w]!);
+        dist[i] = 2 * h;
+        histogram[2 * h]!++;
+        live++;
+        continue;
       }
-      const d = this.dimensions - agree;
+      let agree = 0;
+      let disagree = 0;
+      for (let w = 0; w < W; w++) {
+        const p = bits[o + w]!;
+        const n = bits[o + W + w]!;
+        const qp = q[w]!;
+        const qn = q[W + w]!;
+        agree += popcount((p & qp) | (n & qn));
+        disagree += popcount((p & qn) | (n & qp));
+      }
+      const d = D - agree + disagree;
       dist[i] = d;
       histogram[d]!++;
       live++;
@@ -142,7 +171,7 @@ export class UserCodes {
     while (threshold <= D2 && below + histogram[threshold]! < want) below += histogram[threshold++]!;
     let atThreshold = want - below;
     const chosen: number[] = [];
-    for (let i = 0; i < this.count && chosen.length < want; i++) {
+    for (let i = 0; i < count && chosen.length < want; i++) {
       const d = dist[i]!;
       if (d < threshold) chosen.push(i);
       else if (d === threshold && atThreshold > 0) {
@@ -150,11 +179,11 @@ export class UserCodes {
         atThreshold--;
       }
     }
-    const D = this.dimensions;
+    const int8 = this.int8;
     const scored = chosen.map((slot) => {
       let s = 0;
       const o = slot * D;
-      for (let j = 0; j < D; j++) s += query[j]! * this.int8[o + j]!;
+      for (let j = 0; j < D; j++) s += query[j]! * int8[o + j]!;
       return { slot, score: s * this.scale[slot]! };
     });
     scored.sort((a, b) => b.score - a.score);

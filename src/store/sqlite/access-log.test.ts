@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHashEmbedder } from '../../embedders/hash-embedder.js';
+import { createMemory } from '../../memory.js';
+import { fixedClock } from '../../testing/index.js';
+import { openSqliteStore } from './sqlite-store.js';
+
+let dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  dirs = [];
+});
+
+function tempPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-access-'));
+  dirs.push(dir);
+  return join(dir, 'a.db');
+}
+
+const embedder = createHashEmbedder({ dimensions: 256 });
+const CASES = [
+  ['Chinese', '用户喜欢猫，养了一只叫小白的猫', '推荐一些猫粮'],
+  ['English', 'The user loves cats and has a cat named Snow', 'What food should I buy for my cat?'],
+] as const;
+
+describe.each(CASES)('recall records accesses in batches, %s', (_language, content, query) => {
+  it('this process sees them at once, another after the delayed write, and close() loses none', async () => {
+    const path = tempPath();
+    const clock = fixedClock('2026-05-01T00:00:00Z');
+    // A delay far beyond the test: only close() can write these.
+    const engine = createMemory({ store: openSqliteStore({ path, accessFlushMs: 60_000 }), embedder, clock });
+    const other = openSqliteStore({ path });
+    const m = await engine.add({ userId: 'u', kind: 'preference', content });
+    expect((await engine.recall({ userId: 'u', query })).map((r) => r.memory.id)).toEqual([m.id]);
+    clock.advance(60_000);
+    const [again] = await engine.recall({ userId: 'u', query });
+    expect(again!.memory).toMatchObject({ accessCount: 2, lastAccessedAt: clock.now() });
+    expect(await engine.get('u', m.id)).toMatchObject({ accessCount: 2, lastAccessedAt: clock.now() });
+    expect((await engine.list({ userId: 'u' }))[0]).toMatchObject({ accessCount: 2 });
+    expect((await other.getMemory('u', m.id))!.accessCount).toBe(0);
+
+    // An edit before the write neither loses nor doubles them.
+    const edited = await engine.update('u', m.id, { importance: 0.9 });
+    expect(edited.accessCount).toBe(2);
+    await engine.close();
+    expect(await other.getMemory('u', m.id)).toMatchObject({ accessCount: 2, importance: 0.9, lastAccessedAt: clock.now() });
+    await other.close();
+  });
+
+  it('writes them after accessFlushMs without a close', async () => {
+    const path = tempPath();
+    const engine = createMemory({ store: openSqliteStore({ path, accessFlushMs: 20 }), embedder });
+    const other = openSqliteStore({ path });
+    const m = await engine.add({ userId: 'u', kind: 'preference', content });
+    await engine.recall({ userId: 'u', query });
+    await vi.waitFor(async () => expect((await other.getMemory('u', m.id))!.accessCount).toBe(1), { timeout: 5_000, interval: 20 });
+    await engine.close();
+    await other.close();
+  });
+
+  it('accessFlushMs 0 writes each recall at once', async () => {
+    const path = tempPath();
+    const engine = createMemory({ store: openSqliteStore({ path, accessFlushMs: 0 }), embedder });
+    const other = openSqliteStore({ path });
+    const m = await engine.add({ userId: 'u', kind: 'preference', content });
+    await engine.recall({ userId: 'u', query });
+    expect((await other.getMemory('u', m.id))!.accessCount).toBe(1);
+    await engine.close();
+    await other.close();
+  });
+});
+
+describe.each(CASES)('pending accesses of erased memories, %s', (_language, content, query) => {
+  it('are dropped when the user is forgotten, so a re-import does not inherit them', async () => {
+    const path = tempPath();
+    const engine = createMemory({ store: openSqliteStore({ path, accessFlushMs: 60_000 }), embedder });
+    const m = await engine.add({ userId: 'u', kind: 'preference', content });
+    await engine.recall({ userId: 'u', query });
+    const exported = await engine.exportUser('u');
+    expect(exported.memories.find((x) => x.id === m.id)).toMatchObject({ accessCount: 1 });
+    await engine.forget({ userId: 'u' });
+    await engine.importUser(exported);
+    await engine.close();
+    const other = openSqliteStore({ path });
+    expect((await other.getMemory('u', m.id))!.accessCount).toBe(1);
+    await other.close();
+  });
+});
