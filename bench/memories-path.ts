@@ -17,6 +17,7 @@ import { table } from './report.js';
 const VARIANTS: Record<string, RecallConfigInput | undefined> = {
   'calibrated (default)': undefined,
   'zscore + min-max (previous)': { fusion: 'zscore' },
+  ...JSON.parse(process.env['MEMORIES_VARIANTS'] ?? '{}'),
 };
 
 const data = loadLocomo();

@@ -3,11 +3,13 @@ import { MemoryKind, MemoryStatus, type Memory } from '../domain/memory.js';
 import { dot } from '../embedders/embedder.js';
 import { parseInput } from '../errors.js';
 import { findCandidates } from '../recall/candidates.js';
+import { dateBonus } from '../recall/date-match.js';
 import { finalScore, recency, type ScoreParts } from '../recall/rank.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
 import { scoreCandidates } from '../recall/score-candidates.js';
 import type { MemoryDeps } from './deps.js';
+import { resolveSettings } from './settings.js';
 
 export const RecallOptions = z.object({
   userId: z.string().min(1),
@@ -28,6 +30,8 @@ export const RecallOptions = z.object({
   recipe: z.enum(Object.keys(RECIPES) as [RecipeName, ...RecipeName[]]).optional(),
   /** Partial config over the recipe. */
   config: RecallConfig.partial().optional(),
+  /** Time zone for dates the query names ("yesterday", "6月"). @default the user's settings */
+  timeZone: z.string().optional(),
   /** Record the access (lastAccessedAt, accessCount). Never raises importance. @default true */
   touch: z.boolean().default(true),
 });
@@ -82,7 +86,12 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
   }
 
   const similar = memories.filter((m) => keywordScores.has(m.id) || (vectorScores.get(m.id) ?? -1) >= config.minSimilarity);
-  const scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, config });
+  const bonus = await dateBonus({
+    query, now, config: config.dateMatch,
+    items: similar.map((m) => ({ id: m.id, at: m.happenedAt ?? m.createdAt })),
+    timeZone: async () => o.timeZone ?? (await resolveSettings(deps.store, o.userId)).timeZone,
+  });
+  const scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, bonus, config });
   const kept = similar.filter((m) => scores.get(m.id)!.relevance >= config.minRelevance);
 
   const results: RecalledMemory[] = kept.map((memory) => {
@@ -99,6 +108,7 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
     if (v !== undefined) score.vector = v;
     if (kw !== undefined) score.keyword = kw;
     if (kw !== undefined) score.coverage = coverage.get(memory.id)!;
+    if (bonus.has(memory.id)) score.dateMatch = bonus.get(memory.id)!;
     return { memory, score };
   });
   results.sort((a, b) => b.score.final - a.score.final);

@@ -11,6 +11,8 @@ export interface ScoreParts {
   keyword?: number;
   /** Keyword coverage: BM25 over the query's ideal score, when a query term matched. */
   coverage?: number;
+  /** Log-odds added because the item is dated in a span of time the query names (recall/date-match.ts). */
+  dateMatch?: number;
   /**
    * Relevance on [0, 1]. With calibrated fusion (the default) it is absolute: a weak best match
    * stays weak. With zscore or rrf fusion it is min-max rescaled within this query's candidates.
