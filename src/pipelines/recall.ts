@@ -4,10 +4,12 @@ import { dot } from '../embedders/embedder.js';
 import { parseInput } from '../errors.js';
 import { findCandidates } from '../recall/candidates.js';
 import { dateBonus } from '../recall/date-match.js';
+import { expansionTerms } from '../recall/expansion.js';
 import { finalScore, recency, type ScoreParts } from '../recall/rank.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
 import { scoreCandidates } from '../recall/score-candidates.js';
+import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
 import { resolveSettings } from './settings.js';
 
@@ -91,7 +93,20 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
     items: similar.map((m) => ({ id: m.id, at: m.happenedAt ?? m.createdAt })),
     timeZone: async () => o.timeZone ?? (await resolveSettings(deps.store, o.userId)).timeZone,
   });
-  const scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, bonus, config });
+  const dateBonusOf = new Map(bonus);
+  let scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, bonus, config });
+  const { expansion } = config;
+  if (expansion.weight > 0 && config.methods.includes('keyword') && similar.length > 0) {
+    const best = [...similar].sort((a, b) => scores.get(b.id)!.fused - scores.get(a.id)!.fused).slice(0, expansion.docs);
+    const terms = expansionTerms({ docs: best.map((m) => ({ text: m.content, weight: scores.get(m.id)!.absolute })), queryTerms: indexTerms(query), count: expansion.terms });
+    if (terms.length > 0) {
+      const ids = new Set(similar.map((m) => m.id));
+      for (const hit of await deps.store.searchKeyword({ userId: o.userId, terms, k, statuses: o.statuses, bm25: config.bm25 })) {
+        if (ids.has(hit.id)) bonus.set(hit.id, (bonus.get(hit.id) ?? 0) + expansion.weight * (hit.coverage ?? 0));
+      }
+      scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, bonus, config });
+    }
+  }
   const kept = similar.filter((m) => scores.get(m.id)!.relevance >= config.minRelevance);
 
   const results: RecalledMemory[] = kept.map((memory) => {
@@ -108,7 +123,7 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
     if (v !== undefined) score.vector = v;
     if (kw !== undefined) score.keyword = kw;
     if (kw !== undefined) score.coverage = coverage.get(memory.id)!;
-    if (bonus.has(memory.id)) score.dateMatch = bonus.get(memory.id)!;
+    if (dateBonusOf.has(memory.id)) score.dateMatch = dateBonusOf.get(memory.id)!;
     return { memory, score };
   });
   results.sort((a, b) => b.score.final - a.score.final);

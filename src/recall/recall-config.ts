@@ -50,6 +50,12 @@ export const RecallConfig = z.object({
    */
   dateMatch: z.object({ weight: z.number().min(0), slackDays: z.number().min(0) }).default({ weight: 2, slackDays: 14 }),
   /**
+   * Query expansion (RM3 on the keyword side): the first pass's best `docs` candidates give
+   * `terms` new index terms; a second keyword search over them adds weight × its coverage to
+   * each candidate's log-odds. 0 turns it off.
+   */
+  expansion: z.object({ docs: z.number().int().min(1), terms: z.number().int().min(1), weight: z.number().min(0) }).default({ docs: 5, terms: 8, weight: 0 }),
+  /**
    * Raw messages only: a turn borrows score from its neighbours and its session, because the
    * evidence for a question is often the answer to the turn that matched it.
    */
