@@ -116,7 +116,7 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
       relevance: rel,
       recency: rec,
       importance: memory.importance,
-      final: finalScore(rel, rec, memory.importance, config.weights),
+      final: finalScore(rel, rec, memory.importance, config),
     };
     const v = vectorScores.get(memory.id);
     const kw = keywordScores.get(memory.id);

@@ -21,7 +21,7 @@ export interface ScoreParts {
   /** exp(−days / recencyDays): 1 for just now, 0.37 after recencyDays. */
   recency: number;
   importance: number;
-  /** The weighted sum the ranking uses. */
+  /** What the ranking uses: relevance scaled by recency and importance (or their weighted sum; config `combine`). */
   final: number;
 }
 
@@ -32,6 +32,8 @@ export function recency(memory: Pick<Memory, 'updatedAt' | 'lastAccessedAt'>, no
   return Math.exp(-ageDays / recencyDays);
 }
 
-export function finalScore(relevance: number, rec: number, importance: number, weights: RecallConfig['weights']): number {
+export function finalScore(relevance: number, rec: number, importance: number, config: Pick<RecallConfig, 'weights' | 'combine'>): number {
+  const { weights } = config;
+  if (config.combine === 'product') return relevance * (weights.relevance + weights.recency * rec + weights.importance * importance);
   return weights.relevance * relevance + weights.recency * rec + weights.importance * importance;
 }
