@@ -1,9 +1,9 @@
 /**
  * The memories path on LoCoMo (issues 15 and 11 item 4): every turn stored as one memory (no
  * extraction, as mem0 with infer: false), every question recalled with `recall`, recall@k of the
- * evidence turns, per split and per category. Each lever of the default recipe is switched off
- * alone, so the table shows what each one is worth; MEMORIES_VARIANTS='{"name": {config}}' adds
- * variants.
+ * evidence turns, per split and per category. The levers of the default recipe are added one at
+ * a time, so the table shows what each is worth; MEMORIES_VARIANTS='{"name": {config}}' adds
+ * variants (e.g. '{"rm3": {"expansion": {"docs": 10, "terms": 12, "weight": 1}}}').
  *
  * Run: LOCOMO_PATH=… npx tsx bench/memories-path.ts [--hash]
  *   default: the bundled embedder (vectors cached in bench/.cache)
@@ -21,9 +21,9 @@ import { table } from './report.js';
 const hash = process.argv.includes('--hash');
 const d = RECIPES.hybrid;
 const VARIANTS: Record<string, MemoriesVariant> = {
-  'default (hybrid)': {},
-  'no date matching': { config: { dateMatch: { ...d.dateMatch, weight: 0 } } },
-  'zscore + min-max (older)': { config: { fusion: 'zscore' } },
+  'before (sum, no dates)': { config: { combine: 'sum', dateMatch: { ...d.dateMatch, weight: 0 } } },
+  '+ date matching': { config: { combine: 'sum' } },
+  '+ product combination (default)': {},
   'relevance only (no recency/importance)': { recipe: 'relevanceOnly' },
   ...Object.fromEntries(Object.entries(JSON.parse(process.env['MEMORIES_VARIANTS'] ?? '{}') as Record<string, RecallConfigInput>).map(([n, c]) => [n, { config: c }])),
 };
