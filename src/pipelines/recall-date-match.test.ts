@@ -11,6 +11,7 @@ const CASES = [
     dated: '用户2025年6月去哪里露营了？',
     relative: '用户上周去哪里露营了？',
     plain: '用户去哪里露营了？',
+    unrelatedDated: '2025年6月股市怎么样？',
   },
   {
     language: 'English',
@@ -19,6 +20,7 @@ const CASES = [
     dated: 'Where did the user go camping in June 2025?',
     relative: 'Where did the user go camping last week?',
     plain: 'Where did the user go camping?',
+    unrelatedDated: 'How was the stock market in June 2025?',
   },
 ] as const;
 
@@ -42,6 +44,11 @@ describe.each(CASES)('date matching in $language', (c) => {
     const found = await memory.recall({ userId: 'u', query: c.relative, touch: false });
     expect(found[0]!.memory.content).toBe(c.december);
     expect(found[0]!.score.dateMatch).toBeGreaterThan(0);
+  });
+
+  it('never lifts a memory for its date alone, without a word in common', async () => {
+    const found = await memory.recall({ userId: 'u', query: c.unrelatedDated, touch: false });
+    expect(found.every((r) => r.score.dateMatch === undefined)).toBe(true);
   });
 
   it('adds nothing when the question names no time, or when turned off', async () => {

@@ -90,7 +90,9 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
   const similar = memories.filter((m) => keywordScores.has(m.id) || (vectorScores.get(m.id) ?? -1) >= config.minSimilarity);
   const bonus = await dateBonus({
     query, now, config: config.dateMatch,
-    items: similar.map((m) => ({ id: m.id, at: m.happenedAt ?? m.createdAt })),
+    // Only candidates that share a word with the query: a date alone says nothing about the topic
+    // ("how is the stock market today?" must not bring back everything said today).
+    items: similar.filter((m) => keywordScores.has(m.id)).map((m) => ({ id: m.id, at: m.happenedAt ?? m.createdAt })),
     timeZone: async () => o.timeZone ?? (await resolveSettings(deps.store, o.userId)).timeZone,
   });
   const dateBonusOf = new Map(bonus);
