@@ -1,53 +1,44 @@
 /**
- * The memories path on LoCoMo (issue 15): every turn stored as one memory (no extraction, as mem0
- * with infer: false), every question recalled with `recall`, recall@k of the evidence turns.
- * Compares the default recipe (calibrated relevance) with the previous one (z-score fusion then
- * min-max), per split and per category. Bundled embedder, vectors cached in bench/.cache.
+ * The memories path on LoCoMo (issues 15 and 11 item 4): every turn stored as one memory (no
+ * extraction, as mem0 with infer: false), every question recalled with `recall`, recall@k of the
+ * evidence turns, per split and per category. The levers of the default recipe are added one at
+ * a time, so the table shows what each is worth; MEMORIES_VARIANTS='{"name": {config}}' adds
+ * variants (e.g. '{"rm3": {"expansion": {"docs": 10, "terms": 12, "weight": 1}}}').
  *
- * Run: LOCOMO_PATH=… npx tsx bench/memories-path.ts
+ * Run: LOCOMO_PATH=… npx tsx bench/memories-path.ts [--hash]
+ *   default: the bundled embedder (vectors cached in bench/.cache)
+ *   --hash:  the peers run's shared 512-dimension hash embeddings (what mem0 is compared on)
  */
-import { createMemory } from '../src/memory.js';
+import { createHashEmbedder } from '../src/embedders/hash-embedder.js';
+import { RECIPES } from '../src/recall/recipes.js';
 import type { RecallConfigInput } from '../src/recall/recall-config.js';
-import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
-import { fixedClock } from '../src/testing/clock.js';
 import { CATEGORY_NAMES, loadLocomo } from './locomo-data.js';
-import { benchEmbedder, KS, meanRecall, type QuestionRecall } from './locomo.js';
+import { benchEmbedder, KS } from './locomo.js';
+import { MOCK_DIMENSIONS } from './peers/mock-llm-server.js';
+import { rankMemories, recallAtK, type MemoriesVariant, type RankedQuestion } from './peers/rank-memories.js';
 import { table } from './report.js';
 
-const VARIANTS: Record<string, RecallConfigInput | undefined> = {
-  'calibrated (default)': undefined,
-  'zscore + min-max (previous)': { fusion: 'zscore' },
+const hash = process.argv.includes('--hash');
+const d = RECIPES.hybrid;
+const VARIANTS: Record<string, MemoriesVariant> = {
+  'before (sum, no dates)': { config: { combine: 'sum', dateMatch: { ...d.dateMatch, weight: 0 } } },
+  '+ date matching': { config: { combine: 'sum' } },
+  '+ product combination (default)': {},
+  'relevance only (no recency/importance)': { recipe: 'relevanceOnly' },
+  ...Object.fromEntries(Object.entries(JSON.parse(process.env['MEMORIES_VARIANTS'] ?? '{}') as Record<string, RecallConfigInput>).map(([n, c]) => [n, { config: c }])),
 };
 
 const data = loadLocomo();
-const embedder = benchEmbedder();
-await embedder.embed(data.flatMap((c) => [...c.turns.map((t) => t.content), ...c.questions.map((q) => q.question.trim())]));
-const rows: Record<string, QuestionRecall[]> = Object.fromEntries(Object.keys(VARIANTS).map((v) => [v, []]));
-for (const c of data) {
-  const engine = createMemory({ store: openSqliteStore({ path: ':memory:' }), embedder, clock: fixedClock('2024-01-01T00:00:00Z') });
-  for (const t of c.turns) await engine.add({ userId: c.sampleId, content: t.content, kind: 'fact', createdAt: t.createdAt, provenance: { messageIds: [t.id] } });
-  for (const q of c.questions) {
-    for (const [name, config] of Object.entries(VARIANTS)) {
-      const found = await engine.recall({ userId: c.sampleId, query: q.question, limit: 50, touch: false, ...(config ? { config } : {}) });
-      const rank = new Map(found.map((r, i) => [r.memory.provenance.messageIds[0]!, i]));
-      const recall = Object.fromEntries(KS.map((k) => [k, q.evidence.filter((id) => (rank.get(id) ?? Infinity) < k).length / q.evidence.length]));
-      rows[name]!.push({ conversation: c.index, category: q.category, recall });
-    }
-  }
-  await engine.close();
-}
+const embedder = hash ? createHashEmbedder({ dimensions: MOCK_DIMENSIONS }) : benchEmbedder();
+if (!hash) await embedder.embed(data.flatMap((c) => [...c.turns.map((t) => t.content), ...c.questions.map((q) => q.question.trim())]));
+const runs = await rankMemories({ conversations: data, embedder, variants: VARIANTS });
+
 const pct = (x: number): string => (x * 100).toFixed(1);
-const out: string[][] = [];
-for (const [name, r] of Object.entries(rows)) {
-  for (const [label, f] of [['0-4', (x: QuestionRecall) => x.conversation <= 4], ['5-9', (x: QuestionRecall) => x.conversation >= 5]] as const) {
-    out.push([name, label, ...KS.map((k) => pct(meanRecall(r, k, f).mean))]);
-  }
+const mean = (qs: readonly RankedQuestion[], k: number): string => pct(qs.reduce((a, q) => a + recallAtK(q, k), 0) / Math.max(qs.length, 1));
+const SPLITS = [['0-4', (q: RankedQuestion) => q.conversation <= 4], ['5-9', (q: RankedQuestion) => q.conversation >= 5]] as const;
+console.log(`Embedder: ${embedder.id}\n`);
+console.log(table(['memories recipe', 'split', ...KS.map((k) => `R@${k}`)], Object.entries(runs).flatMap(([name, qs]) => SPLITS.map(([label, f]) => [name, label, ...KS.map((k) => mean(qs.filter(f), k))]))));
+for (const [label, f] of SPLITS) {
+  console.log(`\nR@10 per category, conversations ${label}:`);
+  console.log(table(['variant', ...Object.values(CATEGORY_NAMES)], Object.entries(runs).map(([name, qs]) => [name, ...Object.keys(CATEGORY_NAMES).map((c) => mean(qs.filter((q) => f(q) && q.category === Number(c)), 10))])));
 }
-console.log(table(['memories recipe', 'split', ...KS.map((k) => `R@${k}`)], out));
-console.log('\nR@10 per category, conversations 5-9:');
-console.log(
-  table(
-    ['category', ...Object.keys(rows)],
-    Object.entries(CATEGORY_NAMES).map(([code, name]) => [name, ...Object.values(rows).map((r) => pct(meanRecall(r, 10, (x) => x.conversation >= 5 && x.category === Number(code)).mean))]),
-  ),
-);

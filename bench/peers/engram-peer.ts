@@ -8,6 +8,7 @@ import type { Embedder } from '../../src/embedders/embedder.js';
 import { createOpenAICompatibleEmbedder } from '../../src/embedders/openai-compatible-embedder.js';
 import { createMemory, type MemoryEngine } from '../../src/memory.js';
 import { createOpenAICompatibleModel } from '../../src/models/openai-compatible.js';
+import type { RecallConfigInput } from '../../src/recall/recall-config.js';
 import type { RecipeName } from '../../src/recall/recipes.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { MOCK_DIMENSIONS } from './mock-llm-server.js';
@@ -135,14 +136,22 @@ async function rankConversations(conversations: readonly LocomoConversation[], e
 async function ranking(task: Extract<PeerTask, { scenario: 'ranking' }>): Promise<unknown> {
   const conversations = loadLocomo().filter((c) => task.conversations.includes(c.index));
   const mock = mockEmbedder(task);
-  const fromMemories = (recipe: RecipeName): Ranker => async (engine, c, query) =>
-    (await engine.recall({ userId: c.sampleId, query, limit: 50, recipe, touch: false })).map((r) => r.memory.provenance.messageIds[0]!);
+  const fromMemories = (recipe: RecipeName, config?: RecallConfigInput): Ranker => async (engine, c, query) =>
+    (await engine.recall({ userId: c.sampleId, query, limit: 50, recipe, touch: false, ...(config ? { config } : {}) })).map((r) => r.memory.provenance.messageIds[0]!);
+  // One line per change of issue 15: the default before it (seed 004's sum, no date matching), then each lever added.
+  const before: RecallConfigInput = { combine: 'sum', dateMatch: { weight: 0, slackDays: 14 } };
   const fromMessages: Ranker = async (engine, c, query) => (await engine.searchMessages({ userId: c.sampleId, query, limit: 50 })).map((f) => f.message.id);
   const t0 = performance.now();
   // Pure cosine (no recency, no importance): the same ranking as mem0 2.x, a check that both see the same vectors.
   const cosine: Ranker = async (engine, c, query) =>
     (await engine.recall({ userId: c.sampleId, query, limit: 50, touch: false, config: { methods: ['vector'], weights: { relevance: 1, recency: 0, importance: 0 } } })).map((r) => r.memory.provenance.messageIds[0]!);
-  const memories = await rankConversations(conversations, mock, 'memories', { 'memories-cosine': cosine, 'memories-vector': fromMemories('vector'), 'memories-hybrid': fromMemories('hybrid') });
+  const memories = await rankConversations(conversations, mock, 'memories', {
+    'memories-cosine': cosine,
+    'memories-vector': fromMemories('vector'),
+    'memories-hybrid (before: sum, no dates)': fromMemories('hybrid', before),
+    'memories-hybrid + date matching': fromMemories('hybrid', { combine: 'sum' }),
+    'memories-hybrid': fromMemories('hybrid'),
+  });
   const messages = await rankConversations(conversations, mock, 'messages', { 'messages-default': fromMessages });
   // For reference: Engram's own default, raw messages with its bundled embedder (vectors cached in bench/.cache).
   const bundled = await rankConversations(conversations, createCachedEmbedder({ inner: createBundledEmbedder() }), 'messages', { 'messages-default-bundled': fromMessages });

@@ -129,6 +129,7 @@ async function ranking(t: Extract<PeerTask, { scenario: 'ranking' }>): Promise<u
   const conversations = loadLocomo().filter((c) => t.conversations.includes(c.index));
   const t0 = performance.now();
   const rows = [];
+  const detail: Array<{ conversation: number; question: number; ranked: string[] }> = [];
   for (const c of conversations) {
     const peer = await openPeer(t, `rank-${c.index}`);
     const byContent = new Map<string, string>();
@@ -137,13 +138,14 @@ async function ranking(t: Extract<PeerTask, { scenario: 'ranking' }>): Promise<u
     for (let i = 0; i < c.turns.length; i += BATCH) {
       await peer.add(c.turns.slice(i, i + BATCH).map((t) => ({ role: 'user', content: t.content })), { userId: c.sampleId, infer: false });
     }
-    for (const q of c.questions) {
+    for (const [qi, q] of c.questions.entries()) {
       const found = await peer.search(q.question, c.sampleId, 50, true);
       const ranked = found.map((f) => (typeof f.metadata?.['diaId'] === 'string' ? f.metadata['diaId'] : byContent.get(f.memory) ?? '?'));
+      if (t.detail) detail.push({ conversation: c.index, question: qi, ranked });
       rows.push({ category: q.category, recall: Object.fromEntries(KS.map((k) => [k, recallAt(ranked, q.evidence, k)])) });
     }
   }
-  return { variants: { 'raw-infer-false': summariseRecall(rows) }, wallMs: performance.now() - t0 };
+  return { variants: { 'raw-infer-false': summariseRecall(rows) }, wallMs: performance.now() - t0, ...(t.detail ? { detail } : {}) };
 }
 
 const { version: installed } = await loadMem0();

@@ -18,7 +18,7 @@ export interface ServerRef {
 export type PeerTask =
   | (ServerRef & { scenario: 'ingest'; conversations: number[]; maxSessions?: number })
   | (ServerRef & { scenario: 'latency'; sizes: number[]; queries: number; rounds: number })
-  | (ServerRef & { scenario: 'ranking'; conversations: number[]; variant?: string });
+  | (ServerRef & { scenario: 'ranking'; conversations: number[]; variant?: string; /** Also return each question's ranked turn ids. */ detail?: boolean });
 
 export const RESULT_MARK = '@@PEER-RESULT ';
 /** Searches run before timing: statement preparation, JIT and caches settle first. */

@@ -3,6 +3,7 @@
  * messages, medians and spreads over rounds, ratios to the floor measured in the same process),
  * a Markdown report and an SVG chart of search latency against memory count.
  */
+import { CATEGORY_NAMES } from '../locomo-data.js';
 import type { CallCounts } from './mock-llm-server.js';
 import type { Timing } from './peer-common.js';
 
@@ -110,7 +111,11 @@ export function summarise(raw: RawResults) {
     Object.entries(raw.ranking).flatMap(([system, r]) =>
       Object.entries((r as { variants: Record<string, Recall> }).variants).map(([variant, v]) => [
         `${system} ${variant}`,
-        { questions: v.questions, ...Object.fromEntries(Object.entries(v.overall).map(([k, x]) => [`R@${k}`, round(x * 100, 1)])) },
+        {
+          questions: v.questions,
+          ...Object.fromEntries(Object.entries(v.overall).map(([k, x]) => [`R@${k}`, round(x * 100, 1)])),
+          ...Object.fromEntries(Object.entries(v.byCategory ?? {}).map(([c, x]) => [`R@10 ${CATEGORY_NAMES[Number(c)] ?? c}`, round((x[10] ?? 0) * 100, 1)])),
+        },
       ]),
     ),
   );
@@ -169,6 +174,11 @@ export function markdownReport(report: { date: string; mode: string; machine: Re
   lines.push('| system / variant | questions | R@5 | R@10 | R@25 | R@50 |', '| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const [name, r] of Object.entries(s.ranking) as Array<[string, Record<string, number>]>) {
     lines.push(`| ${name} | ${r['questions']} | ${fmt(r['R@5'])} | ${fmt(r['R@10'])} | ${fmt(r['R@25'])} | ${fmt(r['R@50'])} |`);
+  }
+  const categories = Object.values(CATEGORY_NAMES);
+  lines.push('', 'R@10 per category:', '', `| system / variant | ${categories.join(' | ')} |`, `| --- |${categories.map(() => ' ---: |').join('')}`);
+  for (const [name, r] of Object.entries(s.ranking) as Array<[string, Record<string, number>]>) {
+    lines.push(`| ${name} | ${categories.map((c) => fmt(r[`R@10 ${c}`])).join(' | ')} |`);
   }
   lines.push(
     '',

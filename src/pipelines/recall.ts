@@ -3,11 +3,15 @@ import { MemoryKind, MemoryStatus, type Memory } from '../domain/memory.js';
 import { dot } from '../embedders/embedder.js';
 import { parseInput } from '../errors.js';
 import { findCandidates } from '../recall/candidates.js';
+import { dateBonus } from '../recall/date-match.js';
+import { expansionTerms } from '../recall/expansion.js';
 import { finalScore, recency, type ScoreParts } from '../recall/rank.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
 import { scoreCandidates } from '../recall/score-candidates.js';
+import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
+import { resolveSettings } from './settings.js';
 
 export const RecallOptions = z.object({
   userId: z.string().min(1),
@@ -28,6 +32,8 @@ export const RecallOptions = z.object({
   recipe: z.enum(Object.keys(RECIPES) as [RecipeName, ...RecipeName[]]).optional(),
   /** Partial config over the recipe. */
   config: RecallConfig.partial().optional(),
+  /** Time zone for dates the query names ("yesterday", "6月"). @default the user's settings */
+  timeZone: z.string().optional(),
   /** Record the access (lastAccessedAt, accessCount). Never raises importance. @default true */
   touch: z.boolean().default(true),
 });
@@ -82,7 +88,27 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
   }
 
   const similar = memories.filter((m) => keywordScores.has(m.id) || (vectorScores.get(m.id) ?? -1) >= config.minSimilarity);
-  const scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, config });
+  const bonus = await dateBonus({
+    query, now, config: config.dateMatch,
+    // Only candidates that share a word with the query: a date alone says nothing about the topic
+    // ("how is the stock market today?" must not bring back everything said today).
+    items: similar.filter((m) => keywordScores.has(m.id)).map((m) => ({ id: m.id, at: m.happenedAt ?? m.createdAt })),
+    timeZone: async () => o.timeZone ?? (await resolveSettings(deps.store, o.userId)).timeZone,
+  });
+  const dateBonusOf = new Map(bonus);
+  let scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, bonus, config });
+  const { expansion } = config;
+  if (expansion.weight > 0 && config.methods.includes('keyword') && similar.length > 0) {
+    const best = [...similar].sort((a, b) => scores.get(b.id)!.fused - scores.get(a.id)!.fused).slice(0, expansion.docs);
+    const terms = expansionTerms({ docs: best.map((m) => ({ text: m.content, weight: scores.get(m.id)!.absolute })), queryTerms: indexTerms(query), count: expansion.terms });
+    if (terms.length > 0) {
+      const ids = new Set(similar.map((m) => m.id));
+      for (const hit of await deps.store.searchKeyword({ userId: o.userId, terms, k, statuses: o.statuses, bm25: config.bm25 })) {
+        if (ids.has(hit.id)) bonus.set(hit.id, (bonus.get(hit.id) ?? 0) + expansion.weight * (hit.coverage ?? 0));
+      }
+      scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, bonus, config });
+    }
+  }
   const kept = similar.filter((m) => scores.get(m.id)!.relevance >= config.minRelevance);
 
   const results: RecalledMemory[] = kept.map((memory) => {
@@ -92,13 +118,14 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
       relevance: rel,
       recency: rec,
       importance: memory.importance,
-      final: finalScore(rel, rec, memory.importance, config.weights),
+      final: finalScore(rel, rec, memory.importance, config),
     };
     const v = vectorScores.get(memory.id);
     const kw = keywordScores.get(memory.id);
     if (v !== undefined) score.vector = v;
     if (kw !== undefined) score.keyword = kw;
     if (kw !== undefined) score.coverage = coverage.get(memory.id)!;
+    if (dateBonusOf.has(memory.id)) score.dateMatch = dateBonusOf.get(memory.id)!;
     return { memory, score };
   });
   results.sort((a, b) => b.score.final - a.score.final);

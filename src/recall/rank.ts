@@ -11,6 +11,8 @@ export interface ScoreParts {
   keyword?: number;
   /** Keyword coverage: BM25 over the query's ideal score, when a query term matched. */
   coverage?: number;
+  /** Log-odds added because the item is dated in a span of time the query names (recall/date-match.ts). */
+  dateMatch?: number;
   /**
    * Relevance on [0, 1]. With calibrated fusion (the default) it is absolute: a weak best match
    * stays weak. With zscore or rrf fusion it is min-max rescaled within this query's candidates.
@@ -19,7 +21,7 @@ export interface ScoreParts {
   /** exp(−days / recencyDays): 1 for just now, 0.37 after recencyDays. */
   recency: number;
   importance: number;
-  /** The weighted sum the ranking uses. */
+  /** What the ranking uses: relevance scaled by recency and importance (or their weighted sum; config `combine`). */
   final: number;
 }
 
@@ -30,6 +32,8 @@ export function recency(memory: Pick<Memory, 'updatedAt' | 'lastAccessedAt'>, no
   return Math.exp(-ageDays / recencyDays);
 }
 
-export function finalScore(relevance: number, rec: number, importance: number, weights: RecallConfig['weights']): number {
+export function finalScore(relevance: number, rec: number, importance: number, config: Pick<RecallConfig, 'weights' | 'combine'>): number {
+  const { weights } = config;
+  if (config.combine === 'product') return relevance * (weights.relevance + weights.recency * rec + weights.importance * importance);
   return weights.relevance * relevance + weights.recency * rec + weights.importance * importance;
 }

@@ -21,6 +21,8 @@ export function scoreCandidates(input: {
   vectorScores: MethodScores;
   keywordScores: MethodScores;
   coverage: MethodScores;
+  /** Log-odds added to a candidate's score from matches beyond the two methods (dates); none when absent. */
+  bonus?: MethodScores;
   config: RecallConfig;
 }): Map<string, CandidateScore> {
   const { config } = input;
@@ -30,7 +32,8 @@ export function scoreCandidates(input: {
   const logits = new Map(
     ids.map((id) => [
       id,
-      relevanceLogit({ vector: useVector ? input.vectorScores.get(id) : undefined, coverage: useKeyword ? input.coverage.get(id) : undefined }, config.calibration),
+      relevanceLogit({ vector: useVector ? input.vectorScores.get(id) : undefined, coverage: useKeyword ? input.coverage.get(id) : undefined }, config.calibration) +
+        (input.bonus?.get(id) ?? 0),
     ]),
   );
   if (config.fusion === 'calibrated') {
@@ -47,7 +50,7 @@ export function scoreCandidates(input: {
   );
   // An id neither method scored counts as the lowest fused score.
   const floor = fused.size > 0 ? Math.min(...fused.values()) : 0;
-  for (const id of ids) if (!fused.has(id)) fused.set(id, floor);
+  for (const id of ids) fused.set(id, (fused.get(id) ?? floor) + (input.bonus?.get(id) ?? 0));
   const relevance = minMax(fused);
   return new Map(ids.map((id) => [id, { fused: fused.get(id)!, relevance: relevance.get(id)!, absolute: sigmoid(logits.get(id)!) }]));
 }
