@@ -1,15 +1,12 @@
 import type { Command } from 'commander';
-import { EngramError } from '../errors.js';
-import { sqliteHandleOf, sqliteKeyStore } from '../server/keys/sqlite-key-store.js';
+import { keyStoreOf } from '../server/keys/key-store-of.js';
 import type { KeyStore } from '../server/keys/key-store.js';
 import type { CliIo } from './io.js';
 import { withEngine } from './runtime.js';
 
 async function withKeys(io: CliIo, command: Command, fn: (keys: KeyStore, json: boolean) => Promise<void>): Promise<void> {
   await withEngine(io, command, async ({ engine, json }) => {
-    const db = sqliteHandleOf(engine.deps.store);
-    if (!db) throw new EngramError('CONFIG_INVALID', 'API keys live in the SQLite store');
-    await fn(sqliteKeyStore(db), json);
+    await fn(keyStoreOf(engine.deps.store), json);
   });
 }
 

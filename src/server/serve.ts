@@ -15,7 +15,7 @@ import { createApp } from './app.js';
 import type { AppEnv } from './auth.js';
 import { mountDoors } from './doors.js';
 import { createEventHub } from './event-hub.js';
-import { sqliteHandleOf, sqliteKeyStore } from './keys/sqlite-key-store.js';
+import { keyStoreOf } from './keys/key-store-of.js';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -79,9 +79,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const workspace = env['ENGRAM_WORKSPACE']?.trim() || undefined;
   const memory = options.memory ?? openEngine({ settings: resolveEngineSettings({ db: options.db, embedder: options.embedder, env }), logger, runtime: { events: hub, notifier, workspace } });
 
-  const db = sqliteHandleOf(memory.deps.store);
-  if (!db) throw new EngramError('CONFIG_INVALID', 'The server keeps API keys in the SQLite store; open it with openSqliteStore');
-  const keys = sqliteKeyStore(db);
+  const keys = keyStoreOf(memory.deps.store);
   const loopback = LOOPBACK.has(host);
   const hasKeys = adminKey !== undefined || (await keys.hasActiveKeys());
   if (!loopback && !hasKeys) {

@@ -73,14 +73,35 @@ export interface PgRuntime {
   retries: number;
 }
 
+/**
+ * PostgreSQL text cannot hold NUL, which SQLite stores and Engram uses in lookups no row can match
+ * (the global settings are read as user "\u0000"). NUL is sent as U+FFFD: such lookups still match
+ * nothing, and text holding NUL is stored with U+FFFD in its place rather than refused.
+ */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.includes('\u0000') ? value.replace(/\u0000/g, '\uFFFD') : value;
+  if (Array.isArray(value)) return value.map(withoutNul);
+  return value;
+}
+
 function contextOn(db: Queryable, rt: PgRuntime, inTransaction: boolean): PgContext {
-  const exec = async (sql: string, params: readonly unknown[] = []) => {
-    if (!inTransaction) await rt.ready;
+  // A transaction's client runs one query at a time: calls made together inside it are queued here.
+  let queue: Promise<unknown> = Promise.resolve();
+  const send = async (sql: string, params: readonly unknown[]) => {
     try {
-      return await db.query({ text: sql, values: params as unknown[], types: TYPES });
+      return await db.query({ text: sql, values: params.map(withoutNul), types: TYPES });
     } catch (error) {
       throw toPgStoreError(error, sql.trim().split(/\s+/).slice(0, 3).join(' '));
     }
+  };
+  const exec = async (sql: string, params: readonly unknown[] = []) => {
+    if (!inTransaction) {
+      await rt.ready;
+      return send(sql, params);
+    }
+    const result = queue.then(() => send(sql, params));
+    queue = result.catch((error: unknown) => error);
+    return result;
   };
   const ctx: PgContext = {
     inTransaction,

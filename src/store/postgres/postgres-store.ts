@@ -63,13 +63,16 @@ export function openPostgresStore(options: PostgresStoreOptions): Store {
   if (!options.url && !options.pool) throw new EngramError('CONFIG_INVALID', 'openPostgresStore needs a url or a pool');
   const schema = checkSchemaName(options.schema ?? 'public');
   const owned = !options.pool;
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  // A pool made here sets the search_path at connection time; a caller's pool gets it on 'connect'.
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, options: `-c search_path="${schema}"` });
   // An idle client losing its connection (a server restart) is dropped by the pool; without a
   // listener node would treat the event as an uncaught error and exit.
   pool.on('error', (error) => error);
-  pool.on('connect', (client) => {
-    client.query(`SET search_path TO "${schema}"`).catch((error: unknown) => client.emit('error', error));
-  });
+  if (!owned) {
+    pool.on('connect', (client) => {
+      client.query(`SET search_path TO "${schema}"`).catch((error: unknown) => client.emit('error', error));
+    });
+  }
   const ready = (async () => {
     const client = await pool.connect();
     try {
