@@ -25,7 +25,7 @@ function testFiles(dir: string): string[] {
 const include = ['src', 'test']
   .flatMap(testFiles)
   .filter((path) => !(path in SQLITE_ONLY))
-  .filter((path) => path.startsWith('src/store/postgres/') || path.startsWith('src/server/keys/pg-') || /\btestMemory\(/.test(readFileSync(path, 'utf8')));
+  .filter((path) => /(^|\/)(postgres|pg)[-.]/.test(path.slice(path.lastIndexOf('/') + 1)) || path.startsWith('src/store/postgres/') || /\btestMemory\(/.test(readFileSync(path, 'utf8')));
 
 export default defineConfig({
   test: {

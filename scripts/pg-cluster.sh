@@ -68,6 +68,8 @@ case "${1:-}" in
   run)
     shift
     [[ "${1:-}" == "--" ]] && shift
+    # A database given by the caller (CI's cluster, a developer's own server) is used as it is.
+    if [[ -n "${ENGRAM_TEST_DATABASE_URL:-}" ]]; then exec "$@"; fi
     env="$(start)"
     eval "$env"
     trap 'stop "$ENGRAM_PG_CLUSTER"' EXIT

@@ -10,6 +10,7 @@ import { createMemory, type CreateMemoryOptions, type MemoryEngine } from '../me
 import type { ModelClient } from '../models/language-model.js';
 import { resolveModelFromEnv } from '../models/openai-compatible.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
+import { openPostgresStore } from '../store/postgres/postgres-store.js';
 
 /**
  * Configuration by strings (flags, environment) is resolved here and only here (STYLE habit 2):
@@ -25,7 +26,7 @@ export type EmbedderSettings =
   | { type: 'openai-compatible'; baseURL: string; apiKey?: string; model: string; dimensions?: number };
 
 export interface EngineSettings {
-  /** SQLite file, or ":memory:". */
+  /** SQLite file, ":memory:", or a PostgreSQL URL (postgres://… or postgresql://…). */
   dbPath: string;
   embedder: EmbedderSettings;
   /**
@@ -70,7 +71,7 @@ function parseDimensions(raw: string | undefined): number | undefined {
 /** Resolves flags and environment into settings; throws CONFIG_INVALID naming what is missing. */
 export function resolveEngineSettings(options: ResolveEngineSettingsOptions): EngineSettings {
   const { env } = options;
-  const db = nonEmpty(options.db) ?? nonEmpty(env['ENGRAM_DB']) ?? DEFAULT_DB;
+  const db = nonEmpty(options.db) ?? nonEmpty(env['ENGRAM_DATABASE_URL']) ?? nonEmpty(env['ENGRAM_DB']) ?? DEFAULT_DB;
   const raw = nonEmpty(options.embedder) ?? nonEmpty(env['ENGRAM_EMBEDDER']) ?? 'bundled';
   const colon = raw.indexOf(':');
   const type = colon === -1 ? raw : raw.slice(0, colon);
@@ -101,7 +102,12 @@ export function resolveEngineSettings(options: ResolveEngineSettingsOptions): En
   }
   // Throws CONFIG_INVALID for an incomplete set, so a typo never silently turns the LLM off.
   const model = resolveModelFromEnv({ ...env });
-  return { dbPath: db === ':memory:' ? db : path.resolve(db), embedder, ...(model ? { model } : {}) };
+  return { dbPath: db === ':memory:' || isPostgresUrl(db) ? db : path.resolve(db), embedder, ...(model ? { model } : {}) };
+}
+
+/** True for a PostgreSQL connection string: the store is then PostgreSQL instead of a SQLite file. */
+export function isPostgresUrl(db: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(db);
 }
 
 export function createEmbedderFromSettings(settings: EmbedderSettings): Embedder {
@@ -133,8 +139,11 @@ export function openEngine(options: OpenEngineOptions): MemoryEngine {
   const { dbPath } = options.settings;
   let store;
   try {
-    if (dbPath !== ':memory:') mkdirSync(path.dirname(dbPath), { recursive: true });
-    store = openSqliteStore({ path: dbPath });
+    if (isPostgresUrl(dbPath)) store = openPostgresStore({ url: dbPath });
+    else {
+      if (dbPath !== ':memory:') mkdirSync(path.dirname(dbPath), { recursive: true });
+      store = openSqliteStore({ path: dbPath });
+    }
   } catch (cause) {
     if (EngramError.isInstance(cause) && cause.code !== 'STORE_FAILED') throw cause;
     // The store wraps SQLite's error as STORE_FAILED; say it in the user's terms, with SQLite's reason.

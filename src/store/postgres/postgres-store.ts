@@ -15,7 +15,7 @@ import { todoRole } from './pg-todos.js';
 import { vectorRole } from './pg-vectors.js';
 
 export interface PostgresStoreOptions {
-  /** A connection string, `postgres://user@host:port/db`. One of `url` or `pool`. */
+  /** A connection string, `postgres://user@host:port/db`; `?schema=name` picks the schema. One of `url` or `pool`. */
   url?: string;
   /** A pool the caller owns (not ended by close()). Its new connections get this store's search_path. */
   pool?: pg.Pool;
@@ -43,6 +43,20 @@ export function postgresHandleOf(store: Store): PostgresHandle | null {
   return handle ?? null;
 }
 
+/** `?schema=` taken out of a connection string (node-postgres would pass it on as a server setting). */
+function splitSchema(url: string): { url: string; schema?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch (cause) {
+    throw new EngramError('CONFIG_INVALID', 'The PostgreSQL URL is not a valid URL (expected postgres://user:password@host:port/database)', { cause });
+  }
+  const schema = parsed.searchParams.get('schema') ?? undefined;
+  if (schema === undefined) return { url };
+  parsed.searchParams.delete('schema');
+  return { url: parsed.toString(), schema };
+}
+
 /** The store's roles over one connection (the pool, or a transaction's client). */
 function rolesOn(ctx: PgContext): Omit<Store, 'backup' | 'transaction' | 'close'> {
   return { ...vectorRole(ctx), ...memoryRole(ctx), ...messageRole(ctx), ...sessionRole(ctx), ...todoRole(ctx), ...profileRole(ctx), ...settingsRole(ctx), ...forgetRole(ctx) };
@@ -61,10 +75,11 @@ const noBackup = (): Promise<never> =>
  */
 export function openPostgresStore(options: PostgresStoreOptions): Store {
   if (!options.url && !options.pool) throw new EngramError('CONFIG_INVALID', 'openPostgresStore needs a url or a pool');
-  const schema = checkSchemaName(options.schema ?? 'public');
+  const target = options.url ? splitSchema(options.url) : undefined;
+  const schema = checkSchemaName(options.schema ?? target?.schema ?? 'public');
   const owned = !options.pool;
   // A pool made here sets the search_path at connection time; a caller's pool gets it on 'connect'.
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, options: `-c search_path="${schema}"` });
+  const pool = options.pool ?? new pg.Pool({ connectionString: target?.url, max: options.maxConnections ?? 10, options: `-c search_path="${schema}"` });
   // An idle client losing its connection (a server restart) is dropped by the pool; without a
   // listener node would treat the event as an uncaught error and exit.
   pool.on('error', (error) => error);
