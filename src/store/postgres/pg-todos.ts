@@ -23,6 +23,9 @@ function rowToTodo(r: Row): Todo {
   });
 }
 
+/** How long a reminder claimed by one process stays out of the others' dueReminders. */
+export const REMINDER_CLAIM_MS = 5 * 60_000;
+
 async function getTodo(ctx: PgContext, userId: string, id: string, lock = false): Promise<Todo> {
   const [row] = await ctx.rows(`SELECT * FROM todos WHERE user_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [userId, id]);
   if (!row) throw new NotFoundError('Todo', id);
@@ -62,13 +65,22 @@ export function todoRole(ctx: PgContext): Pick<Store, 'insertTodo' | 'listTodos'
       if ((await ctx.run('DELETE FROM todos WHERE user_id = $1 AND id = $2', [userId, id])) === 0) throw new NotFoundError('Todo', id);
     },
 
+    /**
+     * Claims the due reminders it returns: several processes running the scheduler skip each
+     * other's rows (FOR UPDATE SKIP LOCKED) and a claimed todo is not due again for
+     * REMINDER_CLAIM_MS, by when recordDelivery (or recordDeliveryFailure, with its backoff) has
+     * settled it. A process dying mid-delivery leaves the claim to expire, and another one re-sends
+     * the same delivery id (the receiver drops the duplicate), as after a crash on SQLite.
+     */
     dueReminders: async (now, limit) => {
       const rows = await ctx.rows(
-        `SELECT * FROM todos WHERE reminded = 0 AND completed = 0 AND remind_at IS NOT NULL AND remind_at <= $1
-           AND (next_delivery_at IS NULL OR next_delivery_at <= $1) ORDER BY remind_at, id LIMIT $2`,
-        [now.getTime(), limit],
+        `UPDATE todos SET next_delivery_at = $2 WHERE id IN (
+           SELECT id FROM todos WHERE reminded = 0 AND completed = 0 AND remind_at IS NOT NULL AND remind_at <= $1
+             AND (next_delivery_at IS NULL OR next_delivery_at <= $1) ORDER BY remind_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [now.getTime(), now.getTime() + REMINDER_CLAIM_MS, limit],
       );
-      return rows.map(rowToTodo);
+      return rows.map(rowToTodo).sort((a, b) => a.remindAt!.getTime() - b.remindAt!.getTime() || (a.id < b.id ? -1 : 1));
     },
 
     recordDelivery: (userId, todoId, deliveryId, at) =>
