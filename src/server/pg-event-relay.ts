@@ -27,6 +27,7 @@ export async function startPgEventRelay(handle: PostgresHandle, local: EventSink
   await handle.ready;
   const listener = await handle.pool.connect();
   let stopped = false;
+  let sending: Promise<void> = Promise.resolve();
   listener.on('notification', (message) => {
     if (message.channel !== channel || message.payload === undefined) return;
     const parsed = Envelope.safeParse(JSON.parse(message.payload));
@@ -49,13 +50,18 @@ export async function startPgEventRelay(handle: PostgresHandle, local: EventSink
         logger.debug('event too large for NOTIFY; only this process streams it', { type: event.type });
         return;
       }
-      // The sink must not throw or block the write path: a failed NOTIFY is logged.
-      handle.pool.query('SELECT pg_notify($1, $2)', [channel, payload]).catch((error: unknown) =>
-        logger.warn('could not relay an event to other processes', { code: 'STORE_BUSY', error: error instanceof Error ? error.message : String(error) }),
-      );
+      // One NOTIFY after the other, so other processes see this process's events in order. The
+      // sink must not throw or block the write path: a failed NOTIFY is logged.
+      sending = sending
+        .then(() => handle.pool.query('SELECT pg_notify($1, $2)', [channel, payload]))
+        .then(
+          () => undefined,
+          (error: unknown) => logger.warn('could not relay an event to other processes', { code: 'STORE_BUSY', error: error instanceof Error ? error.message : String(error) }),
+        );
     },
     async stop() {
       stopped = true;
+      await sending;
       await listener.query(`UNLISTEN "${channel}"`).catch((error: unknown) => logger.debug('UNLISTEN failed', { error: String(error) }));
       listener.release();
     },

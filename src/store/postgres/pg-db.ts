@@ -151,6 +151,10 @@ export async function inNewTransaction<T>(rt: PgRuntime, fn: (ctx: PgContext) =>
       throw toPgStoreError(error, 'connecting');
     }
     let broken: unknown;
+    // A checked-out client whose connection dies emits 'error'; unheard, node would crash the
+    // process. The failing query reports it; the client is discarded on release.
+    const onError = (error: unknown) => (broken = error);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await fn(contextOn(client, rt, true));
@@ -166,6 +170,7 @@ export async function inNewTransaction<T>(rt: PgRuntime, fn: (ctx: PgContext) =>
       if (attempt < rt.retries && isRetryable(error)) continue;
       throw toPgStoreError(error, 'transaction');
     } finally {
+      client.off('error', onError);
       client.release(broken === undefined ? undefined : broken instanceof Error ? broken : new Error(String(broken)));
     }
   }
