@@ -19,6 +19,7 @@ import { runContextBench } from './context.js';
 import { runProxy } from './proxy.js';
 import { runServerBench } from './server.js';
 import { runVectorStages } from './vector-stages.js';
+import { runPostgresBench } from './postgres.js';
 import { machine, type Machine } from './report.js';
 
 interface Scenario {
@@ -33,6 +34,7 @@ const SCENARIOS: Record<string, Scenario> = {
   proxy: { run: ({ quick }) => runProxy({ quick }) },
   server: { run: ({ quick }) => runServerBench({ quick }) },
   vectors: { run: ({ quick }) => runVectorStages({ quick }) },
+  postgres: { run: ({ quick }) => runPostgresBench({ quick }) },
 };
 
 interface ResultsFile {
