@@ -8,5 +8,7 @@ export default defineConfig({
     // Generous: several tests spawn tsx child processes, slow to start on a loaded 2-core machine.
     testTimeout: 120_000,
     pool: 'forks',
+    // The SQLite run even where CI has exported a PostgreSQL test database (npm run test:pg uses it).
+    env: { ENGRAM_TEST_DATABASE_URL: '' },
   },
 });

@@ -11,6 +11,8 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The SQLite run even where CI has exported a PostgreSQL test database (npm run test:pg uses it).
+    env: { ENGRAM_TEST_DATABASE_URL: '' },
     // The multi-process tests spawn their own workers: running files one at a time keeps them from starving each other.
     fileParallelism: false,
   },

@@ -1,7 +1,7 @@
 /**
  * Engram benchmarks. Usage:
  *   npm run bench                      every scenario
- *   npm run bench -- --only locomo     one scenario (locomo | latency | ingest | context | proxy | server | vectors), or a comma list
+ *   npm run bench -- --only locomo     one scenario (locomo | latency | ingest | context | proxy | server | vectors | postgres), or a comma list
  *   npm run bench -- --quick           smaller latency runs (under ~3 minutes with a warm cache)
  *   npm run bench -- --peers           Engram against mem0 2.4.6 and 3.x (bench/peers/README.md)
  * Prints tables and writes bench/results/<YYYY-MM-DD>.json and .md (merged with that day's
@@ -19,6 +19,7 @@ import { runContextBench } from './context.js';
 import { runProxy } from './proxy.js';
 import { runServerBench } from './server.js';
 import { runVectorStages } from './vector-stages.js';
+import { runPostgresBench } from './postgres.js';
 import { machine, type Machine } from './report.js';
 
 interface Scenario {
@@ -33,6 +34,7 @@ const SCENARIOS: Record<string, Scenario> = {
   proxy: { run: ({ quick }) => runProxy({ quick }) },
   server: { run: ({ quick }) => runServerBench({ quick }) },
   vectors: { run: ({ quick }) => runVectorStages({ quick }) },
+  postgres: { run: ({ quick }) => runPostgresBench({ quick }) },
 };
 
 interface ResultsFile {
@@ -50,7 +52,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('npm run bench -- [--only locomo|latency|ingest|context|proxy|server|vectors[,…]] [--quick] [--peers]');
+  console.log('npm run bench -- [--only locomo|latency|ingest|context|proxy|server|vectors|postgres[,…]] [--quick] [--peers]');
   process.exit(0);
 }
 if (values.peers) {

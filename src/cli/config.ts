@@ -9,10 +9,9 @@ import { EngramError } from '../errors.js';
 import { createMemory, type CreateMemoryOptions, type MemoryEngine } from '../memory.js';
 import type { ModelClient } from '../models/language-model.js';
 import { resolveModelFromEnv } from '../models/openai-compatible.js';
-import { sqliteHandleOf, sqliteKeyStore } from '../server/keys/sqlite-key-store.js';
-import type { KeyStore } from '../store/ports/keys.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import type { Store } from '../store/store.js';
+import { openPostgresStore } from '../store/postgres/postgres-store.js';
 
 /**
  * Configuration by strings (flags, environment) is resolved here and only here (STYLE habit 2):
@@ -28,7 +27,7 @@ export type EmbedderSettings =
   | { type: 'openai-compatible'; baseURL: string; apiKey?: string; model: string; dimensions?: number };
 
 export interface EngineSettings {
-  /** SQLite file, or ":memory:". */
+  /** SQLite file, ":memory:", or a PostgreSQL URL (postgres://… or postgresql://…). */
   dbPath: string;
   embedder: EmbedderSettings;
   /**
@@ -73,7 +72,7 @@ function parseDimensions(raw: string | undefined): number | undefined {
 /** Resolves flags and environment into settings; throws CONFIG_INVALID naming what is missing. */
 export function resolveEngineSettings(options: ResolveEngineSettingsOptions): EngineSettings {
   const { env } = options;
-  const db = nonEmpty(options.db) ?? nonEmpty(env['ENGRAM_DB']) ?? DEFAULT_DB;
+  const db = nonEmpty(options.db) ?? nonEmpty(env['ENGRAM_DATABASE_URL']) ?? nonEmpty(env['ENGRAM_DB']) ?? DEFAULT_DB;
   const raw = nonEmpty(options.embedder) ?? nonEmpty(env['ENGRAM_EMBEDDER']) ?? 'bundled';
   const colon = raw.indexOf(':');
   const type = colon === -1 ? raw : raw.slice(0, colon);
@@ -104,7 +103,12 @@ export function resolveEngineSettings(options: ResolveEngineSettingsOptions): En
   }
   // Throws CONFIG_INVALID for an incomplete set, so a typo never silently turns the LLM off.
   const model = resolveModelFromEnv({ ...env });
-  return { dbPath: db === ':memory:' ? db : path.resolve(db), embedder, ...(model ? { model } : {}) };
+  return { dbPath: db === ':memory:' || isPostgresUrl(db) ? db : path.resolve(db), embedder, ...(model ? { model } : {}) };
+}
+
+/** True for a PostgreSQL connection string: the store is then PostgreSQL instead of a SQLite file. */
+export function isPostgresUrl(db: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(db);
 }
 
 export function createEmbedderFromSettings(settings: EmbedderSettings): Embedder {
@@ -137,6 +141,7 @@ export interface OpenEngineOptions {
  */
 export function openStoreAt(location: string): Store {
   try {
+    if (isPostgresUrl(location)) return openPostgresStore({ url: location });
     if (location !== ':memory:') mkdirSync(path.dirname(location), { recursive: true });
     return openSqliteStore({ path: location });
   } catch (cause) {
@@ -148,11 +153,8 @@ export function openStoreAt(location: string): Store {
   }
 }
 
-/** The server's key store over the same database as `store`, or null when the adapter has none. */
-export function keyStoreOf(store: Store): KeyStore | null {
-  const db = sqliteHandleOf(store);
-  return db ? sqliteKeyStore(db) : null;
-}
+/** The server's key store over the same database as `store` (the SQLite file or the PostgreSQL schema). */
+export { keyStoreOf } from '../server/keys/key-store-of.js';
 
 /** Opens the store and builds the engine from resolved settings. The caller closes it. */
 export function openEngine(options: OpenEngineOptions): MemoryEngine {

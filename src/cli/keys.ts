@@ -1,15 +1,12 @@
 import type { Command } from 'commander';
-import { EngramError } from '../errors.js';
+import { keyStoreOf } from '../server/keys/key-store-of.js';
 import type { KeyStore } from '../server/keys/key-store.js';
-import { keyStoreOf } from './config.js';
 import type { CliIo } from './io.js';
 import { withEngine } from './runtime.js';
 
 async function withKeys(io: CliIo, command: Command, fn: (keys: KeyStore, json: boolean) => Promise<void>): Promise<void> {
   await withEngine(io, command, async ({ engine, json }) => {
-    const keys = keyStoreOf(engine.deps.store);
-    if (!keys) throw new EngramError('CONFIG_INVALID', 'This store has no API key table');
-    await fn(keys, json);
+    await fn(keyStoreOf(engine.deps.store), json);
   });
 }
 

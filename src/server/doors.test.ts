@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../deps.js';
 import { completion, startMockUpstream, type MockUpstream } from '../proxy/mock-upstream.js';
 import { testMemory } from '../testing/test-memory.js';
-import { sqliteHandleOf, sqliteKeyStore } from './keys/sqlite-key-store.js';
+import { keyStoreOf } from './keys/key-store-of.js';
 import { startServer, type RunningServer } from './serve.js';
 
 let upstream: MockUpstream;
@@ -22,7 +22,7 @@ beforeEach(async () => {
   const memory = testMemory();
   await memory.add({ userId: 't:acme:alice', kind: 'preference', content: '用户喜欢猫 and likes cats' });
   await memory.add({ userId: 't:acme:bob', kind: 'preference', content: 'Bob collects vinyl records' });
-  const keys = sqliteKeyStore(sqliteHandleOf(memory.deps.store)!);
+  const keys = keyStoreOf(memory.deps.store);
   aliceKey = (await keys.create({ tenantId: 'acme', boundUserId: 'alice' })).key;
   tenantKey = (await keys.create({ tenantId: 'acme' })).key;
   server = await startServer({

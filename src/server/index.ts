@@ -4,6 +4,8 @@ export { startServer, DEFAULT_HOST, DEFAULT_PORT, type StartServerOptions, type 
 export { authenticate, requireAdmin, scopedUserId, externalUserId, assertUserAllowed, DEFAULT_TENANT, type AppEnv, type AuthInfo } from './auth.js';
 export { createEventHub, type EventHub } from './event-hub.js';
 export { sqliteKeyStore, sqliteHandleOf } from './keys/sqlite-key-store.js';
+export { pgKeyStore } from './keys/pg-key-store.js';
+export { keyStoreOf } from './keys/key-store-of.js';
 export type { KeyStore, ApiKey, NewApiKey } from './keys/key-store.js';
 export { STATUS_OF, type ErrorBody } from './on-error.js';
 export { present, type Wire } from './wire.js';

@@ -15,7 +15,10 @@ import { createApp } from './app.js';
 import type { AppEnv } from './auth.js';
 import { mountDoors } from './doors.js';
 import { createEventHub } from './event-hub.js';
-import { sqliteHandleOf, sqliteKeyStore } from './keys/sqlite-key-store.js';
+import type { EventSink } from '../events.js';
+import { postgresHandleOf } from '../store/postgres/postgres-store.js';
+import { startPgEventRelay, type EventRelay } from './pg-event-relay.js';
+import { keyStoreOf } from './keys/key-store-of.js';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -70,24 +73,27 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const host = options.host ?? (env['HOST']?.trim() || DEFAULT_HOST);
   const adminKey = env['ENGRAM_ADMIN_KEY']?.trim() || undefined;
   const hub = createEventHub();
-  const toEvents = callbackNotifier((r) => hub.emit({ type: 'todo.due', userId: r.userId, todoId: r.todoId, content: r.content, ...(r.dueAt ? { dueAt: r.dueAt } : {}), remindAt: r.remindAt, deliveryId: r.deliveryId, at: new Date() }));
+  // On PostgreSQL the events of every process on the database reach every stream (pg-event-relay.ts).
+  let relay: EventRelay | undefined;
+  const events: EventSink = { emit: (e) => (relay ? relay.emit(e) : hub.emit(e)) };
+  const toEvents = callbackNotifier((r) => events.emit({ type: 'todo.due', userId: r.userId, todoId: r.todoId, content: r.content, ...(r.dueAt ? { dueAt: r.dueAt } : {}), remindAt: r.remindAt, deliveryId: r.deliveryId, at: new Date() }));
   const url = env['ENGRAM_WEBHOOK_URL']?.trim();
   const webhook = url ? webhookNotifier({ url, secret: env['ENGRAM_WEBHOOK_SECRET'] ?? '' }) : undefined;
   // The webhook decides delivery (a failure is retried); the event stream is told once it succeeded.
   // The operator's webhook serves every tenant: it gets the tenant and that tenant's id of the user, never the engine's `t:…` id.
   const notifier: Notifier = { notify: async (r) => { if (webhook) await webhook.notify({ ...r, ...splitUserId(r.userId) }); await toEvents.notify(r); } };
   const workspace = env['ENGRAM_WORKSPACE']?.trim() || undefined;
-  const memory = options.memory ?? openEngine({ settings: resolveEngineSettings({ db: options.db, embedder: options.embedder, env }), logger, runtime: { events: hub, notifier, workspace } });
+  const memory = options.memory ?? openEngine({ settings: resolveEngineSettings({ db: options.db, embedder: options.embedder, env }), logger, runtime: { events, notifier, workspace } });
 
-  const db = sqliteHandleOf(memory.deps.store);
-  if (!db) throw new EngramError('CONFIG_INVALID', 'The server keeps API keys in the SQLite store; open it with openSqliteStore');
-  const keys = sqliteKeyStore(db);
+  const keys = keyStoreOf(memory.deps.store);
   const loopback = LOOPBACK.has(host);
   const hasKeys = adminKey !== undefined || (await keys.hasActiveKeys());
   if (!loopback && !hasKeys) {
     await memory.close();
     throw new EngramError('CONFIG_INVALID', `Refusing to listen on ${host} without keys: set ENGRAM_ADMIN_KEY (and create keys), or listen on 127.0.0.1`);
   }
+  const pgHandle = postgresHandleOf(memory.deps.store);
+  if (pgHandle) relay = await startPgEventRelay(pgHandle, hub, logger);
   let draining = false;
   const doors = mountDoors({ memory, env, logger });
   const chat = chatModelFromEnv(env);
@@ -133,6 +139,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           if ('closeAllConnections' in server) setTimeout(() => server.closeAllConnections(), 2000).unref();
         });
         await doors.idle();
+        await relay?.stop();
         await memory.close();
       })()),
   };

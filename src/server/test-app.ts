@@ -7,7 +7,7 @@ import type { EventHub } from './event-hub.js';
 import type { KeyStore } from './keys/key-store.js';
 import { createApp, type CreateAppOptions } from './app.js';
 import { createEventHub } from './event-hub.js';
-import { sqliteHandleOf, sqliteKeyStore } from './keys/sqlite-key-store.js';
+import { keyStoreOf } from './keys/key-store-of.js';
 
 /**
  * An app over a test engine (in-memory SQLite, hash embedder, manual clock) with its key store and
@@ -37,9 +37,7 @@ export interface TestApp {
 export function testApp(options: Partial<Omit<CreateAppOptions, 'memory' | 'keys' | 'events'>> & { engine?: Parameters<typeof testMemory>[0] } = {}): TestApp {
   const events = createEventHub();
   const memory = testMemory({ ...options.engine, events });
-  const db = sqliteHandleOf(memory.deps.store);
-  if (!db) throw new Error('testApp needs the SQLite store');
-  const keys = sqliteKeyStore(db, { clock: memory.clock });
+  const keys = keyStoreOf(memory.deps.store, { clock: memory.clock });
   const { engine: _engine, ...rest } = options;
   const app = createApp({ memory, keys, events, allowOpen: true, clock: memory.clock, ...rest });
   const json = async (path: string, init: TestRequest = {}): Promise<TestResponse> => {

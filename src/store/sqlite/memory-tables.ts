@@ -295,13 +295,13 @@ export class MemoryTables {
 
 }
 
-function stripNulls(changes: MemoryChanges): Partial<Memory> {
+export function stripNulls(changes: MemoryChanges): Partial<Memory> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(changes)) out[k] = v === null ? undefined : v;
   return out as Partial<Memory>;
 }
 
-function actionFor(before: Memory, after: Memory, changed: string[]): HistoryAction {
+export function actionFor(before: Memory, after: Memory, changed: string[]): HistoryAction {
   if (changed.includes('status')) {
     if (after.status === 'deleted') return 'delete';
     if (after.status === 'archived') return 'archive';

@@ -1,0 +1,206 @@
+import type { ChangeContext, HistoryAction, HistoryEvent } from '../../domain/history.js';
+import type { Memory } from '../../domain/memory.js';
+import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
+import { indexTerms } from '../../text/segment.js';
+import { actionFor, stripNulls } from '../sqlite/memory-tables.js';
+import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from '../sqlite/memory-rows.js';
+import type { MemoryQuery, Store } from '../store.js';
+import type { PgContext, Row } from './pg-db.js';
+import { bumpForgetFence } from './pg-forget.js';
+import { keywordColumns, searchKeywords, searchVectors, vectorColumns, vectorsOfRows } from './pg-search.js';
+import { boundEmbedder, requireBindingFor } from './pg-vectors.js';
+
+const ACTIVE = ['active'] as const;
+const COLUMNS = ['rid', ...Object.keys(memoryToColumns({ provenance: {}, createdAt: new Date(0), updatedAt: new Date(0) } as Memory))].join(', ');
+
+/** Placeholders $from, $from+1, … for n values. */
+const slots = (from: number, n: number): string => Array.from({ length: n }, (_, i) => `$${from + i}`).join(', ');
+
+type Cols = Record<string, unknown>;
+
+/** Row values with the keyword and vector columns derived from the content and the vector. */
+function derived(memory: Memory, vector: Float32Array | null, embedderId: string | null): Cols {
+  const kw = keywordColumns(indexTerms(memory.content));
+  const v = vector ? vectorColumns(vector) : null;
+  return { ...memoryToColumns(memory), embedder_id: v ? embedderId : null, terms: kw.terms, term_count: kw.termCount, kw: kw.lexemes, vec: v?.bytes ?? null, vec_code: v?.code ?? null };
+}
+
+/** A column's value placeholder, with the casts the derived columns need. */
+const cast = (name: string, slot: string): string => (name === 'kw' ? `array_to_tsvector(${slot}::text[])` : name === 'vec_code' ? `${slot}::varbit` : slot);
+
+async function insertRow(ctx: PgContext, cols: Cols): Promise<void> {
+  const names = Object.keys(cols);
+  await ctx.run(`INSERT INTO memories (${names.join(', ')}) VALUES (${names.map((n, i) => cast(n, `$${i + 1}`)).join(', ')})`, Object.values(cols));
+}
+
+async function writeHistory(ctx: PgContext, memory: Pick<Memory, 'id' | 'userId'>, action: HistoryAction, changed: string[], before: Cols | null, after: Cols | null, change: ChangeContext, at: Date): Promise<void> {
+  await ctx.run(
+    `INSERT INTO memory_history (id, memory_id, user_id, action, changed, before, after, actor, reason, produced_by, message_ids, at) VALUES (${slots(1, 12)})`,
+    [ctx.ids.next(), memory.id, memory.userId, action, JSON.stringify(changed), before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after), change.actor, change.reason ?? null, change.producedBy ?? null, JSON.stringify(change.messageIds ?? []), at.getTime()],
+  );
+}
+
+function toEvent(r: Row): HistoryEvent {
+  return {
+    id: String(r.id),
+    memoryId: String(r.memory_id),
+    userId: String(r.user_id),
+    action: r.action as HistoryAction,
+    changed: JSON.parse(String(r.changed)) as string[],
+    before: r.before === null ? null : (JSON.parse(String(r.before)) as Record<string, unknown>),
+    after: r.after === null ? null : (JSON.parse(String(r.after)) as Record<string, unknown>),
+    actor: r.actor as HistoryEvent['actor'],
+    reason: r.reason === null ? undefined : String(r.reason),
+    producedBy: r.produced_by === null ? undefined : String(r.produced_by),
+    messageIds: JSON.parse(String(r.message_ids)) as string[],
+    at: new Date(Number(r.at)),
+  };
+}
+
+function where(q: MemoryQuery): { sql: string; args: unknown[] } {
+  const args: unknown[] = [q.userId, [...(q.statuses ?? ACTIVE)]];
+  const clauses = ['user_id = $1', 'status = ANY($2::text[])'];
+  const add = (sql: string, value: unknown) => {
+    args.push(value);
+    clauses.push(sql.replace('?', `$${args.length}`));
+  };
+  if (q.ids) add('id = ANY(?::text[])', [...q.ids]);
+  if (q.kinds && q.kinds.length > 0) add('kind = ANY(?::text[])', [...q.kinds]);
+  if (q.agentId !== undefined) add('agent_id = ?', q.agentId);
+  if (q.sessionId !== undefined) add('session_id = ?', q.sessionId);
+  if (q.createdFrom) add('created_at >= ?', q.createdFrom.getTime());
+  if (q.createdTo) add('created_at <= ?', q.createdTo.getTime());
+  if (q.happenedFrom) add('happened_at >= ?', q.happenedFrom.getTime());
+  if (q.happenedTo) add('happened_at <= ?', q.happenedTo.getTime());
+  if (q.notExpiredAt) add('(expires_at IS NULL OR expires_at > ?)', q.notExpiredAt.getTime());
+  return { sql: clauses.join(' AND '), args };
+}
+
+/** The semantic layer: memories, their history, keyword and vector columns, kept in step. */
+export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'updateMemory' | 'purgeMemory' | 'getMemory' | 'listMemories' | 'countMemories' | 'history' | 'historyOfUser' | 'recordAccess' | 'importMemory' | 'takenIds' | 'searchVector' | 'searchKeyword' | 'vectorsOf'> {
+  const rowOf = async (c: PgContext, userId: string, id: string, lock = false) =>
+    (await c.rows<MemoryRow>(`SELECT ${COLUMNS} FROM memories WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, userId]))[0];
+
+  return {
+    insertMemory: (memory, vector, change) =>
+      ctx.atomic(async (tx) => {
+        const bound = vector ? await requireBindingFor(tx, memory.embedderId, vector) : null;
+        // Never marked embedded without its vector: reindex finds it by the missing embedder id.
+        try {
+          await insertRow(tx, derived(memory, vector, bound ? (memory.embedderId ?? null) : null));
+        } catch (cause) {
+          if (EngramError.hasCode(cause, 'CONFLICT')) throw new EngramError('CONFLICT', `Memory ${memory.id} already exists`, { cause });
+          throw cause;
+        }
+        const fields = Object.keys(memory).filter((k) => k !== 'id' && k !== 'userId');
+        await writeHistory(tx, memory, change.action ?? 'create', fields, null, snapshot(memory, fields), change, memory.createdAt);
+      }),
+
+    updateMemory: (userId, id, changes, vector, change) =>
+      ctx.atomic(async (tx) => {
+        const row = await rowOf(tx, userId, id, true);
+        if (!row) throw new NotFoundError('Memory', id);
+        const before = rowToMemory(row);
+        const changed = changedFields(before, changes).filter((f) => f !== 'updatedAt');
+        const after: Memory = { ...before, ...stripNulls(changes) } as Memory;
+        if (changed.length === 0 && vector === undefined) return before;
+        if (vector) await requireBindingFor(tx, after.embedderId, vector);
+        const cols: Cols = memoryToColumns(after);
+        delete cols.id;
+        delete cols.user_id;
+        if (vector === null) Object.assign(cols, { embedder_id: null, vec: null, vec_code: null });
+        if (vector) Object.assign(cols, { vec: vectorColumns(vector).bytes, vec_code: vectorColumns(vector).code });
+        if (changed.includes('content')) {
+          const kw = keywordColumns(indexTerms(after.content));
+          Object.assign(cols, { terms: kw.terms, term_count: kw.termCount, kw: kw.lexemes });
+        }
+        const names = Object.keys(cols);
+        await tx.run(`UPDATE memories SET ${names.map((n, i) => `${n} = ${cast(n, `$${i + 1}`)}`).join(', ')} WHERE rid = $${names.length + 1}`, [...Object.values(cols), row.rid]);
+        if (changed.length > 0) await writeHistory(tx, after, change.action ?? actionFor(before, after, changed), changed, snapshot(before, changed), snapshot(after, changed), change, after.updatedAt);
+        return after;
+      }),
+
+    purgeMemory: (userId, id, change) =>
+      ctx.atomic(async (tx) => {
+        const row = await rowOf(tx, userId, id, true);
+        if (!row) throw new NotFoundError('Memory', id);
+        // The row holds its keyword terms and vector: deleting it erases them too.
+        await tx.run('DELETE FROM memories WHERE rid = $1', [row.rid]);
+        // What was said about it goes too: earlier events lose content, reasons and message links;
+        // one purge event without content says it happened. Its todos (with deliveries) and relations go.
+        await tx.run("UPDATE memory_history SET before = NULL, after = NULL, reason = NULL, message_ids = '[]' WHERE user_id = $1 AND memory_id = $2", [userId, id]);
+        await writeHistory(tx, { id, userId }, 'purge', [], null, null, { ...change, reason: undefined, messageIds: [] }, change.at ?? new Date());
+        await tx.run('DELETE FROM reminder_deliveries WHERE user_id = $1 AND todo_id IN (SELECT id FROM todos WHERE user_id = $1 AND memory_id = $2)', [userId, id]);
+        await tx.run('DELETE FROM todos WHERE user_id = $1 AND memory_id = $2', [userId, id]);
+        await tx.run('DELETE FROM memory_relations WHERE user_id = $1 AND (source_id = $2 OR target_id = $2)', [userId, id]);
+        await bumpForgetFence(tx, userId);
+      }),
+
+    getMemory: async (userId, id) => {
+      const row = await rowOf(ctx, userId, id);
+      return row ? rowToMemory(row) : null;
+    },
+
+    listMemories: async (q) => {
+      const { sql, args } = where(q);
+      const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance', happenedAt: 'coalesce(happened_at, created_at)' }[q.orderBy ?? 'createdAt'];
+      const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+      const rows = await ctx.rows<MemoryRow>(`SELECT ${COLUMNS} FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT $${args.length + 1} OFFSET $${args.length + 2}`, [...args, q.limit ?? null, q.offset ?? 0]);
+      return rows.map(rowToMemory);
+    },
+
+    countMemories: async (q) => {
+      const { sql, args } = where(q);
+      return (await ctx.rows<{ n: number }>(`SELECT count(*) AS n FROM memories WHERE ${sql}`, args))[0]!.n;
+    },
+
+    history: async (userId, memoryId) => (await ctx.rows('SELECT * FROM memory_history WHERE user_id = $1 AND memory_id = $2 ORDER BY seq', [userId, memoryId])).map(toEvent),
+
+    historyOfUser: async (userId) => (await ctx.rows('SELECT * FROM memory_history WHERE user_id = $1 ORDER BY seq', [userId])).map(toEvent),
+
+    recordAccess: async (userId, ids, at) => {
+      if (ids.length === 0) return;
+      // One statement per id, as on SQLite: an id recalled twice counts twice.
+      await ctx.atomic(async (tx) => {
+        for (const id of ids) await tx.run('UPDATE memories SET last_accessed_at = $1, access_count = access_count + 1 WHERE user_id = $2 AND id = $3', [at.getTime(), userId, id]);
+      });
+    },
+
+    importMemory: (memory, vector, history) =>
+      ctx.atomic(async (tx) => {
+        if (memory) {
+          const bound = vector ? await requireBindingFor(tx, memory.embedderId, vector) : null;
+          await insertRow(tx, derived(memory, vector, bound ? (memory.embedderId ?? null) : null));
+        }
+        for (const e of history) {
+          await tx.run(
+            `INSERT INTO memory_history (id, memory_id, user_id, action, changed, before, after, actor, reason, produced_by, message_ids, at) VALUES (${slots(1, 12)})`,
+            [e.id, e.memoryId, e.userId, e.action, JSON.stringify(e.changed), e.before === null ? null : JSON.stringify(e.before), e.after === null ? null : JSON.stringify(e.after), e.actor, e.reason ?? null, e.producedBy ?? null, JSON.stringify(e.messageIds), e.at.getTime()],
+          );
+        }
+      }),
+
+    takenIds: async (table, ids) => {
+      const name = { memories: 'memories', history: 'memory_history', relations: 'memory_relations', todos: 'todos' }[table];
+      const rows = await ctx.rows<{ id: string }>(`SELECT id FROM ${name} WHERE id = ANY($1::text[])`, [[...ids]]);
+      return new Set(rows.map((r) => r.id));
+    },
+
+    searchVector: async (q) => {
+      const bound = await boundEmbedder(ctx);
+      if (!bound) throw new EngramError('STORE_FAILED', 'No embedder is bound to this store yet (bindEmbedder first)');
+      if (q.vector.length !== bound.dimensions) throw new EmbedderMismatchError(bound.id, `an embedder of ${q.vector.length} dimensions`);
+      if (q.embedderId !== undefined && q.embedderId !== bound.id) throw new EmbedderMismatchError(bound.id, q.embedderId);
+      const statuses = [...(q.statuses ?? ACTIVE)];
+      if (statuses.length === 0) return [];
+      return searchVectors(ctx, 'memories', q.userId, bound.id, q.vector, q.k, { sql: (n) => `status = ANY($${n}::text[])`, params: [statuses] });
+    },
+
+    searchKeyword: async (q) => {
+      const statuses = [...(q.statuses ?? ACTIVE)];
+      return searchKeywords(ctx, 'memories', q.userId, q.terms, q.k, q.bm25, { sql: (n) => `status = ANY($${n}::text[])`, params: [statuses] });
+    },
+
+    vectorsOf: async (userId, ids) => vectorsOfRows(ctx, 'memories', userId, ids, (await boundEmbedder(ctx))?.id ?? null),
+  };
+}

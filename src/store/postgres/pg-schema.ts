@@ -1,0 +1,236 @@
+import type pg from 'pg';
+import { EngramError } from '../../errors.js';
+
+/**
+ * Versioned migrations, recorded one row each in `engram_migrations`. Append only: never edit a
+ * shipped step. Columns mirror the SQLite schema (times are epoch milliseconds in BIGINT, flags
+ * 0/1 in INTEGER) so rows map through the same functions (sqlite/memory-rows.ts). Derived data
+ * lives on the row itself: `terms`/`term_count`/`kw` (keyword index) and `vec`/`vec_code`
+ * (float32 vector and its sign code), so deleting a row erases everything derived from it.
+ */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE engram_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE memories (
+    rid BIGSERIAL PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    agent_id TEXT,
+    session_id TEXT,
+    kind TEXT NOT NULL,
+    content TEXT NOT NULL,
+    structured_data TEXT,
+    importance DOUBLE PRECISION NOT NULL,
+    confidence DOUBLE PRECISION NOT NULL,
+    source TEXT NOT NULL,
+    verified INTEGER NOT NULL,
+    core INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    provenance TEXT NOT NULL,
+    language TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    last_accessed_at BIGINT,
+    access_count INTEGER NOT NULL DEFAULT 0,
+    expires_at BIGINT,
+    happened_at BIGINT,
+    embedder_id TEXT,
+    decayed_at BIGINT,
+    reviewed_at BIGINT,
+    flags TEXT,
+    terms TEXT NOT NULL DEFAULT '',
+    term_count INTEGER NOT NULL DEFAULT 0,
+    kw TSVECTOR NOT NULL DEFAULT ''::tsvector,
+    vec BYTEA,
+    vec_code VARBIT
+  );
+  CREATE INDEX memories_user_created ON memories (user_id, created_at);
+  CREATE INDEX memories_user_kind ON memories (user_id, kind, status);
+  CREATE INDEX memories_kw ON memories USING GIN (kw);
+
+  CREATE TABLE memory_history (
+    seq BIGSERIAL PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    memory_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    action TEXT NOT NULL,
+    changed TEXT NOT NULL,
+    before TEXT,
+    after TEXT,
+    actor TEXT NOT NULL,
+    reason TEXT,
+    produced_by TEXT,
+    message_ids TEXT NOT NULL,
+    at BIGINT NOT NULL
+  );
+  CREATE INDEX memory_history_memory ON memory_history (user_id, memory_id, seq);
+
+  CREATE TABLE sessions (
+    id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    agent_id TEXT,
+    created_at BIGINT NOT NULL,
+    last_active_at BIGINT NOT NULL,
+    next_seq INTEGER NOT NULL DEFAULT 0,
+    processed_seq INTEGER NOT NULL DEFAULT -1,
+    last_processed_message_id TEXT,
+    processed_at BIGINT,
+    ended_at BIGINT,
+    failures INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    extraction_state TEXT NOT NULL DEFAULT 'ok',
+    next_attempt_at BIGINT,
+    lease_owner TEXT,
+    lease_until BIGINT,
+    lease_token INTEGER NOT NULL DEFAULT 0,
+    summarized_seq INTEGER NOT NULL DEFAULT -1,
+    summary_retry_at BIGINT,
+    summary_failures INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (user_id, id)
+  );
+  CREATE INDEX sessions_active ON sessions (last_active_at);
+
+  CREATE TABLE messages (
+    rid BIGSERIAL PRIMARY KEY,
+    id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    role TEXT NOT NULL,
+    content TEXT NOT NULL,
+    caller_id TEXT,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT,
+    embedder_id TEXT,
+    terms TEXT NOT NULL DEFAULT '',
+    term_count INTEGER NOT NULL DEFAULT 0,
+    kw TSVECTOR NOT NULL DEFAULT ''::tsvector,
+    vec BYTEA,
+    vec_code VARBIT,
+    UNIQUE (user_id, id),
+    UNIQUE (user_id, session_id, seq)
+  );
+  CREATE INDEX messages_expiry ON messages (expires_at);
+  CREATE INDEX messages_kw ON messages USING GIN (kw);
+
+  CREATE TABLE todos (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    memory_id TEXT,
+    content TEXT NOT NULL,
+    due_at BIGINT,
+    remind_at BIGINT,
+    completed INTEGER NOT NULL DEFAULT 0,
+    completed_at BIGINT,
+    reminded INTEGER NOT NULL DEFAULT 0,
+    source_session_id TEXT,
+    created_at BIGINT NOT NULL,
+    delivery_attempts INTEGER NOT NULL DEFAULT 0,
+    next_delivery_at BIGINT,
+    last_delivery_error TEXT
+  );
+  CREATE INDEX todos_user_due ON todos (user_id, due_at);
+  CREATE INDEX todos_reminders ON todos (remind_at) WHERE reminded = 0 AND completed = 0;
+
+  CREATE TABLE reminder_deliveries (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    todo_id TEXT NOT NULL,
+    delivered_at BIGINT NOT NULL
+  );
+
+  CREATE TABLE settings (user_id TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (user_id, key));
+
+  CREATE TABLE extraction_runs (
+    rid BIGSERIAL PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    from_seq INTEGER NOT NULL,
+    through_seq INTEGER NOT NULL,
+    extractor TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    counts TEXT NOT NULL,
+    rejected TEXT NOT NULL,
+    reason TEXT,
+    error TEXT,
+    at BIGINT NOT NULL
+  );
+  CREATE INDEX extraction_runs_session ON extraction_runs (user_id, session_id, at);
+
+  CREATE TABLE memory_relations (
+    rid BIGSERIAL PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    source_id TEXT NOT NULL,
+    target_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    strength DOUBLE PRECISION NOT NULL,
+    reason TEXT,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX memory_relations_source ON memory_relations (user_id, source_id);
+  CREATE INDEX memory_relations_target ON memory_relations (user_id, target_id);
+
+  CREATE TABLE profiles (
+    user_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    narrative TEXT NOT NULL,
+    basic_info TEXT NOT NULL,
+    changes TEXT,
+    produced_by TEXT,
+    episode_count INTEGER NOT NULL,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (user_id, version)
+  );
+
+  CREATE TABLE forget_fences (user_key TEXT PRIMARY KEY, generation INTEGER NOT NULL);
+
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    bound_user_id TEXT,
+    name TEXT,
+    hash TEXT NOT NULL UNIQUE,
+    created_at BIGINT NOT NULL,
+    revoked_at BIGINT
+  );
+  CREATE INDEX api_keys_tenant ON api_keys (tenant_id);
+  `,
+];
+
+export const PG_SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Any constant: the advisory lock every process opening the store takes while it migrates. */
+const MIGRATION_LOCK = 0x656e6772;
+
+/**
+ * Brings the schema up to date in one transaction under a transaction-level advisory lock, so
+ * several processes opening a fresh database at once migrate exactly once (the others wait, then
+ * find the steps recorded); running it again is a no-op. Works behind a transaction pooler.
+ */
+export async function migratePg(client: pg.ClientBase, schema: string): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [MIGRATION_LOCK, schema]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await client.query(`SET LOCAL search_path TO "${schema}"`);
+    await client.query('CREATE TABLE IF NOT EXISTS engram_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM engram_migrations');
+    const seen = rows[0]?.v ?? 0;
+    if (seen > MIGRATIONS.length) {
+      throw new EngramError('MIGRATION_FAILED', `Database schema version ${seen} is newer than this Engram (${MIGRATIONS.length}); upgrade Engram.`);
+    }
+    for (let v = seen; v < MIGRATIONS.length; v++) {
+      await client.query(MIGRATIONS[v]!);
+      await client.query('INSERT INTO engram_migrations (version) VALUES ($1)', [v + 1]);
+    }
+    await client.query('COMMIT');
+  } catch (cause) {
+    // A failed ROLLBACK means the connection is gone, and the server has rolled back already.
+    await client.query('ROLLBACK').catch((rollbackError: unknown) => rollbackError);
+    if (EngramError.isInstance(cause)) throw cause;
+    throw new EngramError('MIGRATION_FAILED', `PostgreSQL migration of schema "${schema}" failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}

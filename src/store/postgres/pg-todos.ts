@@ -1,0 +1,101 @@
+import { Todo } from '../../domain/todo.js';
+import { NotFoundError } from '../../errors.js';
+import type { Store } from '../store.js';
+import type { PgContext, Row } from './pg-db.js';
+
+const d = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(Number(v)));
+
+function rowToTodo(r: Row): Todo {
+  return Todo.parse({
+    id: r.id,
+    userId: r.user_id,
+    memoryId: r.memory_id ?? undefined,
+    content: r.content,
+    dueAt: d(r.due_at),
+    remindAt: d(r.remind_at),
+    completed: r.completed === 1,
+    completedAt: d(r.completed_at),
+    reminded: r.reminded === 1,
+    sourceSessionId: r.source_session_id ?? undefined,
+    createdAt: new Date(Number(r.created_at)),
+    deliveryAttempts: r.delivery_attempts ?? 0,
+    lastDeliveryError: r.last_delivery_error ?? undefined,
+  });
+}
+
+/** How long a reminder claimed by one process stays out of the others' dueReminders. */
+export const REMINDER_CLAIM_MS = 5 * 60_000;
+
+async function getTodo(ctx: PgContext, userId: string, id: string, lock = false): Promise<Todo> {
+  const [row] = await ctx.rows(`SELECT * FROM todos WHERE user_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [userId, id]);
+  if (!row) throw new NotFoundError('Todo', id);
+  return rowToTodo(row);
+}
+
+/** Todos and their reminder deliveries (a delivery id is recorded once: exactly-once across processes). */
+export function todoRole(ctx: PgContext): Pick<Store, 'insertTodo' | 'listTodos' | 'updateTodo' | 'deleteTodo' | 'dueReminders' | 'recordDelivery' | 'recordDeliveryFailure' | 'deliveriesOf'> {
+  return {
+    insertTodo: async (t) => {
+      await ctx.run(
+        `INSERT INTO todos (id, user_id, memory_id, content, due_at, remind_at, completed, completed_at, reminded, source_session_id, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [t.id, t.userId, t.memoryId ?? null, t.content, t.dueAt?.getTime() ?? null, t.remindAt?.getTime() ?? null, t.completed ? 1 : 0, t.completedAt?.getTime() ?? null, t.reminded ? 1 : 0, t.sourceSessionId ?? null, t.createdAt.getTime()],
+      );
+    },
+
+    listTodos: async (q) => {
+      const args: unknown[] = [q.userId];
+      const clauses = ['user_id = $1'];
+      if (q.completed !== undefined) (args.push(q.completed ? 1 : 0), clauses.push(`completed = $${args.length}`));
+      if (q.dueBefore) (args.push(q.dueBefore.getTime()), clauses.push(`due_at IS NOT NULL AND due_at <= $${args.length}`));
+      const rows = await ctx.rows(`SELECT * FROM todos WHERE ${clauses.join(' AND ')} ORDER BY due_at IS NULL, due_at, created_at LIMIT $${args.length + 1}`, [...args, q.limit ?? null]);
+      return rows.map(rowToTodo);
+    },
+
+    updateTodo: (userId, id, changes) =>
+      ctx.atomic(async (tx) => {
+        const merged = { ...(await getTodo(tx, userId, id, true)), ...changes };
+        await tx.run('UPDATE todos SET content = $1, due_at = $2, remind_at = $3, completed = $4, completed_at = $5, reminded = $6 WHERE user_id = $7 AND id = $8', [
+          merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, userId, id,
+        ]);
+        return merged;
+      }),
+
+    deleteTodo: async (userId, id) => {
+      if ((await ctx.run('DELETE FROM todos WHERE user_id = $1 AND id = $2', [userId, id])) === 0) throw new NotFoundError('Todo', id);
+    },
+
+    /**
+     * Claims the due reminders it returns: several processes running the scheduler skip each
+     * other's rows (FOR UPDATE SKIP LOCKED) and a claimed todo is not due again for
+     * REMINDER_CLAIM_MS, by when recordDelivery (or recordDeliveryFailure, with its backoff) has
+     * settled it. A process dying mid-delivery leaves the claim to expire, and another one re-sends
+     * the same delivery id (the receiver drops the duplicate), as after a crash on SQLite.
+     */
+    dueReminders: async (now, limit) => {
+      const rows = await ctx.rows(
+        `UPDATE todos SET next_delivery_at = $2 WHERE id IN (
+           SELECT id FROM todos WHERE reminded = 0 AND completed = 0 AND remind_at IS NOT NULL AND remind_at <= $1
+             AND (next_delivery_at IS NULL OR next_delivery_at <= $1) ORDER BY remind_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [now.getTime(), now.getTime() + REMINDER_CLAIM_MS, limit],
+      );
+      return rows.map(rowToTodo).sort((a, b) => a.remindAt!.getTime() - b.remindAt!.getTime() || (a.id < b.id ? -1 : 1));
+    },
+
+    recordDelivery: (userId, todoId, deliveryId, at) =>
+      ctx.atomic(async (tx) => {
+        const inserted = await tx.run('INSERT INTO reminder_deliveries (id, user_id, todo_id, delivered_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [deliveryId, userId, todoId, at.getTime()]);
+        await tx.run('UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = $1 AND id = $2', [userId, todoId]);
+        return inserted === 1;
+      }),
+
+    deliveriesOf: async (userId, todoId) => {
+      const rows = await ctx.rows<{ id: string; delivered_at: string | number }>('SELECT id, delivered_at FROM reminder_deliveries WHERE user_id = $1 AND todo_id = $2 ORDER BY delivered_at, id', [userId, todoId]);
+      return rows.map((r) => ({ id: r.id, at: new Date(Number(r.delivered_at)) }));
+    },
+    recordDeliveryFailure: async (userId, todoId, error, nextAt) => {
+      await ctx.run('UPDATE todos SET delivery_attempts = delivery_attempts + 1, last_delivery_error = $1, next_delivery_at = $2 WHERE user_id = $3 AND id = $4', [error, nextAt.getTime(), userId, todoId]);
+    },
+  };
+}

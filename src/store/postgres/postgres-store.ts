@@ -1,0 +1,125 @@
+import pg from 'pg';
+import type { IdGenerator } from '../../deps.js';
+import { randomIds } from '../../deps.js';
+import { EngramError } from '../../errors.js';
+import type { Store } from '../store.js';
+import { checkSchemaName, inNewTransaction, poolContext, toPgStoreError, type PgContext, type PgRuntime } from './pg-db.js';
+import { forgetRole } from './pg-forget.js';
+import { memoryRole } from './pg-memories.js';
+import { messageRole } from './pg-messages.js';
+import { profileRole } from './pg-profiles.js';
+import { migratePg } from './pg-schema.js';
+import { sessionRole } from './pg-sessions.js';
+import { settingsRole } from './pg-settings.js';
+import { todoRole } from './pg-todos.js';
+import { vectorRole } from './pg-vectors.js';
+
+export interface PostgresStoreOptions {
+  /** A connection string, `postgres://user@host:port/db`; `?schema=name` picks the schema. One of `url` or `pool`. */
+  url?: string;
+  /** A pool the caller owns (not ended by close()). Its new connections get this store's search_path. */
+  pool?: pg.Pool;
+  /** The schema holding Engram's tables, created on first use. @default "public" */
+  schema?: string;
+  ids?: IdGenerator;
+  /** Connections in the pool this store creates from `url`. @default 10 */
+  maxConnections?: number;
+  /** Runs of a transaction after a deadlock or serialization failure. @default 3 */
+  retries?: number;
+}
+
+/** The PostgreSQL store's handle on its pool and schema (the server's key store and event bus use it). */
+export interface PostgresHandle {
+  pool: pg.Pool;
+  schema: string;
+  ready: Promise<void>;
+}
+
+const HANDLE = Symbol.for('engram.postgres-handle');
+
+/** The pool and schema under an Engram PostgreSQL store, or null for another store. */
+export function postgresHandleOf(store: Store): PostgresHandle | null {
+  const handle = (store as { [HANDLE]?: PostgresHandle })[HANDLE];
+  return handle ?? null;
+}
+
+/** `?schema=` taken out of a connection string (node-postgres would pass it on as a server setting). */
+function splitSchema(url: string): { url: string; schema?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch (cause) {
+    throw new EngramError('CONFIG_INVALID', 'The PostgreSQL URL is not a valid URL (expected postgres://user:password@host:port/database)', { cause });
+  }
+  const schema = parsed.searchParams.get('schema') ?? undefined;
+  if (schema === undefined) return { url };
+  parsed.searchParams.delete('schema');
+  return { url: parsed.toString(), schema };
+}
+
+/** The store's roles over one connection (the pool, or a transaction's client). */
+function rolesOn(ctx: PgContext): Omit<Store, 'backup' | 'transaction' | 'close'> {
+  return { ...vectorRole(ctx), ...memoryRole(ctx), ...messageRole(ctx), ...sessionRole(ctx), ...todoRole(ctx), ...profileRole(ctx), ...settingsRole(ctx), ...forgetRole(ctx) };
+}
+
+const noBackup = (): Promise<never> =>
+  Promise.reject(new EngramError('CONFIG_INVALID', 'engram backup copies a SQLite file; for PostgreSQL use pg_dump (e.g. pg_dump --format=custom --schema=<schema> <url> > engram.dump)'));
+
+/**
+ * Engram's store on PostgreSQL (node-postgres), with the same semantics as the SQLite store:
+ * history in the same transaction as every change, the forget fence, leases with fencing tokens,
+ * idempotent reminder deliveries. Returns at once; migrations run on first use (under an
+ * advisory lock, so several processes may open one database together) and every call waits
+ * for them. Vectors need no extension: sign codes in `varbit` narrow candidates in SQL, float32
+ * `bytea` vectors are scored exactly in Node.
+ */
+export function openPostgresStore(options: PostgresStoreOptions): Store {
+  if (!options.url && !options.pool) throw new EngramError('CONFIG_INVALID', 'openPostgresStore needs a url or a pool');
+  const target = options.url ? splitSchema(options.url) : undefined;
+  const schema = checkSchemaName(options.schema ?? target?.schema ?? 'public');
+  const owned = !options.pool;
+  // A pool made here sets the search_path at connection time; a caller's pool gets it on 'connect'.
+  const pool = options.pool ?? new pg.Pool({ connectionString: target?.url, max: options.maxConnections ?? 10, options: `-c search_path="${schema}"` });
+  // An idle client losing its connection (a server restart) is dropped by the pool; without a
+  // listener node would treat the event as an uncaught error and exit.
+  pool.on('error', (error) => error);
+  if (!owned) {
+    pool.on('connect', (client) => {
+      client.query(`SET search_path TO "${schema}"`).catch((error: unknown) => client.emit('error', error));
+    });
+  }
+  const ready = (async () => {
+    const client = await pool.connect();
+    try {
+      await migratePg(client, schema);
+    } finally {
+      client.release();
+    }
+  })().catch((error: unknown) => {
+    throw toPgStoreError(error, `opening PostgreSQL schema "${schema}"`);
+  });
+  // Nobody may be waiting yet: the failure is reported to every call instead.
+  ready.catch((error: unknown) => error);
+  const rt: PgRuntime = { pool, ready, ids: options.ids ?? randomIds, retries: options.retries ?? 3 };
+  let closed: Promise<void> | undefined;
+
+  const txStore = (ctx: PgContext): Store => ({
+    ...rolesOn(ctx),
+    backup: noBackup,
+    transaction: (fn) => fn(txStore(ctx)),
+    close: () => Promise.resolve(),
+  });
+
+  const store: Store & { [HANDLE]: PostgresHandle } = {
+    ...rolesOn(poolContext(rt)),
+    backup: noBackup,
+    transaction: (fn) => inNewTransaction(rt, (ctx) => fn(txStore(ctx))),
+    close: () =>
+      (closed ??= (async () => {
+        await ready.catch((error: unknown) => error);
+        if (owned) await pool.end();
+      })()),
+    [HANDLE]: { pool, schema, ready },
+  };
+  return store;
+}
