@@ -12,6 +12,12 @@ export interface ContractStore {
   store: Store;
   /** The server's key store over the same database, when the adapter has one. */
   keys?: KeyStore;
+  /**
+   * What the adapter does differently, by design: `claimsReminders` — dueReminders claims what it
+   * returns for a while, so a second call does not return it again (several processes deliver);
+   * `backup: false` — no online file copy (PostgreSQL: pg_dump), refused with a typed error.
+   */
+  traits?: { claimsReminders?: boolean; backup?: boolean };
   close(): Promise<void>;
 }
 

@@ -87,9 +87,13 @@ export function describeLifecycleContract(name: string, factory: StoreFactory): 
       expect((await store.listTodos({ userId: 'u' })).map((t) => t.id)).toEqual(['t']);
     });
 
-    it('backs up to a file while open', async () => {
-      const { store } = open();
+    it('backs up to a file while open (or refuses with a typed error where the adapter has no file)', async () => {
+      const { store, traits } = open();
       await fillUser(store, 'u', 'en');
+      if (traits?.backup === false) {
+        await expect(store.backup(join(tmpdir(), 'never.db'))).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+        return;
+      }
       const path = join(mkdtempSync(join(tmpdir(), 'engram-backup-')), 'copy.db');
       const copy = await store.backup(path);
       expect(copy.path).toBe(path);

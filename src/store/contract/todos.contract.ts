@@ -28,11 +28,26 @@ export function describeTodosContract(name: string, factory: StoreFactory): void
     });
 
     it('due reminders: delivered once per delivery id, retried after a failure at its time', async () => {
-      const { store } = open();
+      const { store, traits } = open();
       await store.insertTodo(todo('t1', 'u', '提醒我给妈妈打电话', { remindAt: at(10) }));
       await store.insertTodo(todo('t2', 'v', 'Renew the passport', { remindAt: at(20) }));
       await store.insertTodo(todo('t3', 'v', 'done already', { remindAt: at(5), completed: true }));
       expect(await store.dueReminders(at(9), 10)).toEqual([]);
+      if (traits?.claimsReminders) {
+        // A claim keeps what one process took out of the others' hands until it delivers or fails.
+        expect((await store.dueReminders(at(30), 1)).map((t) => t.id)).toEqual(['t1']);
+        expect((await store.dueReminders(at(30), 10)).map((t) => t.id)).toEqual(['t2']);
+        expect(await store.dueReminders(at(30), 10)).toEqual([]);
+        await store.recordDeliveryFailure('v', 't2', 'webhook 502', at(40));
+        expect(await store.dueReminders(at(34), 10)).toEqual([]); // t1 claimed (five minutes), t2 waits for its retry
+        expect((await store.listTodos({ userId: 'v', completed: false }))[0]).toMatchObject({ deliveryAttempts: 1, lastDeliveryError: 'webhook 502' });
+        expect((await store.dueReminders(at(40), 10)).map((t) => t.id)).toEqual(['t1', 't2']); // t1's claim lapsed undelivered: due again
+        expect(await store.recordDelivery('u', 't1', 'd1', at(31))).toBe(true);
+        expect(await store.recordDelivery('u', 't1', 'd1', at(32))).toBe(false);
+        expect((await store.listTodos({ userId: 'u' }))[0]!.reminded).toBe(true);
+        expect(await store.deliveriesOf('u', 't1')).toEqual([{ id: 'd1', at: at(31) }]);
+        return;
+      }
       expect((await store.dueReminders(at(30), 10)).map((t) => t.id)).toEqual(['t1', 't2']);
       expect((await store.dueReminders(at(30), 1)).map((t) => t.id)).toEqual(['t1']);
 

@@ -10,7 +10,7 @@ if (testDatabaseUrl()) {
   runMessageStoreContract('postgres', async () => openTestPostgresStore());
   runStoreContracts('postgres', async () => {
     const store = openTestPostgresStore();
-    return { store, keys: keyStoreOf(store), close: () => store.close() };
+    return { store, keys: keyStoreOf(store), traits: { claimsReminders: true, backup: false }, close: () => store.close() };
   });
 } else {
   describe.skip('Store contract: postgres (set ENGRAM_TEST_DATABASE_URL or run npm run test:pg)', () => it.skip('needs PostgreSQL', () => undefined));
