@@ -48,6 +48,15 @@ const seeds = (await store.searchMessageVector({ userId, vector, k: 60 })).map((
 await time('  store.messageNeighbours(60, r=1)', () => store.messageNeighbours(userId, seeds, 1));
 const around = (await store.messageNeighbours(userId, seeds, 1)).map((m) => m.id);
 await time('  store.messageVectorsOf(neighbours)', () => store.messageVectorsOf(userId, around));
+// Before/after in this run: the point reads messageVectorsOf did before it used the cached codes,
+// and message rowid lookups through the (user_id, …) index instead of by rowid.
+type Internals = { db: import('better-sqlite3').Database; vec(c: string): { get(rid: number): Float32Array | undefined } | null };
+const internals = store as unknown as Internals;
+const aroundRids = (internals.db.prepare(`SELECT rid FROM messages WHERE user_id = ? AND id IN (${around.map(() => '?').join(', ')})`).all(userId, ...around) as Array<{ rid: number }>).map((r) => r.rid);
+await time('    before: vec0 point read per neighbour', async () => aroundRids.map((rid) => internals.vec('messages')!.get(rid)));
+const hitRids = aroundRids.slice(0, 60);
+await time('    rowid -> id, by user_id index (before)', async () => internals.db.prepare(`SELECT rid, id FROM messages WHERE user_id = ? AND rid IN (${hitRids.map(() => '?').join(', ')})`).all(userId, ...hitRids));
+await time('    rowid -> id, by rowid (after)', async () => internals.db.prepare(`SELECT rid, id FROM messages WHERE +user_id = ? AND rid IN (${hitRids.map(() => '?').join(', ')})`).all(userId, ...hitRids));
 await time('  store.searchVector k=60 (memories)', () => store.searchVector({ userId, vector, k: 60 }));
 await time('  store.searchKeyword k=60 (memories)', (query) => store.searchKeyword({ userId, terms: indexTerms(query), k: 60 }));
 await time('  store.latestProfile + listTodos', () => Promise.all([store.latestProfile(userId), store.listTodos({ userId, completed: false })]));

@@ -133,7 +133,8 @@ export class MessageTables {
     if (rowids.length === 0) return new Map();
     const session = sessionId === undefined ? '' : ' AND session_id = ?';
     const rows = this.db
-      .prepare(`SELECT rid, id FROM messages WHERE user_id = ?${session} AND rid IN (${placeholders(rowids.length)})`)
+      // "+user_id": look the rows up by rowid; the (user_id, …) index would walk all of the user's messages.
+      .prepare(`SELECT rid, id FROM messages WHERE +user_id = ?${session} AND rid IN (${placeholders(rowids.length)})`)
       .all(userId, ...(sessionId === undefined ? [] : [sessionId]), ...rowids) as Array<{ rid: number; id: string }>;
     return new Map(rows.map((r) => [r.rid, r.id]));
   }
