@@ -93,6 +93,11 @@ describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
     expect(adds(text)).toContainEqual({ kind, content });
   });
 
+  it('keeps "for when I…" in one clause: no memory ends on a dangling preposition', () => {
+    expect(adds("I'm creating a library for when I have kids")).toEqual([{ kind: 'fact', content: 'The user is creating a library for when they have kids' }]);
+    expect(adds('我在筹备一个给孩子的图书角')).toEqual([{ kind: 'fact', content: '用户在筹备一个给孩子的图书角' }]);
+  });
+
   it.each(['I just visited this place', "I'm staying hopeful", "I'm living my true self", 'We played all night', "Don't forget to take care of yourself", 'I tried to call you', "I've got a question", "I'm heading there next month", 'I love escaping to that world', 'I got it', 'I made you a cake', 'Did you go hiking?', 'If I won the lottery I would buy a boat', "I'm going to try making it tonight"])(
     'remembers nothing from "%s"',
     (text) => {
