@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBundledEmbedder } from '../src/embedders/index.js';
 import type { Embedder } from '../src/embedders/embedder.js';
-import { createMemory } from '../src/memory.js';
+import { createMemory, type MemoryEngine } from '../src/memory.js';
+import type { Store } from '../src/store/store.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { fixedClock } from '../src/testing/clock.js';
 import { median, quantile } from './report.js';
@@ -32,34 +33,59 @@ export interface ContextLatency {
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
-export async function measureContextLatency(options: { memories?: number; messages?: number; queries?: number } = {}): Promise<ContextLatency> {
+export interface ContextLatencyFixture {
+  engine: MemoryEngine;
+  store: Store;
+  userId: string;
+  /** Query texts drawn from the fixture's vocabulary. */
+  texts: string[];
+  close(): Promise<void>;
+}
+
+/** One user with `memories` memories and `messages` messages (100 per session) in a temp SQLite file. */
+export async function openContextLatencyFixture(options: { memories?: number; messages?: number; queries?: number } = {}): Promise<ContextLatencyFixture> {
   const memories = options.memories ?? 10_000;
   const messages = options.messages ?? 50_000;
   const queries = options.queries ?? 200;
   const dir = mkdtempSync(join(tmpdir(), 'engram-context-'));
+  const store = openSqliteStore({ path: join(dir, 'bench.db') });
+  await store.bindEmbedder({ id: STUB_ID, dimensions: DIMENSIONS });
+  await bulkInsert(store, { users: [USER], perUser: memories, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: 17 });
+  const r = rng(23);
+  const perSession = 100;
+  const base = Date.UTC(2025, 0, 1);
+  for (let s = 0; s * perSession < messages; s++) {
+    const rows = Array.from({ length: Math.min(perSession, messages - s * perSession) }, (_, i) => ({
+      id: `msg-${s}-${i}`,
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: memoryText(r).replace(/^The user|^用户/u, (w) => (w === '用户' ? '我' : 'I')),
+      createdAt: new Date(base + (s * perSession + i) * 60_000),
+      vector: unitVector(r, DIMENSIONS),
+      embedderId: STUB_ID,
+    }));
+    await store.appendMessages(USER, `session-${s}`, rows);
+  }
+  const vectors = Array.from({ length: 64 }, () => unitVector(r, DIMENSIONS));
+  let next = 0;
+  const embedder: Embedder = { id: STUB_ID, dimensions: DIMENSIONS, embed: (texts) => Promise.resolve(texts.map(() => vectors[next++ % vectors.length]!)) };
+  const engine = createMemory({ store, embedder, clock: fixedClock('2025-06-01T00:00:00Z') });
+  const texts = Array.from({ length: queries }, () => queryText(r));
+  return {
+    engine,
+    store,
+    userId: USER,
+    texts,
+    close: async () => {
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function measureContextLatency(options: { memories?: number; messages?: number; queries?: number } = {}): Promise<ContextLatency> {
+  const f = await openContextLatencyFixture(options);
   try {
-    const store = openSqliteStore({ path: join(dir, 'bench.db') });
-    await store.bindEmbedder({ id: STUB_ID, dimensions: DIMENSIONS });
-    await bulkInsert(store, { users: [USER], perUser: memories, embedderId: STUB_ID, dimensions: DIMENSIONS, seed: 17 });
-    const r = rng(23);
-    const perSession = 100;
-    const base = Date.UTC(2025, 0, 1);
-    for (let s = 0; s * perSession < messages; s++) {
-      const rows = Array.from({ length: Math.min(perSession, messages - s * perSession) }, (_, i) => ({
-        id: `msg-${s}-${i}`,
-        role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
-        content: memoryText(r).replace(/^The user|^用户/u, (w) => (w === '用户' ? '我' : 'I')),
-        createdAt: new Date(base + (s * perSession + i) * 60_000),
-        vector: unitVector(r, DIMENSIONS),
-        embedderId: STUB_ID,
-      }));
-      await store.appendMessages(USER, `session-${s}`, rows);
-    }
-    const vectors = Array.from({ length: 64 }, () => unitVector(r, DIMENSIONS));
-    let next = 0;
-    const embedder: Embedder = { id: STUB_ID, dimensions: DIMENSIONS, embed: (texts) => Promise.resolve(texts.map(() => vectors[next++ % vectors.length]!)) };
-    const engine = createMemory({ store, embedder, clock: fixedClock('2025-06-01T00:00:00Z') });
-    const texts = Array.from({ length: queries }, () => queryText(r));
+    const { engine, texts } = f;
     for (const query of texts.slice(0, 10)) await engine.context({ userId: USER, query });
     const times: number[] = [];
     for (const query of texts) {
@@ -67,8 +93,6 @@ export async function measureContextLatency(options: { memories?: number; messag
       await engine.context({ userId: USER, query });
       times.push(performance.now() - t);
     }
-    await engine.close();
-
     const bundled = createBundledEmbedder();
     await bundled.embed(['warm up']);
     const embedTimes: number[] = [];
@@ -77,8 +101,8 @@ export async function measureContextLatency(options: { memories?: number; messag
       await bundled.embed([query]);
       embedTimes.push(performance.now() - t);
     }
-    return { memories, messages, queries, p50: round2(median(times)), p95: round2(quantile(times, 0.95)), embedMs: round2(median(embedTimes)) };
+    return { memories: options.memories ?? 10_000, messages: options.messages ?? 50_000, queries: texts.length, p50: round2(median(times)), p95: round2(quantile(times, 0.95)), embedMs: round2(median(embedTimes)) };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await f.close();
   }
 }

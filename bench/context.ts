@@ -71,6 +71,8 @@ export interface ContextBenchOptions {
   recallOnly?: boolean;
   /** Pools to measure. @default all three */
   pools?: readonly PoolName[];
+  /** Excerpt modes to measure. @default both */
+  modes?: ReadonlyArray<(typeof EXCERPT_MODES)[number]>;
   log?: (line: string) => void;
 }
 
@@ -106,7 +108,7 @@ export async function runContextBench(options: ContextBenchOptions = {}): Promis
       search.push({ r10: share(10), r25: share(25) });
     }
     for (const pool of options.pools ?? POOLS) {
-      for (const excerpts of EXCERPT_MODES) {
+      for (const excerpts of options.modes ?? EXCERPT_MODES) {
         for (const budget of BUDGETS) {
           const key = `${pool}|${excerpts}|${budget}`;
           for (const q of p.conversation.questions) {

@@ -90,14 +90,18 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const settings = await resolveSettings(deps.store, o.userId);
   const excerptsOn = (o.excerpts ?? settings.contextExcerpts) === 'auto';
   const asked = o.query.trim().length > 0;
+  // A low pre-filter only: the block's own floors (memoryFloor, floor) decide what goes in.
+  const recalling = asked ? recall(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', config: { minRelevance: 0.1 }, agentId: o.agentId, touch: false }) : Promise.resolve([]);
   const [profile, todos, recalled, episodes, excerpts] = await Promise.all([
     deps.store.latestProfile(o.userId),
     deps.store.listTodos({ userId: o.userId, completed: false, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
-    // A low pre-filter only: the block's own floors (memoryFloor, floor) decide what goes in.
-    asked ? recall(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', config: { minRelevance: 0.1 }, agentId: o.agentId, touch: false }) : Promise.resolve([]),
-    o.maxEpisodes > 0 ? recallEpisodes(deps, { userId: o.userId, query: o.query, limit: o.maxEpisodes, timeZone: settings.timeZone }) : Promise.resolve([]),
+    recalling,
+    // Relevant episodes come out of the same recall (an agent filter would hide the user's episodes from it: then a search of their own).
+    o.maxEpisodes > 0
+      ? recallEpisodes(deps, { userId: o.userId, query: o.query, limit: o.maxEpisodes, timeZone: settings.timeZone, ...(o.agentId === undefined && o.maxMemories === undefined ? { recalled: recalling } : {}) })
+      : Promise.resolve([]),
     asked && excerptsOn
-      ? findExcerpts(deps, { userId: o.userId, query: o.query, now, ranking, sessionId: o.sessionId, windowMessages: o.windowMessages, maxTokens: o.excerptTokens, candidates: 40 })
+      ? findExcerpts(deps, { userId: o.userId, query: o.query, now, ranking, sessionId: o.sessionId, windowMessages: o.windowMessages, maxTokens: o.excerptTokens, candidates: ranking.excerptCandidates })
       : Promise.resolve([]),
   ]);
   const todoMemoryIds = new Set(todos.map((t) => t.memoryId));

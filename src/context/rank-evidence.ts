@@ -23,6 +23,8 @@ export const ContextRanking = z.object({
    * cosine 0.25–0.35, unrelated pairs near 0.1–0.2. Excerpts keep the stricter `floor`.
    */
   memoryFloor: z.number().min(-1).max(3).default(0.3),
+  /** Turns the message search returns as excerpt candidates. */
+  excerptCandidates: z.number().int().min(1).max(500).default(40),
   /** Added to a memory's score: a distilled fact says more per token than a raw turn. */
   memoryBonus: z.number().min(-1).max(1).default(0.05),
 });

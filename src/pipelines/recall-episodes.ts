@@ -1,7 +1,8 @@
 import type { Memory } from '../domain/memory.js';
 import { readTimeIntent } from '../recall/time-intent.js';
 import type { MemoryDeps } from './deps.js';
-import { recall } from './recall.js';
+import { RECIPES } from '../recall/recipes.js';
+import { recall, type RecalledMemory } from './recall.js';
 
 /**
  * Episodes for a question (seed 003 "用户问'上次聊的…'"): a named time window ("昨天", "last week")
@@ -12,7 +13,20 @@ import { recall } from './recall.js';
  */
 const TRAIL = ['active', 'archived'] as const;
 
-export async function recallEpisodes(deps: MemoryDeps, options: { userId: string; query: string; limit: number; timeZone: string }): Promise<Memory[]> {
+export interface RecallEpisodesOptions {
+  userId: string;
+  query: string;
+  limit: number;
+  timeZone: string;
+  /**
+   * A recall of every kind for the same query with the 'context' recipe's ranking (minRelevance
+   * may be lower), when the caller has one: episodes are taken from it instead of a second search
+   * over the user's memories. Calibrated relevance is absolute, so the bar means the same.
+   */
+  recalled?: Promise<readonly RecalledMemory[]>;
+}
+
+export async function recallEpisodes(deps: MemoryDeps, options: RecallEpisodesOptions): Promise<Memory[]> {
   const { userId, query, limit } = options;
   const intent = readTimeIntent(query, deps.clock.now(), options.timeZone);
   if (intent.from || intent.to) {
@@ -21,6 +35,10 @@ export async function recallEpisodes(deps: MemoryDeps, options: { userId: string
   if (intent.latest || intent.aboutConversations) {
     const latest = await deps.store.listMemories({ userId, kinds: ['episode'], statuses: TRAIL, orderBy: 'happenedAt', limit: intent.latest ? 1 : limit });
     if (intent.latest || query.trim().length < 12) return latest;
+  }
+  if (options.recalled) {
+    const bar = RECIPES.context.minRelevance;
+    return (await options.recalled).filter((r) => r.memory.kind === 'episode' && r.score.relevance >= bar).slice(0, limit).map((r) => r.memory);
   }
   const relevant = await recall(deps, { userId, query, kinds: ['episode'], limit, recipe: 'context', touch: false });
   return relevant.map((r) => r.memory);

@@ -23,6 +23,9 @@ const HYPOTHETICAL = /^(?:如果|要是|假如|假设|万一)|^(?:if|what if|sup
  */
 const SUBJECTLESS_ZH = /^(?:也|还|都|很|非常|特别|最|是|在|住在|喜欢|爱|讨厌|不|有|养|今年|打算|准备|计划|决定|要|从事|来自|对)/u;
 
+// "Anna and I went…" (a name or "my sister" just before) is one subject, not two clauses.
+const EN_CLAUSE_BREAK = /(?<!(?:^|[,;]\s*)(?:[A-Z][a-z]+|[Mm]y \w+)),?\s+(?:and|but|so)\s+(?=(?:I|my|My|we|We|it|It|that|That|this|This)\b)|,\s+(?=(?:I|my|My)\b)|\s[-–—]\s|(?<!\b(?:for|to|of|about|with|at|in|on|from|by|like))\s+(?:after|when|because|since|before|while|until)\s+(?=I\b)/u;
+
 /** Splits a message into clauses: sentences, and for Chinese also the parts between commas. */
 export function splitClauses(message: string): Clause[] {
   const text = message.normalize('NFKC').replace(/[’‘]/g, "'");
@@ -31,7 +34,10 @@ export function splitClauses(message: string): Clause[] {
   let correction = false;
   for (const sentence of sentences) {
     // English clauses joined by "and I…", "but my…" or ", I…" are separate statements.
-    const parts = hasHan(sentence) ? sentence.split(/(?<=[，,])/u) : sentence.split(/,?\s+(?:and|but|so)\s+(?=(?:I|my|My)\b)|,\s+(?=(?:I|my|My)\b)|\s[-–—]\s/u);
+    // "…, and it was so powerful" is a comment on what came before: cut off, it states nothing itself.
+    // "I painted this after I visited a center": the second clause is an event of its own (not
+    // after a preposition: "a library for when I have kids" is one thing).
+    const parts = hasHan(sentence) ? sentence.split(/(?<=[，,])/u) : sentence.split(EN_CLAUSE_BREAK);
     const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
     let subject = false;
     // "如果有时间的话，我想去冰岛": a hypothetical opening holds for the rest of its sentence.

@@ -34,6 +34,10 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     ['我爷爷九十岁了', 'person', '用户的爷爷九十岁'],
     ['我最喜欢的电影是《千与千寻》', 'preference', '用户最喜欢的电影是《千与千寻》'],
     ['火锅是我的最爱', 'preference', '火锅是用户的最爱'],
+    ['我们上周去了一趟长城', 'event', '用户和身边的人上周去了一趟长城'],
+    ['我最近在筹备自己的舞蹈工作室', 'fact', '用户在筹备自己的舞蹈工作室'],
+    ['我和小王昨天去看了电影', 'event', '用户和小王昨天去看了电影'],
+    ['我以前经常和爸爸去骑马', 'pattern', '用户以前经常和爸爸去骑马'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
   });
@@ -48,7 +52,7 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     expect(now).toMatchObject({ op: 'add', happenedAt: createdAt.toISOString() });
   });
 
-  it.each(['我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个'])('remembers nothing from "%s"', (text) => {
+  it.each(['我们去了你说的那家店', '我们看了那个', '我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个'])('remembers nothing from "%s"', (text) => {
     expect(adds(text)).toEqual([]);
   });
 });
@@ -72,11 +76,29 @@ describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
     ['Dancing makes me so happy', 'preference', 'Dancing makes the user happy'],
     ['Concerts are what I live for', 'preference', 'The user lives for concerts'],
     ["I'm writing another movie script", 'fact', 'The user is writing another movie script'],
+    ['I went to a LGBTQ support group yesterday and it was so powerful', 'event', 'The user went to a LGBTQ support group yesterday'],
+    ['I painted this after I visited a LGBTQ center', 'event', 'The user visited a LGBTQ center'],
+    ['I set up a 5K charity run in our neighborhood', 'event', 'The user set up a 5K charity run in our neighborhood'],
+    ['We went to a homeless shelter to give out food and supplies', 'event', 'The user and others went to a homeless shelter to give out food and supplies'],
+    ['Recently, Anna and I were sitting by the sea, watching the sunset', 'event', 'The user and Anna were sitting by the sea, watching the sunset'],
+    ["I'm prepping for my dance studio", 'fact', 'The user is prepping for their dance studio'],
+    ['I used to go horseback riding with my dad when I was a kid', 'fact', 'The user used to go horseback riding with their dad'],
+    ['I stay in shape by hitting the gym', 'fact', 'The user stays in shape by hitting the gym'],
+    ["I've been into dancing since I was a kid", 'preference', 'The user has been into dancing'],
+    ["I've got lots of kids' books", 'fact', "The user has lots of kids' books"],
+    ["I'm planning a trip to the East Coast", 'fact', 'The user is planning a trip to the East Coast'],
+    ["I'm looking to add more vegetables to my meals", 'plan', 'The user is looking to add more vegetables to their meals'],
+    ["Guitar's mostly my thing", 'preference', "The user's favorite is Guitar"],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
   });
 
-  it.each(["I'm heading there next month", 'I love escaping to that world', 'I got it', 'I made you a cake', 'Did you go hiking?', 'If I won the lottery I would buy a boat', "I'm going to try making it tonight"])(
+  it('keeps "for when I…" in one clause: no memory ends on a dangling preposition', () => {
+    expect(adds("I'm creating a library for when I have kids")).toEqual([{ kind: 'fact', content: 'The user is creating a library for when they have kids' }]);
+    expect(adds('我在筹备一个给孩子的图书角')).toEqual([{ kind: 'fact', content: '用户在筹备一个给孩子的图书角' }]);
+  });
+
+  it.each(['I just visited this place', "I'm staying hopeful", "I'm living my true self", 'We played all night', "Don't forget to take care of yourself", 'I tried to call you', "I've got a question", "I'm heading there next month", 'I love escaping to that world', 'I got it', 'I made you a cake', 'Did you go hiking?', 'If I won the lottery I would buy a boat', "I'm going to try making it tonight"])(
     'remembers nothing from "%s"',
     (text) => {
       expect(adds(text)).toEqual([]);

@@ -17,11 +17,18 @@ const words = (text: string): number => text.trim().split(/\s+/).length;
 const ADV = '((?:just |recently |finally |actually |also |even |really |already |first |once |totally )*)';
 const adverbs = (a: string | undefined): string => (a ?? '').replace(/\b(?:actually|also|even|really|totally) /gi, '').toLowerCase();
 /** Objects that make a clause about the conversation, not the user's life. */
-const VAGUE = /^(?:it|that|this|them|you|your|so|a lot|lots|a ton|so much|a bit|to say|no idea|a question|an idea|the feeling|a feeling|fun|time|enough|something|anything|nothing|what|how|why)\b/i;
+const VAGUE_WORDS = /^(?:it|them|you|your|so|a lot|lots|a ton|so much|a bit|to say|no idea|a question|an idea|the feeling|a feeling|fun|time|enough|something|anything|nothing|what|how|why)\b/i;
+/**
+ * "this", "that place", "these ones" point at the conversation; "this cool rainbow sidewalk for
+ * Pride Month" names a thing of its own (two words or more after the demonstrative).
+ */
+const VAGUE = { test: (what: string): boolean => VAGUE_WORDS.test(what) || /^(?:this|that|these|those)(?:\s+\S+)?[\s.!,]*$/i.test(what) || /^(?:this|that|these|those)\s+(?:place|one|ones|thing|things|stuff|pic|photo|picture|way|time|day|week|moment|moments|idea)\b/i.test(what) };
 
 /** Past-tense verbs of things a person does: each is an event in the user's life. */
 const DID =
-  '(went|visited|joined|started|finished|bought|adopted|took|made|painted|drew|ran|met|won|volunteered|attended|traveled|travelled|moved|graduated|quit|launched|opened|built|wrote|read|watched|played|tried|learned|learnt|hosted|organized|organised|completed|received|passed|lost|signed up for|got into|got back from|came back from|went back to|baked|cooked|planted|hiked|camped|climbed|danced|performed|sang|recorded|published|applied for|applied to|enrolled in|donated|raised|fixed|repaired|sold|rented|booked|found|picked up|gave|taught|helped|spoke at|competed in|participated in|celebrated|decorated|renovated|redid|got)';
+  '(went|visited|joined|started|finished|bought|adopted|took|made|painted|drew|ran|met|won|volunteered|attended|traveled|travelled|moved|graduated|quit|launched|opened|built|wrote|read|watched|played|tried|learned|learnt|hosted|organized|organised|completed|received|passed|lost|signed up for|got into|got back from|came back from|went back to|baked|cooked|planted|hiked|camped|climbed|danced|performed|sang|recorded|published|applied for|applied to|enrolled in|donated|raised|fixed|repaired|sold|rented|booked|found|picked up|gave|taught|helped|spoke at|competed in|participated in|celebrated|decorated|renovated|redid|set up|submitted|pitched|created|designed|came across|discovered|shut down|wore|earned|had a blast (?:at|with|on)|got)';
+/** Verbs of going, the ones after which "to" names a place. */
+const GOING = /^(?:went|moved|traveled|travelled|went back)$/i;
 const THIRD: Record<string, string> = { have: 'has', do: 'does', go: 'goes', am: 'is' };
 /** "go running" → "goes running": the first verb in the third person singular. */
 const thirdSingular = (phrase: string): string =>
@@ -31,6 +38,12 @@ const REL =
 /** What a relative or friend did or does, said outright. */
 const RELATION_VERB = /^(?:\w{3,}ed|went|got|made|took|had|came|gave|won|ran|began|taught|bought|built|loves?|likes?|enjoys?|lives?|works?|plays?|goes|wants?|studies|teaches|just)$/;
 const HEALTH = '(a cold|the flu|covid|a fever|surgery|an injury|a broken \\w+|a sprained \\w+|asthma|diabetes|migraines?|anxiety|depression|insomnia|back pain|high blood pressure|allergies)';
+
+/** "we"/"our" in the user's own sentence, about the user and their people. */
+const ourTail = (text: string | undefined): string => tail(text).replace(/\bour\b/gi, 'their').replace(/\bus\b/gi, 'them').replace(/\bwe\b/gi, 'they');
+/** -ing verbs that say how the conversation goes, not what the user does. */
+const NOT_AN_ACTIVITY = /^(?:going|gonna|doing|feeling|thinking|trying|getting|looking|hoping|wondering|saying|telling|asking|talking|loving|kidding|guessing|having|missing|dying|sending|coming|being|living|glad|sorry|heading|counting|waiting|struggling|dealing|reading|checking|sharing|keeping|glowing|rooting|cheering|happy|curious|interested|excited|thrilled|stoked)$/i;
+const LEAD = '(?:(?:recently|yesterday|today|last \\w+|this \\w+|lately),? )?';
 
 export const EN_DISCLOSURE: readonly Pattern[] = [
   // Health.
@@ -86,7 +99,9 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
     re: re(`(?:(?:last|this|yesterday|today|on)[\\w ]{0,20}?,? )?I ${ADV}${DID} (.+?)`),
     build: (m) => {
       const what = m[3]!;
-      if (VAGUE.test(what) || words(what) > MAX_WORDS || /^(?:to|it|back|used|over|up|my point)\b/i.test(what) || /\byou(?:r)?\b/i.test(what)) return undefined;
+      if (VAGUE.test(what) || words(what) > MAX_WORDS || /^(?:it|back|used|over|up|my point)\b/i.test(what) || /\byou(?:r)?\b/i.test(what)) return undefined;
+      // "to" + a place after a verb of going ("went to a support group"); otherwise an infinitive ("tried to").
+      if (/^to\b/i.test(what) && !GOING.test(m[2]!)) return undefined;
       // "got" alone is too loose ("got it", "got to say"); only "got" + a thing ("got a new job").
       if (m[2]!.toLowerCase() === 'got' && !/^(?:a|an|my|our|some|two|three|new|the chance|engaged|married|promoted|hired|accepted|mentored|into)\b/i.test(what)) return undefined;
       return { content: `The user ${adverbs(m[1])}${m[2]!.toLowerCase()} ${tail(what)}`, value: `${m[2]} ${what}`, past: true };
@@ -100,6 +115,71 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
       const verb = m[2]!.toLowerCase();
       if (!RELATION_VERB.test(verb) || VAGUE.test(m[3]!) || words(m[3]!) > 20) return undefined;
       return { content: `The user's ${m[1]!.toLowerCase()} ${verb} ${tail(m[3])}`, value: `${m[1]} ${verb} ${m[3]}`, past: /(?:ed|went|got|made|took|had|came|gave|won|ran|began|taught|bought|built)$/.test(verb) };
+    },
+  },
+  // What the user and their people did together ("We went to a homeless shelter", "Anna and I were sitting by the sea").
+  {
+    slot: 'activity', kind: 'event', importance: 0.5,
+    re: re(`${LEAD}[Ww]e ${ADV}${DID} (.+?)`),
+    build: (m) => {
+      const what = m[3]!;
+      if (VAGUE.test(what) || words(what) > MAX_WORDS || /^(?:it|back|used|over|up|all|for|until|till|again|together|so)\b/i.test(what) || /\byou(?:r)?\b/i.test(what) || m[2]!.toLowerCase() === 'got') return undefined;
+      if (/^to\b/i.test(what) && !GOING.test(m[2]!)) return undefined;
+      return { content: `The user and others ${adverbs(m[1])}${m[2]!.toLowerCase()} ${ourTail(what)}`, value: `${m[2]} ${what}`, past: true };
+    },
+  },
+  {
+    slot: 'relation', kind: 'event', importance: 0.5,
+    re: re(`${LEAD}((?:[Mm]y \\w+)|[A-Z][a-z]+) and I (?:were |are )?${ADV}(${DID.slice(1, -1)}|\\w+ing) (.+?)`),
+    build: (m) => {
+      const who = m[1]!;
+      const what = m[4]!;
+      if (/^(?:you|he|she|they|it|this|that)$/i.test(who) || VAGUE.test(what) || words(what) > 20 || /\byou(?:r)?\b/i.test(what)) return undefined;
+      const verb = m[3]!.toLowerCase();
+      const ing = /ing$/.test(verb);
+      return { content: `The user and ${tail(who)} ${ing ? 'were ' : ''}${adverbs(m[2])}${verb} ${ourTail(what)}`, value: `${who} ${verb} ${what}`, past: true };
+    },
+  },
+  // What the user is busy with now: "I'm prepping for my dance studio".
+  {
+    slot: 'activity', kind: 'fact', importance: 0.5,
+    re: re(`${LEAD}I(?:'m| am) ${ADV}(?:busy )?(\\w+ing) (.+?)`),
+    build: (m) => {
+      const verb = m[2]!;
+      const what = m[3]!;
+      if (NOT_AN_ACTIVITY.test(verb) || VAGUE.test(what) || words(what) < 2 || words(what) > 16 || /\b(?:you|your)\b/i.test(what) || /^(?:myself|ourselves|hopeful|positive|strong|busy|well|good|great)\b/i.test(what)) return undefined;
+      return { content: `The user is ${verb.toLowerCase()} ${tail(what)}`, value: `${verb} ${what}` };
+    },
+  },
+  // Habits and the past: "I used to go horseback riding", "I stay in shape by hitting the gym".
+  {
+    slot: 'habit', kind: 'fact', importance: 0.5,
+    re: re(`I ${ADV}(used to|make sure to|always|usually|often|stay in shape by|unwind by|relax by) (.+?)`),
+    build: (m) => {
+      const what = m[3]!;
+      if (VAGUE.test(what) || words(what) > 18 || /\b(?:you|your|something|anything|stuff)\b/i.test(what) || /^(?:be|feel|think|say|get)\b/i.test(what)) return undefined;
+      const verb = m[2]!.toLowerCase();
+      const said = verb === 'used to' ? 'used to' : verb.startsWith('make') ? 'makes sure to' : /^(?:always|usually|often)$/.test(verb) ? verb : thirdSingular(verb);
+      return { content: `The user ${said} ${tail(what)}`, value: what };
+    },
+  },
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re(`I(?:'ve| have) ${ADV}been (?:into|passionate about|a fan of|obsessed with) (.+?)`),
+    build: (m) => (VAGUE.test(m[2]!) || words(m[2]!) > 16 ? undefined : { content: `The user has been into ${tail(m[2])}`, value: m[2]! }),
+  },
+  {
+    slot: 'possession', kind: 'fact', importance: 0.5,
+    re: re(`I(?:'ve| have) ${ADV}got (a|an|two|three|some|lots of|a lot of|a few|my own) (.+?)`),
+    build: (m) => (VAGUE.test(m[3]!) || words(m[3]!) > 14 || /\b(?:you|your|question|feeling|point|idea|chance)\b/i.test(m[3]!) ? undefined : { content: `The user has ${m[2]!.toLowerCase()} ${tail(m[3])}`, value: m[3]! }),
+  },
+  {
+    slot: 'goal', kind: 'plan', importance: 0.6,
+    re: re(`I(?:'m| am) ${ADV}(planning|looking) (to|a|an|on) (.+?)`),
+    build: (m) => {
+      const what = `${m[3]} ${m[4]}`;
+      if (VAGUE.test(m[4]!) || words(m[4]!) > 18 || /\b(?:you|your)\b/i.test(m[4]!) || (m[2] === 'looking' && m[3] !== 'to')) return undefined;
+      return { content: `The user is ${m[2]!.toLowerCase()} ${tail(what)}`, value: what };
     },
   },
   // Likes said another way.
@@ -120,7 +200,7 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
   },
   {
     slot: 'like', kind: 'preference', importance: 0.6,
-    re: re("(.{2,40}?)(?: is| are|'s| was) (?:totally |definitely |really |also |one of )?my (?:fav(?:ou?rite)?|fave|favou?rite thing|passion|jam)(?: (.{1,20}))?"),
+    re: re("(.{2,40}?)(?: is| are|'s| was) (?:totally |definitely |really |also |mostly |one of )?my (?:fav(?:ou?rite)?|fave|favou?rite thing|passion|jam|thing)(?: (.{1,20}))?"),
     build: (m) => (/^(?:it|that|this|which|what|you)\b/i.test(m[1]!) ? undefined : { content: `The user's favorite${m[2] ? ` ${tail(m[2])}` : ''} is ${tail(m[1])}`, value: m[1]! }),
   },
   {

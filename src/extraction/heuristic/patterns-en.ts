@@ -171,6 +171,7 @@ export const EN_PATTERNS: readonly Pattern[] = [
   {
     slot: 'todo', kind: 'todo', importance: 0.7,
     re: re("(?:please )?(?:don't forget|remember|I (?:need|have) to remember) to (.+?)"),
-    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
+    // "Don't forget to take care of yourself" is advice to the listener, not the user's task.
+    build: (m) => (/\b(?:you|your|yourself|yourselves)\b/i.test(m[1]!) ? undefined : { content: '', value: m[1]!, task: m[1]! }),
   },
 ];

@@ -24,6 +24,12 @@ const REL = '(朋友|好朋友|闺蜜|同事|室友|同学|老板|领导|邻居|
 const HEALTH = '(感冒|发烧|生病|咳嗽|失眠|骨折|扭伤|过敏|胃疼|头疼|腰疼|怀孕|住院|做了手术|拔了智齿)';
 
 export const ZH_DISCLOSURE: readonly Pattern[] = [
+  // 我们：用户和身边的人一起做过的事（"我们上周去了一趟长城"）。re() keeps "我们" out of every other row, so this one is built by hand.
+  {
+    slot: 'activity', kind: 'event', importance: 0.5,
+    re: new RegExp(`^${WHEN}我们${WHEN}(?:一起|还|也)?(去了|去过|参加了|办了|组织了|举办了|看了|爬了|做了|搬到了|搬进了)(.{2,${MAX_CHARS}}?)${END}`, 'u'),
+    build: (m) => (VAGUE.test(m[4]!) || /你/u.test(m[4]!) ? undefined : { content: `用户和身边的人${m[1]}${m[2]}${m[3]}${third(m[4])}`, value: `${m[3]}${m[4]}`, past: true }),
+  },
   // 健康
   {
     slot: 'health', kind: 'fact', importance: 0.7,
@@ -43,7 +49,7 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
   // 学习和工作
   {
     slot: 'study', kind: 'fact', importance: 0.7,
-    re: re('我(?:现在|目前|最近)?(?:在|正在)(学|读|准备|备考|考(?!虑)|练|写|做|研究|带|装修|追|减肥|健身|备孕)(.{0,20}?)'),
+    re: re('我(?:现在|目前|最近)?(?:在|正在)(学|读|准备|备考|考(?!虑)|练|写|做|研究|带|装修|追|减肥|健身|备孕|筹备|策划|张罗)(.{0,20}?)'),
     build: (m) =>
       VAGUE.test(m[2]!) || /^(?:饭|作业了?)$/.test(m[2]!) || (m[2] === '' && !/^(?:减肥|健身|备孕)$/.test(m[1]!)) ? undefined : { content: `用户在${m[1]}${third(m[2])}`, value: `${m[1]}${m[2]}` },
   },

@@ -145,7 +145,8 @@ export class MessageTables {
     const session = sessionId === undefined ? '' : ' AND session_id = ?';
     const rids = padded(rowids, -1);
     const rows = this.sql
-      .get(`SELECT rid, id FROM messages WHERE user_id = ?${session} AND rid IN (${placeholders(rids.length)})`)
+      // "+user_id": look the rows up by rowid; the (user_id, …) index would walk all of the user's messages.
+      .get(`SELECT rid, id FROM messages WHERE +user_id = ?${session} AND rid IN (${placeholders(rids.length)})`)
       .all(userId, ...(sessionId === undefined ? [] : [sessionId]), ...rids) as Array<{ rid: number; id: string }>;
     return new Map(rows.map((r) => [r.rid, r.id]));
   }

@@ -292,8 +292,10 @@ class SqliteStore implements Store {
       const out = new Map<string, Float32Array>();
       const vec = this.vec('messages');
       if (!vec) return out;
-      for (const r of this.messages.rowidsOf(userId, ids)) {
-        const v = vec.get(r.rid);
+      const rows = this.messages.rowidsOf(userId, ids);
+      const vectors = vec.vectorsOf(userId, rows.map((r) => r.rid));
+      for (const r of rows) {
+        const v = vectors.get(r.rid);
         if (v) out.set(r.id, v);
       }
       return out;

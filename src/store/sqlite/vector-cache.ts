@@ -94,6 +94,15 @@ export class VectorCache {
     return codes;
   }
 
+  /**
+   * The user's codes if they are built and current (no other connection's commit, no dirty row),
+   * without counting a search or building anything; else undefined.
+   */
+  current(userId: string): UserCodes | undefined {
+    if ((this.db.pragma('data_version', { simple: true }) as number) !== this.dataVersion || this.dirty.has(userId)) return undefined;
+    return this.users.get(userId);
+  }
+
   private evict(): void {
     let total = 0;
     for (const c of this.users.values()) total += c.bytes;
