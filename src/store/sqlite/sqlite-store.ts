@@ -63,9 +63,31 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
     throw new EngramError('STORE_FAILED', `Could not open the database ${path}: ${cause}`, { cause: typedError.cause ?? error, details: typedError.details });
   }
   const ids = options.ids ?? randomIds;
-  const store = new SqliteStore(db, new Mutex(), ids, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false, sharedTables(db, ids, options.vectorSearch));
+  const shared = prepareTables(db, () => sharedTables(db, ids, options.vectorSearch));
+  const store = new SqliteStore(db, new Mutex(), ids, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false, shared);
   store.accessFlushMs = options.accessFlushMs ?? 1000;
   return store;
+}
+
+/**
+ * Prepares the tables' statements. Another process changing the schema at that moment (binding an
+ * embedder creates the vector tables) can fail a prepare with SQLITE_SCHEMA: wait a little and
+ * prepare again; any other failure closes the connection and is typed.
+ */
+function prepareTables(db: Database.Database, prepare: () => Shared): Shared {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return prepare();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'SQLITE_SCHEMA' && attempt < 20) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5 * attempt);
+        continue;
+      }
+      db.close();
+      throw toStoreError(error, 'preparing the database statements');
+    }
+  }
 }
 
 /** The one-table methods, composed from the table classes' roles in constructor (sqlite-roles.ts). */
