@@ -1,11 +1,11 @@
-import type { ChangeContext, HistoryAction, HistoryEvent } from '../../domain/history.js';
+import type { ChangeContext, HistoryAction } from '../../domain/history.js';
 import type { Memory } from '../../domain/memory.js';
 import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
-import { actionFor, stripNulls } from '../sqlite/memory-tables.js';
+import { actionFor, rowToHistoryEvent, stripNulls } from '../sqlite/memory-tables.js';
 import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from '../sqlite/memory-rows.js';
 import type { MemoryQuery, Store } from '../store.js';
-import type { PgContext, Row } from './pg-db.js';
+import type { PgContext } from './pg-db.js';
 import { bumpForgetFence } from './pg-forget.js';
 import { keywordColumns, searchKeywords, searchVectors, vectorColumns, vectorsOfRows } from './pg-search.js';
 import { boundEmbedder, requireBindingFor } from './pg-vectors.js';
@@ -40,22 +40,6 @@ async function writeHistory(ctx: PgContext, memory: Pick<Memory, 'id' | 'userId'
   );
 }
 
-function toEvent(r: Row): HistoryEvent {
-  return {
-    id: String(r.id),
-    memoryId: String(r.memory_id),
-    userId: String(r.user_id),
-    action: r.action as HistoryAction,
-    changed: JSON.parse(String(r.changed)) as string[],
-    before: r.before === null ? null : (JSON.parse(String(r.before)) as Record<string, unknown>),
-    after: r.after === null ? null : (JSON.parse(String(r.after)) as Record<string, unknown>),
-    actor: r.actor as HistoryEvent['actor'],
-    reason: r.reason === null ? undefined : String(r.reason),
-    producedBy: r.produced_by === null ? undefined : String(r.produced_by),
-    messageIds: JSON.parse(String(r.message_ids)) as string[],
-    at: new Date(Number(r.at)),
-  };
-}
 
 function where(q: MemoryQuery): { sql: string; args: unknown[] } {
   const args: unknown[] = [q.userId, [...(q.statuses ?? ACTIVE)]];
@@ -154,9 +138,9 @@ export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'update
       return (await ctx.rows<{ n: number }>(`SELECT count(*) AS n FROM memories WHERE ${sql}`, args))[0]!.n;
     },
 
-    history: async (userId, memoryId) => (await ctx.rows('SELECT * FROM memory_history WHERE user_id = $1 AND memory_id = $2 ORDER BY seq', [userId, memoryId])).map(toEvent),
+    history: async (userId, memoryId) => (await ctx.rows('SELECT * FROM memory_history WHERE user_id = $1 AND memory_id = $2 ORDER BY seq', [userId, memoryId])).map(rowToHistoryEvent),
 
-    historyOfUser: async (userId) => (await ctx.rows('SELECT * FROM memory_history WHERE user_id = $1 ORDER BY seq', [userId])).map(toEvent),
+    historyOfUser: async (userId) => (await ctx.rows('SELECT * FROM memory_history WHERE user_id = $1 ORDER BY seq', [userId])).map(rowToHistoryEvent),
 
     recordAccess: async (userId, ids, at) => {
       if (ids.length === 0) return;

@@ -1,4 +1,4 @@
-import { DEFAULT_BM25, type Bm25Params } from '../sqlite/keyword-index.js';
+import { DEFAULT_BM25, rankBm25, type Bm25Params } from '../sqlite/keyword-index.js';
 import { toFloats } from '../sqlite/vector-cache.js';
 import type { PgContext } from './pg-db.js';
 
@@ -94,19 +94,7 @@ export async function searchKeywords(ctx: PgContext, table: Table, userId: strin
     `SELECT id, terms FROM ${table} WHERE user_id = $1 AND kw @@ $2::tsquery AND ${filter.sql(4)} ORDER BY ts_rank(kw, $2::tsquery) DESC, rid LIMIT $3`,
     [userId, query, candidateLimit, ...filter.params],
   );
-  const avgdl = stats.total / stats.n;
-  const { k1, b } = params;
-  const scored = rows.map(({ id, terms }) => {
-    const tokens = terms.split(' ');
-    const tf = new Map<string, number>();
-    for (const t of tokens) if (idf.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
-    let score = 0;
-    const norm = k1 * (1 - b + (b * tokens.length) / avgdl);
-    for (const [t, f] of tf) score += idf.get(t)! * ((f * (k1 + 1)) / (f + norm));
-    return { id, score, coverage: score / ideal };
-  });
-  scored.sort((x, y) => y.score - x.score);
-  return scored.slice(0, limit);
+  return rankBm25(rows, idf, ideal, stats.total / stats.n, params, limit);
 }
 
 /** Vectors of the given rows of one user, from the bound embedder only. */

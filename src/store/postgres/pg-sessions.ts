@@ -1,4 +1,5 @@
-import type { ExtractionRun, Store } from '../store.js';
+import type { Store } from '../store.js';
+import { rowToExtractionRun } from '../sqlite/extraction-tables.js';
 import { rowToSession } from '../sqlite/message-tables.js';
 import type { PgContext } from './pg-db.js';
 
@@ -63,22 +64,7 @@ export function sessionRole(ctx: PgContext): Pick<Store, 'acquireSessionLease' |
 
     listExtractionRuns: async (userId, sessionId) => {
       const rows = await ctx.rows('SELECT * FROM extraction_runs WHERE user_id = $1 AND session_id = $2 ORDER BY at, rid', [userId, sessionId]);
-      return rows.map(
-        (r): ExtractionRun => ({
-          id: String(r.id),
-          userId: String(r.user_id),
-          sessionId: String(r.session_id),
-          fromSeq: Number(r.from_seq),
-          throughSeq: Number(r.through_seq),
-          extractor: String(r.extractor),
-          outcome: r.outcome as ExtractionRun['outcome'],
-          counts: JSON.parse(String(r.counts)) as Record<string, number>,
-          rejected: JSON.parse(String(r.rejected)) as ExtractionRun['rejected'],
-          ...(r.reason === null ? {} : { reason: String(r.reason) }),
-          ...(r.error === null ? {} : { error: String(r.error) }),
-          at: new Date(Number(r.at)),
-        }),
-      );
+      return rows.map(rowToExtractionRun);
     },
 
     sessionsToSummarize: async (limit) => {

@@ -1,27 +1,9 @@
 import { Todo } from '../../domain/todo.js';
 import { NotFoundError } from '../../errors.js';
 import type { Store } from '../store.js';
-import type { PgContext, Row } from './pg-db.js';
+import { rowToTodo } from '../sqlite/todo-tables.js';
+import type { PgContext } from './pg-db.js';
 
-const d = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(Number(v)));
-
-function rowToTodo(r: Row): Todo {
-  return Todo.parse({
-    id: r.id,
-    userId: r.user_id,
-    memoryId: r.memory_id ?? undefined,
-    content: r.content,
-    dueAt: d(r.due_at),
-    remindAt: d(r.remind_at),
-    completed: r.completed === 1,
-    completedAt: d(r.completed_at),
-    reminded: r.reminded === 1,
-    sourceSessionId: r.source_session_id ?? undefined,
-    createdAt: new Date(Number(r.created_at)),
-    deliveryAttempts: r.delivery_attempts ?? 0,
-    lastDeliveryError: r.last_delivery_error ?? undefined,
-  });
-}
 
 /** How long a reminder claimed by one process stays out of the others' dueReminders. */
 export const REMINDER_CLAIM_MS = 5 * 60_000;

@@ -79,20 +79,7 @@ export class ExtractionTables {
 
   runs(userId: string, sessionId: string): ExtractionRun[] {
     const rows = this.db.prepare('SELECT * FROM extraction_runs WHERE user_id = ? AND session_id = ? ORDER BY at, rowid').all(userId, sessionId) as Array<Record<string, string | number | null>>;
-    return rows.map((r) => ({
-      id: String(r.id),
-      userId: String(r.user_id),
-      sessionId: String(r.session_id),
-      fromSeq: Number(r.from_seq),
-      throughSeq: Number(r.through_seq),
-      extractor: String(r.extractor),
-      outcome: r.outcome as ExtractionRun['outcome'],
-      counts: JSON.parse(String(r.counts)) as Record<string, number>,
-      rejected: JSON.parse(String(r.rejected)) as ExtractionRun['rejected'],
-      ...(r.reason === null ? {} : { reason: String(r.reason) }),
-      ...(r.error === null ? {} : { error: String(r.error) }),
-      at: new Date(Number(r.at)),
-    }));
+    return rows.map(rowToExtractionRun);
   }
 
   settings(userId: string): Record<string, unknown> {
@@ -111,4 +98,22 @@ export class ExtractionTables {
     const stmt = this.db.prepare('INSERT INTO settings (user_id, key, value) VALUES (?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value');
     for (const [k, v] of Object.entries(values)) if (v !== undefined) stmt.run(userId, k, JSON.stringify(v));
   }
+}
+
+/** An extraction_runs row (either adapter) as an ExtractionRun. */
+export function rowToExtractionRun(r: Record<string, unknown>): ExtractionRun {
+  return {
+    id: String(r.id),
+    userId: String(r.user_id),
+    sessionId: String(r.session_id),
+    fromSeq: Number(r.from_seq),
+    throughSeq: Number(r.through_seq),
+    extractor: String(r.extractor),
+    outcome: r.outcome as ExtractionRun['outcome'],
+    counts: JSON.parse(String(r.counts)) as Record<string, number>,
+    rejected: JSON.parse(String(r.rejected)) as ExtractionRun['rejected'],
+    ...(r.reason === null ? {} : { reason: String(r.reason) }),
+    ...(r.error === null ? {} : { error: String(r.error) }),
+    at: new Date(Number(r.at)),
+  };
 }

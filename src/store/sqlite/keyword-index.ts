@@ -101,18 +101,26 @@ export class KeywordIndex {
     if (idf.size === 0) return [];
     const match = `${user} AND terms:(${[...idf.keys()].map(quote).join(' OR ')})`;
     const rows = this.candidatesStmt.all(match, candidateLimit) as Array<{ rowid: number; terms: string }>;
-    const avgdl = stats.term_total / stats.doc_count;
-    const { k1, b } = params;
-    const scored = rows.map(({ rowid, terms }) => {
-      const tokens = terms.split(' ');
-      const tf = new Map<string, number>();
-      for (const t of tokens) if (idf.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
-      let score = 0;
-      const norm = k1 * (1 - b + (b * tokens.length) / avgdl);
-      for (const [t, f] of tf) score += idf.get(t)! * ((f * (k1 + 1)) / (f + norm));
-      return { rowid, score, coverage: score / ideal };
-    });
-    scored.sort((x, y) => y.score - x.score);
-    return scored.slice(0, limit);
+    return rankBm25(rows, idf, ideal, stats.term_total / stats.doc_count, params, limit);
   }
+}
+
+/**
+ * BM25 over candidate rows (their space-separated index terms), best first: `score`, and
+ * `coverage` = score over the query's ideal score (comparable across queries). Shared by every
+ * store adapter, so keyword ranking means the same on each.
+ */
+export function rankBm25<R extends { terms: string }>(rows: readonly R[], idf: ReadonlyMap<string, number>, ideal: number, avgdl: number, params: Bm25Params, limit: number): Array<Omit<R, 'terms'> & { score: number; coverage: number }> {
+  const { k1, b } = params;
+  const scored = rows.map(({ terms, ...rest }) => {
+    const tokens = terms.split(' ');
+    const tf = new Map<string, number>();
+    for (const t of tokens) if (idf.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    let score = 0;
+    const norm = k1 * (1 - b + (b * tokens.length) / avgdl);
+    for (const [t, f] of tf) score += idf.get(t)! * ((f * (k1 + 1)) / (f + norm));
+    return { ...rest, score, coverage: score / ideal };
+  });
+  scored.sort((x, y) => y.score - x.score);
+  return scored.slice(0, limit);
 }

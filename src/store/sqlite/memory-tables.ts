@@ -219,20 +219,7 @@ export class MemoryTables {
 
   private historyRows(sql: string, ...args: unknown[]): HistoryEvent[] {
     const rows = this.sql.get(sql).all(...args) as Array<Record<string, string | number | null>>;
-    return rows.map((r) => ({
-      id: String(r.id),
-      memoryId: String(r.memory_id),
-      userId: String(r.user_id),
-      action: r.action as HistoryAction,
-      changed: JSON.parse(String(r.changed)) as string[],
-      before: r.before === null ? null : (JSON.parse(String(r.before)) as Record<string, unknown>),
-      after: r.after === null ? null : (JSON.parse(String(r.after)) as Record<string, unknown>),
-      actor: r.actor as HistoryEvent['actor'],
-      reason: r.reason === null ? undefined : String(r.reason),
-      producedBy: r.produced_by === null ? undefined : String(r.produced_by),
-      messageIds: JSON.parse(String(r.message_ids)) as string[],
-      at: new Date(Number(r.at)),
-    }));
+    return rows.map(rowToHistoryEvent);
   }
 
   /** Writes the accesses now, in one transaction (or as part of the caller's). */
@@ -308,4 +295,22 @@ export function actionFor(before: Memory, after: Memory, changed: string[]): His
     if (before.status !== 'active' && after.status === 'active') return 'restore';
   }
   return 'update';
+}
+
+/** A memory_history row (either adapter) as a HistoryEvent. */
+export function rowToHistoryEvent(r: Record<string, unknown>): HistoryEvent {
+  return {
+    id: String(r.id),
+    memoryId: String(r.memory_id),
+    userId: String(r.user_id),
+    action: r.action as HistoryAction,
+    changed: JSON.parse(String(r.changed)) as string[],
+    before: r.before === null ? null : (JSON.parse(String(r.before)) as Record<string, unknown>),
+    after: r.after === null ? null : (JSON.parse(String(r.after)) as Record<string, unknown>),
+    actor: r.actor as HistoryEvent['actor'],
+    reason: r.reason === null ? undefined : String(r.reason),
+    producedBy: r.produced_by === null ? undefined : String(r.produced_by),
+    messageIds: JSON.parse(String(r.message_ids)) as string[],
+    at: new Date(Number(r.at)),
+  };
 }

@@ -4,7 +4,8 @@ import { NotFoundError } from '../../errors.js';
 
 const d = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(Number(v)));
 
-function rowToTodo(r: Record<string, unknown>): Todo {
+/** A todos row (either adapter: times as epoch milliseconds, flags as 0/1) as a Todo. */
+export function rowToTodo(r: Record<string, unknown>): Todo {
   return Todo.parse({
     id: r.id,
     userId: r.user_id,
