@@ -3,9 +3,6 @@ import type { Memory } from '../../domain/memory.js';
 import type { Todo } from '../../domain/todo.js';
 import type { KeyStore } from '../ports/keys.js';
 import type { NewStoredMessage, Store } from '../store.js';
-import { memoryFixture } from '../store.contract.js';
-
-export { memoryFixture };
 
 /** A fresh, empty store and how to dispose of it (a temp file, a throwaway database…). */
 export interface ContractStore {
@@ -22,6 +19,27 @@ export interface ContractStore {
 }
 
 export type StoreFactory = () => Promise<ContractStore>;
+
+/** A memory with every required field at a fixed default, overridden by `over`. */
+export function memoryFixture(over: Partial<Memory> & Pick<Memory, 'id' | 'userId' | 'content'>): Memory {
+  const at = new Date('2026-01-01T00:00:00Z');
+  return {
+    kind: 'fact',
+    importance: 0.5,
+    confidence: 1,
+    source: 'manual',
+    verified: true,
+    core: false,
+    status: 'active',
+    provenance: { messageIds: [] },
+    language: 'en',
+    createdAt: at,
+    updatedAt: at,
+    accessCount: 0,
+    embedderId: 'test@4',
+    ...over,
+  };
+}
 
 export const EMBEDDER = { id: 'test@4', dimensions: 4 } as const;
 export const user = { actor: 'user' } as const;

@@ -3,6 +3,7 @@ import { describeKeysContract } from './keys.contract.js';
 import { describeProfilesContract, describeRelationsContract, describeSettingsContract } from './layers.contract.js';
 import { describeLifecycleContract } from './lifecycle.contract.js';
 import { describeMemoriesContract } from './memories.contract.js';
+import { describeMemoryQueriesContract } from './memory-queries.contract.js';
 import { describeMessagesContract } from './messages.contract.js';
 import { describeSessionsContract } from './sessions.contract.js';
 import { describeTodosContract } from './todos.contract.js';
@@ -20,6 +21,7 @@ export { fillUser } from './lifecycle.contract.js';
  */
 export function runStoreContracts(name: string, factory: StoreFactory, options: { keys?: boolean } = {}): void {
   describeMemoriesContract(name, factory);
+  describeMemoryQueriesContract(name, factory);
   describeVectorsContract(name, factory);
   describeMessagesContract(name, factory);
   describeSessionsContract(name, factory);

@@ -4,7 +4,7 @@ import { silentLogger } from '../../deps.js';
 import type { EngramEvent } from '../../events.js';
 import { startPgEventRelay } from '../../server/pg-event-relay.js';
 import type { Store } from '../store.js';
-import { memoryFixture } from '../store.contract.js';
+import { memoryFixture } from '../contract/fixtures.js';
 import { openPostgresStore, postgresHandleOf } from './postgres-store.js';
 import { testDatabaseUrl } from './test-postgres.js';
 

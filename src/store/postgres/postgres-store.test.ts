@@ -1,13 +1,10 @@
 import { describe, it } from 'vitest';
 import { keyStoreOf } from '../../server/keys/key-store-of.js';
 import { runStoreContracts } from '../contract/index.js';
-import { runMessageStoreContract, runStoreContract } from '../store.contract.js';
 import { openTestPostgresStore, testDatabaseUrl } from './test-postgres.js';
 
 // The same contracts the SQLite store runs, on a real PostgreSQL (a fresh schema per store).
 if (testDatabaseUrl()) {
-  runStoreContract('postgres', async () => openTestPostgresStore());
-  runMessageStoreContract('postgres', async () => openTestPostgresStore());
   runStoreContracts('postgres', async () => {
     const store = openTestPostgresStore();
     return { store, keys: keyStoreOf(store), traits: { claimsReminders: true, backup: false }, close: () => store.close() };
