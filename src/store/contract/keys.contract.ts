@@ -32,6 +32,8 @@ export function describeKeysContract(name: string, factory: StoreFactory): void 
       await keys.revoke(b.record.id);
       expect(await keys.hasActiveKeys()).toBe(false);
       await expect(keys.create({ tenantId: 'bad tenant!' })).rejects.toSatisfy((e) => e instanceof EngramError && e.code === 'INVALID_INPUT');
+      await expect(keys.create({ tenantId: 'acme', extra: 1 } as never)).rejects.toSatisfy((e) => e instanceof EngramError && e.code === 'INVALID_INPUT');
+      expect(JSON.stringify(await keys.exportKeys())).not.toContain(a.key.slice(3));
     });
 
     it('exports keys with their hashes and imports them as they were, once', async () => {
