@@ -1,18 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReviewMemoryInput } from '../prompts/review-memory.js';
 import { scriptedModel, type ScriptFunction } from '../testing/scripted-model.js';
+import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testMemory } from '../testing/test-memory.js';
 
-let engines: Array<ReturnType<typeof testMemory>> = [];
-afterEach(async () => {
-  for (const e of engines) await e.close();
-  engines = [];
-});
-const make = (script?: ScriptFunction) => {
-  const memory = testMemory(script ? { model: scriptedModel(script) } : {});
-  engines.push(memory);
-  return memory;
-};
+const make = closesAfterEach(
+  (script?: ScriptFunction) => testMemory(script ? { model: scriptedModel(script) } : {}),
+  (memory) => memory.close(),
+);
 
 describe('the lifecycle never loses what the user said (issue 12.1)', () => {
   it.each([

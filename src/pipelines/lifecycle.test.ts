@@ -1,18 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReviewMemoryInput } from '../prompts/review-memory.js';
 import { scriptedModel, type ScriptFunction } from '../testing/scripted-model.js';
+import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testMemory } from '../testing/test-memory.js';
 
-let engines: Array<ReturnType<typeof testMemory>> = [];
-afterEach(async () => {
-  for (const e of engines) await e.close();
-  engines = [];
-});
-const make = (script?: ScriptFunction) => {
-  const memory = testMemory(script ? { model: scriptedModel(script) } : {});
-  engines.push(memory);
-  return memory;
-};
+const make = closesAfterEach(
+  (script?: ScriptFunction) => testMemory(script ? { model: scriptedModel(script) } : {}),
+  (memory) => memory.close(),
+);
 
 describe('decay across simulated weeks (seed 001 table)', () => {
   it('episodes ×0.8 per week and gone after 14 days; facts ×0.95 per week; core and system never decay', async () => {

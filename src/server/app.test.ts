@@ -1,18 +1,10 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testApp } from './test-app.js';
 
-let opened: Array<ReturnType<typeof testApp>> = [];
-afterEach(async () => {
-  for (const t of opened) await t.memory.close();
-  opened = [];
-});
-const make = (o: Parameters<typeof testApp>[0] = {}) => {
-  const t = testApp(o);
-  opened.push(t);
-  return t;
-};
+const make = closesAfterEach((o: Parameters<typeof testApp>[0] = {}) => testApp(o), (t) => t.memory.close());
 
 describe('the HTTP app', () => {
   it('answers health, ready, the OpenAPI 3.1 document, the docs and a page', async () => {

@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { externalUserId, scopedUserId, splitUserId } from './auth.js';
-import { testApp, type TestApp } from './test-app.js';
+import { closesAfterEach } from '../testing/closes-after-each.js';
+import { testApp } from './test-app.js';
 
-let opened: TestApp[] = [];
-afterEach(async () => {
-  for (const t of opened) await t.memory.close();
-  opened = [];
-});
-const make = (o: Parameters<typeof testApp>[0] = {}) => {
-  const t = testApp(o);
-  opened.push(t);
-  return t;
-};
+const make = closesAfterEach((o: Parameters<typeof testApp>[0] = {}) => testApp(o), (t) => t.memory.close());
 const ADMIN = 'admin-secret-0123456789';
 
 describe('tenants and keys', () => {

@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testApp, type TestApp } from './test-app.js';
 
-let opened: TestApp[] = [];
-afterEach(async () => {
-  for (const t of opened) await t.memory.close();
-  opened = [];
-});
-const make = (o: Parameters<typeof testApp>[0] = {}) => {
-  const t = testApp(o);
-  opened.push(t);
-  return t;
-};
+const make = closesAfterEach((o: Parameters<typeof testApp>[0] = {}) => testApp(o), (t) => t.memory.close());
 const count = async (t: TestApp, userId = 'u') => (await t.memory.list({ userId, statuses: ['active', 'deleted', 'archived'] })).length;
 
 describe('bad input: a clear 4xx with a code, never a 500, nothing half-written', () => {

@@ -1,18 +1,10 @@
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { afterEach, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test-app.js';
+import { describe, expect, it } from 'vitest';
+import { closesAfterEach } from '../../testing/closes-after-each.js';
+import { testApp } from '../test-app.js';
 
-let opened: TestApp[] = [];
-afterEach(async () => {
-  for (const t of opened) await t.memory.close();
-  opened = [];
-});
-const make = (o: Parameters<typeof testApp>[0] = {}) => {
-  const t = testApp(o);
-  opened.push(t);
-  return t;
-};
+const make = closesAfterEach((o: Parameters<typeof testApp>[0] = {}) => testApp(o), (t) => t.memory.close());
 const usage = { inputTokens: { total: 5, noCache: 5, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 3, text: 3, reasoning: undefined } };
 const U = { 'x-engram-user': 'li-ming' };
 

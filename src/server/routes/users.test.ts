@@ -1,19 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../test-app.js';
+import { describe, expect, it } from 'vitest';
+import { closesAfterEach } from '../../testing/closes-after-each.js';
+import { testApp } from '../test-app.js';
 
-let opened: TestApp[] = [];
-afterEach(async () => {
-  for (const t of opened) await t.memory.close();
-  opened = [];
-});
-const make = (o: Parameters<typeof testApp>[0] = {}) => {
-  const t = testApp(o);
-  opened.push(t);
-  return t;
-};
+const make = closesAfterEach((o: Parameters<typeof testApp>[0] = {}) => testApp(o), (t) => t.memory.close());
 
 describe('user resources', () => {
   it('lists users, one user, settings as overrides (GET/PUT)', async () => {
