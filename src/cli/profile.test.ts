@@ -6,11 +6,6 @@ let h: ReturnType<typeof cliHarness>;
 beforeEach(() => (h = cliHarness()));
 afterEach(() => h.cleanup());
 
-async function remember(user: string, text: string): Promise<void> {
-  await h.cli(['--user', user, 'say', 'chat-1', 'user', text]);
-  await h.cli(['--user', user, 'extract', 'chat-1']);
-}
-
 describe('engram profile', () => {
   it('says there is none yet, then shows a Chinese profile with basic info and version', async () => {
     const none = await h.cli(['--user', 'li-ming', 'profile']);
@@ -18,7 +13,7 @@ describe('engram profile', () => {
     expect(none.stdout).toMatch(/^No profile for li-ming yet\./);
     expect((await h.cli(['--user', 'li-ming', '--json', 'profile'])).json()).toEqual({ profile: null, versions: 0 });
 
-    await remember('li-ming', '我叫李明，我住在北京');
+    await h.remember('li-ming', '我叫李明，我住在北京');
     const updated = await h.cli(['--user', 'li-ming', 'profile', '--update']);
     expect(updated.stdout).toMatch(/^Profile update: updated/);
     expect(updated.stdout).toMatch(/version\s+1 \(1 kept\)/);
@@ -29,7 +24,7 @@ describe('engram profile', () => {
   });
 
   it('writes an English profile for alice that li-ming does not see', async () => {
-    await remember('alice', "My name is Alice. I'm a data scientist.");
+    await h.remember('alice', "My name is Alice. I'm a data scientist.");
     const r = (await h.cli(['--user', 'alice', '--json', 'profile', '--update'])).json<{ profile: Profile; update: { status: string } }>();
     expect(r.update.status).toBe('updated');
     expect(r.profile.narrative).toContain("The user's name is Alice");

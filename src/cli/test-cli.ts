@@ -28,6 +28,11 @@ export function cliHarness(options: { env?: Record<string, string | undefined> }
       const code = await run(args, io);
       return { code, stdout: io.out(), stderr: io.err(), json: <T>() => JSON.parse(io.out()) as T };
     },
+    /** Says `text` as the user in a session, then extracts that session. */
+    async remember(user: string, text: string, sessionId = 'chat-1'): Promise<void> {
+      await this.cli(['--user', user, 'say', sessionId, 'user', text]);
+      await this.cli(['--user', user, 'extract', sessionId]);
+    },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

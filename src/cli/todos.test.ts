@@ -6,14 +6,9 @@ let h: ReturnType<typeof cliHarness>;
 beforeEach(() => (h = cliHarness()));
 afterEach(() => h.cleanup());
 
-async function remember(user: string, text: string): Promise<void> {
-  await h.cli(['--user', user, 'say', 'chat-1', 'user', text]);
-  await h.cli(['--user', user, 'extract', 'chat-1']);
-}
-
 describe('engram todos / todo-done', () => {
   it('lists a Chinese todo with its due time, completes it, and hides it unless --all', async () => {
-    await remember('li-ming', '提醒我明天下午三点开会');
+    await h.remember('li-ming', '提醒我明天下午三点开会');
     const list = await h.cli(['--user', 'li-ming', 'todos']);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^done\s+due \(UTC\)\s+todo\s+id\n\s+\d{4}-\d\d-\d\d 15:00\s+开会\s+\S+\n$/);
@@ -27,7 +22,7 @@ describe('engram todos / todo-done', () => {
   });
 
   it('lists an English todo and refuses an unknown id with exit code 2', async () => {
-    await remember('alice', 'Remind me to call mom tomorrow at 5pm');
+    await h.remember('alice', 'Remind me to call mom tomorrow at 5pm');
     const { todos } = (await h.cli(['--user', 'alice', '--json', 'todos'])).json<{ todos: Todo[] }>();
     expect(todos.map((t) => t.content)).toEqual(['call mom']);
     expect((await h.cli(['--user', 'li-ming', 'todos'])).stdout).toBe('No open todos.\n');
