@@ -1,3 +1,5 @@
+import { zonedMinute } from '../domain/zoned-time.js';
+
 /**
  * Plain-text layout for terminals. Chinese characters take two columns, so widths are measured
  * in display columns, not string length, or a table with Chinese content would not line up.
@@ -93,9 +95,7 @@ export function when(date: Date | string | undefined): string {
 
 /** "2026-11-23 15:00" in the user's time zone, not the terminal's. */
 export function whenIn(date: Date | string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(date));
-  const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  return zonedMinute(new Date(date), timeZone);
 }
 
 export function heading(text: string, underline = '─'): string {

@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import { hasHan } from '../text/language.js';
+import { zonedTime } from '../domain/zoned-time.js';
 
 /** A time phrase found in a text and the instant it resolves to. */
 export interface TimePhrase {
@@ -100,19 +101,7 @@ interface WallClock {
 }
 
 function wallClock(at: Date, timeZone: string): WallClock & { weekday: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    weekday: 'short',
-  }).formatToParts(at);
-  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '0';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
-  return { year: +get('year'), month: +get('month'), day: +get('day'), hour: +get('hour') % 24, minute: +get('minute'), weekday };
+  return zonedTime(at, timeZone);
 }
 
 /** The instant a wall-clock time in a zone stands for; the offset is taken at that date, not today's. */
