@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { dataVersion } from './statements.js';
 
 /** The FTS column token that partitions a keyword index by user. Hashed: user ids may hold any character. */
 export function userToken(userId: string): string {
@@ -41,6 +42,8 @@ export class KeywordIndex {
   private readonly bumpStmt: Database.Statement;
   private readonly countStmt: Database.Statement;
   private readonly candidatesStmt: Database.Statement;
+  private readonly allMatchesStmt: Database.Statement;
+  private readonly frequencies: DocumentFrequencies;
 
   constructor(
     private readonly db: Database.Database,
@@ -52,6 +55,8 @@ export class KeywordIndex {
     this.statsStmt = db.prepare(`SELECT doc_count, term_total FROM keyword_stats WHERE index_name = ? AND user_id = ?`);
     this.countStmt = db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`);
     this.candidatesStmt = db.prepare(`SELECT rowid, terms FROM ${table} WHERE ${table} MATCH ? ORDER BY rank LIMIT ?`);
+    this.allMatchesStmt = db.prepare(`SELECT rowid, terms FROM ${table} WHERE ${table} MATCH ?`);
+    this.frequencies = new DocumentFrequencies(db);
     this.bumpStmt = db.prepare(
       `INSERT INTO keyword_stats (index_name, user_id, doc_count, term_total) VALUES (?, ?, ?, ?)
        ON CONFLICT (index_name, user_id) DO UPDATE SET doc_count = doc_count + excluded.doc_count, term_total = term_total + excluded.term_total`,
@@ -60,6 +65,7 @@ export class KeywordIndex {
 
   upsert(rowid: number, userId: string, terms: readonly string[]): void {
     this.remove(rowid, userId);
+    this.frequencies.changed(userId);
     if (terms.length === 0) return;
     this.insertStmt.run(rowid, userToken(userId), terms.join(' '));
     this.bumpStmt.run(this.table, userId, 1, terms.length);
@@ -68,12 +74,14 @@ export class KeywordIndex {
   remove(rowid: number, userId: string): void {
     const row = this.termsStmt.get(rowid) as { terms: string } | undefined;
     if (!row) return;
+    this.frequencies.changed(userId);
     this.deleteStmt.run(rowid);
     this.bumpStmt.run(this.table, userId, -1, -row.terms.split(' ').length);
   }
 
   /** Every user's rows and statistics, gone (forget-everything). */
   removeUser(userId: string): void {
+    this.frequencies.changed(userId);
     this.db.prepare(`DELETE FROM ${this.table} WHERE ${this.table} MATCH ?`).run(`user_tok:${userToken(userId)}`);
     this.db.prepare(`DELETE FROM keyword_stats WHERE index_name = ? AND user_id = ?`).run(this.table, userId);
   }
@@ -92,16 +100,70 @@ export class KeywordIndex {
     // A term no item holds still counts in the ideal score (with the highest idf): a query half
     // made of unknown words can at best be half covered.
     let ideal = 0;
+    let matchesAtMost = 0;
     for (const term of unique) {
-      const df = (this.countStmt.get(`${user} AND terms:${quote(term)}`) as { n: number }).n;
+      const df = this.frequencies.get(userId, term, () => (this.countStmt.get(`${user} AND terms:${quote(term)}`) as { n: number }).n);
       const w = Math.log(1 + (stats.doc_count - df + 0.5) / (df + 0.5));
       ideal += w;
+      matchesAtMost += df;
       if (df > 0) idf.set(term, w);
     }
     if (idf.size === 0) return [];
     const match = `${user} AND terms:(${[...idf.keys()].map(quote).join(' OR ')})`;
-    const rows = this.candidatesStmt.all(match, candidateLimit) as Array<{ rowid: number; terms: string }>;
+    // When every match fits, take them all as they come: FTS5 would otherwise rank each of them
+    // (its own bm25) only to hand over the same set.
+    const rows = (matchesAtMost <= candidateLimit ? this.allMatchesStmt.all(match) : this.candidatesStmt.all(match, candidateLimit)) as Array<{ rowid: number; terms: string }>;
     return rankBm25(rows, idf, ideal, stats.term_total / stats.doc_count, params, limit);
+  }
+}
+
+/**
+ * Per-user document frequencies of the terms queries asked for, kept between searches: counting
+ * a term's rows reads its posting list, once per query term. Always in step with the file:
+ * - this connection's write to a user's rows drops that user's counts;
+ * - another connection's commit changes `PRAGMA data_version`, and then every user is dropped;
+ * - counts read inside a transaction are used once and not kept (a rollback would leave them wrong).
+ */
+class DocumentFrequencies {
+  private readonly users = new Map<string, Map<string, number>>();
+  private readonly readVersion: () => number;
+  private version: number | undefined;
+  private size = 0;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly maxTerms = 200_000,
+  ) {
+    this.readVersion = dataVersion(db);
+  }
+
+  changed(userId: string): void {
+    const terms = this.users.get(userId);
+    if (!terms) return;
+    this.size -= terms.size;
+    this.users.delete(userId);
+  }
+
+  get(userId: string, term: string, count: () => number): number {
+    if (this.db.inTransaction) return count();
+    const version = this.readVersion();
+    if (version !== this.version) {
+      this.users.clear();
+      this.size = 0;
+      this.version = version;
+    }
+    let terms = this.users.get(userId);
+    const known = terms?.get(term);
+    if (known !== undefined) return known;
+    const n = count();
+    if (this.size >= this.maxTerms) {
+      this.users.clear();
+      this.size = 0;
+    }
+    if (!terms || !this.users.has(userId)) this.users.set(userId, (terms = new Map()));
+    terms.set(term, n);
+    this.size++;
+    return n;
   }
 }
 
@@ -112,15 +174,34 @@ export class KeywordIndex {
  */
 export function rankBm25<R extends { terms: string }>(rows: readonly R[], idf: ReadonlyMap<string, number>, ideal: number, avgdl: number, params: Bm25Params, limit: number): Array<Omit<R, 'terms'> & { score: number; coverage: number }> {
   const { k1, b } = params;
+  const weighted = [...idf];
+  // Counted in the terms string itself, without splitting it: a split per row was a fifth of a search.
   const scored = rows.map(({ terms, ...rest }) => {
-    const tokens = terms.split(' ');
-    const tf = new Map<string, number>();
-    for (const t of tokens) if (idf.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    const norm = k1 * (1 - b + (b * tokenCount(terms)) / avgdl);
     let score = 0;
-    const norm = k1 * (1 - b + (b * tokens.length) / avgdl);
-    for (const [t, f] of tf) score += idf.get(t)! * ((f * (k1 + 1)) / (f + norm));
+    for (const [t, w] of weighted) {
+      const f = occurrences(terms, t);
+      if (f > 0) score += w * ((f * (k1 + 1)) / (f + norm));
+    }
     return { ...rest, score, coverage: score / ideal };
   });
   scored.sort((x, y) => y.score - x.score);
   return scored.slice(0, limit);
+}
+
+/** Tokens in a space-separated terms string. */
+function tokenCount(terms: string): number {
+  let n = 1;
+  for (let i = terms.indexOf(' '); i !== -1; i = terms.indexOf(' ', i + 1)) n++;
+  return n;
+}
+
+/** How many of the space-separated tokens of `terms` are exactly `term`. */
+function occurrences(terms: string, term: string): number {
+  let n = 0;
+  for (let i = terms.indexOf(term); i !== -1; i = terms.indexOf(term, i + 1)) {
+    const end = i + term.length;
+    if ((i === 0 || terms.charCodeAt(i - 1) === 32) && (end === terms.length || terms.charCodeAt(end) === 32)) n++;
+  }
+  return n;
 }
