@@ -68,7 +68,8 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
   });
   if (candidateIds.length === 0) return [];
 
-  const memories = await deps.store.listMemories({
+  // Ranking reads a few fields of every candidate; whole memories are loaded for the top only.
+  const memories = await deps.store.listRankingFields({
     userId: o.userId,
     ids: candidateIds,
     statuses: o.statuses,
@@ -111,7 +112,7 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
   }
   const kept = similar.filter((m) => scores.get(m.id)!.relevance >= config.minRelevance);
 
-  const results: RecalledMemory[] = kept.map((memory) => {
+  const ranked = kept.map((memory) => {
     const rel = scores.get(memory.id)!.relevance;
     const rec = recency(memory, now, config.recencyDays);
     const score: ScoreParts = {
@@ -128,8 +129,14 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
     if (dateBonusOf.has(memory.id)) score.dateMatch = dateBonusOf.get(memory.id)!;
     return { memory, score };
   });
-  results.sort((a, b) => b.score.final - a.score.final);
-  const top = results.slice(0, o.limit);
+  ranked.sort((a, b) => b.score.final - a.score.final);
+  const best = ranked.slice(0, o.limit);
+  const whole = new Map((await deps.store.listMemories({ userId: o.userId, ids: best.map((r) => r.memory.id), statuses: o.statuses })).map((m) => [m.id, m]));
+  // A memory changed away between the two reads (deleted, purged) is left out rather than shown stale.
+  const top: RecalledMemory[] = best.flatMap((r) => {
+    const memory = whole.get(r.memory.id);
+    return memory ? [{ memory, score: r.score }] : [];
+  });
 
   if (o.touch && top.length > 0) {
     await deps.store.recordAccess(o.userId, top.map((r) => r.memory.id), now);

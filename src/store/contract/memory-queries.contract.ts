@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Memory } from '../../domain/memory.js';
 import { EngramError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import { memoryFixture, user, useStore, vec, type StoreFactory } from './fixtures.js';
@@ -94,6 +95,24 @@ export function describeMemoryQueriesContract(name: string, factory: StoreFactor
       expect(await ids({ sessionId: 's' })).toEqual(['b']);
       expect(await ids({ notExpiredAt: d('2026-04-01') })).toEqual(['b', 'a']);
       expect(await store.countMemories({ userId: 'u', statuses: ['active', 'archived'] })).toBe(4);
+    });
+
+    it('lists the ranking fields of exactly what listMemories lists, with recorded accesses (zh, en)', async () => {
+      const { store } = open();
+      const d = (s: string) => new Date(s);
+      await store.insertMemory(memoryFixture({ id: 'a', userId: 'u', content: '用户喜欢猫', kind: 'preference', importance: 0.7, happenedAt: d('2026-01-05') }), vec(1), user);
+      await store.insertMemory(memoryFixture({ id: 'b', userId: 'u', content: 'The user adopted a cat', kind: 'event', createdAt: d('2026-02-01') }), vec(1), user);
+      await store.insertMemory(memoryFixture({ id: 'c', userId: 'u', content: 'gone', status: 'deleted' }), vec(1), user);
+      await store.insertMemory(memoryFixture({ id: 'x', userId: 'other', content: '别人的猫' }), vec(1), user);
+      await store.recordAccess('u', ['a'], d('2026-03-01'));
+      const pick = ({ id, userId, content, importance, createdAt, updatedAt, happenedAt, lastAccessedAt, accessCount }: Memory) =>
+        ({ id, userId, content, importance, createdAt, updatedAt, accessCount, ...(happenedAt ? { happenedAt } : {}), ...(lastAccessedAt ? { lastAccessedAt } : {}) });
+      for (const q of [{ ids: ['a', 'b', 'c', 'x'] }, { ids: ['a', 'b'], kinds: ['event' as const] }, { statuses: ['active' as const, 'deleted' as const] }]) {
+        const fields = await store.listRankingFields({ userId: 'u', ...q });
+        const whole = await store.listMemories({ userId: 'u', ...q });
+        expect(fields.sort((x, y) => x.id.localeCompare(y.id))).toEqual(whole.map(pick).sort((x, y) => x.id.localeCompare(y.id)));
+      }
+      expect((await store.listRankingFields({ userId: 'u', ids: ['a'] }))[0]).toMatchObject({ accessCount: 1, lastAccessedAt: d('2026-03-01'), happenedAt: d('2026-01-05'), importance: 0.7 });
     });
 
     it('refuses a different embedder unless replacing, and then needs new vectors', async () => {

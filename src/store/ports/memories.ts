@@ -1,6 +1,6 @@
 import type { ChangeContext, HistoryEvent } from '../../domain/history.js';
 import type { Memory } from '../../domain/memory.js';
-import type { KeywordSearch, MemoryChanges, MemoryQuery, SearchHit, VectorSearch } from './store-types.js';
+import type { KeywordSearch, MemoryChanges, MemoryQuery, RankingFields, SearchHit, VectorSearch } from './store-types.js';
 
 /**
  * Memories: rows, their history, access marks, and the memory-side searches. Every method is
@@ -14,6 +14,8 @@ export interface MemoriesPort {
   purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void>;
   getMemory(userId: string, id: string): Promise<Memory | null>;
   listMemories(query: MemoryQuery): Promise<Memory[]>;
+  /** The fields ranking reads, of the memories listMemories would return (in no particular order). */
+  listRankingFields(query: MemoryQuery): Promise<RankingFields[]>;
   countMemories(query: MemoryQuery): Promise<number>;
   history(userId: string, memoryId: string): Promise<HistoryEvent[]>;
   /** Marks memories as recalled: lastAccessedAt and accessCount only (never importance). */

@@ -28,6 +28,12 @@ export interface MemoryQuery {
   offset?: number;
 }
 
+/**
+ * What ranking reads of a memory: recall reads these for every candidate (a hundred or more) and
+ * whole memories only for the few it returns.
+ */
+export type RankingFields = Pick<Memory, 'id' | 'userId' | 'content' | 'importance' | 'createdAt' | 'updatedAt' | 'happenedAt' | 'lastAccessedAt' | 'accessCount'>;
+
 /** A candidate from one retrieval method; `score` is method-specific (higher is better). */
 export interface SearchHit {
   id: string;

@@ -3,7 +3,7 @@ import type { Memory } from '../../domain/memory.js';
 import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import { actionFor, rowToHistoryEvent, stripNulls } from '../sqlite/memory-tables.js';
-import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from '../sqlite/memory-rows.js';
+import { changedFields, memoryToColumns, RANKING_COLUMNS, rowToMemory, rowToRankingFields, snapshot, type MemoryRow } from '../sqlite/memory-rows.js';
 import type { MemoryQuery, Store } from '../store.js';
 import type { PgContext } from './pg-db.js';
 import { bumpForgetFence } from './pg-forget.js';
@@ -61,7 +61,7 @@ function where(q: MemoryQuery): { sql: string; args: unknown[] } {
 }
 
 /** The semantic layer: memories, their history, keyword and vector columns, kept in step. */
-export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'updateMemory' | 'purgeMemory' | 'getMemory' | 'listMemories' | 'countMemories' | 'history' | 'historyOfUser' | 'recordAccess' | 'importMemory' | 'takenIds' | 'searchVector' | 'searchKeyword' | 'vectorsOf'> {
+export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'updateMemory' | 'purgeMemory' | 'getMemory' | 'listMemories' | 'listRankingFields' | 'countMemories' | 'history' | 'historyOfUser' | 'recordAccess' | 'importMemory' | 'takenIds' | 'searchVector' | 'searchKeyword' | 'vectorsOf'> {
   const rowOf = async (c: PgContext, userId: string, id: string, lock = false) =>
     (await c.rows<MemoryRow>(`SELECT ${COLUMNS} FROM memories WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, userId]))[0];
 
@@ -131,6 +131,11 @@ export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'update
       const dir = q.order === 'asc' ? 'ASC' : 'DESC';
       const rows = await ctx.rows<MemoryRow>(`SELECT ${COLUMNS} FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT $${args.length + 1} OFFSET $${args.length + 2}`, [...args, q.limit ?? null, q.offset ?? 0]);
       return rows.map(rowToMemory);
+    },
+
+    listRankingFields: async (q) => {
+      const { sql, args } = where(q);
+      return (await ctx.rows<MemoryRow>(`SELECT ${RANKING_COLUMNS} FROM memories WHERE ${sql}`, args)).map(rowToRankingFields);
     },
 
     countMemories: async (q) => {

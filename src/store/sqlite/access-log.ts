@@ -41,7 +41,7 @@ export class AccessLog {
   }
 
   /** The memory as it reads once the pending accesses are written. */
-  overlay(memory: Memory): Memory {
+  overlay<M extends Pick<Memory, 'userId' | 'id' | 'accessCount' | 'lastAccessedAt'>>(memory: M): M {
     if (this.pending.size === 0) return memory;
     const p = this.pending.get(`${memory.userId}\u0000${memory.id}`);
     return p ? { ...memory, accessCount: memory.accessCount + p.count, lastAccessedAt: p.at } : memory;

@@ -1,6 +1,6 @@
 import type { Memory } from '../../domain/memory.js';
 import { JsonObject, Provenance } from '../../domain/memory.js';
-import type { MemoryChanges } from '../store.js';
+import type { MemoryChanges, RankingFields } from '../store.js';
 
 export interface MemoryRow {
   rid: number;
@@ -32,6 +32,23 @@ export interface MemoryRow {
 }
 
 const ms = (d: Date | undefined): number | null => (d === undefined ? null : d.getTime());
+
+/** The columns of RankingFields, and their row back to them. */
+export const RANKING_COLUMNS = 'id, user_id, content, importance, created_at, updated_at, happened_at, last_accessed_at, access_count';
+export function rowToRankingFields(row: Pick<MemoryRow, 'id' | 'user_id' | 'content' | 'importance' | 'created_at' | 'updated_at' | 'happened_at' | 'last_accessed_at' | 'access_count'>): RankingFields {
+  const f: RankingFields = {
+    id: row.id,
+    userId: row.user_id,
+    content: row.content,
+    importance: row.importance,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    accessCount: row.access_count,
+  };
+  if (row.last_accessed_at !== null) f.lastAccessedAt = new Date(row.last_accessed_at);
+  if (row.happened_at !== null) f.happenedAt = new Date(row.happened_at);
+  return f;
+}
 
 /**
  * A row back to a memory. Rows are written only through memoryToColumns, so this maps without a

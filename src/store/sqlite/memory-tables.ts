@@ -4,10 +4,10 @@ import type { ChangeContext, HistoryAction, HistoryEvent } from '../../domain/hi
 import type { Memory } from '../../domain/memory.js';
 import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
-import type { KeywordSearch, MemoryChanges, MemoryQuery, SearchHit, VectorSearch } from '../store.js';
+import type { KeywordSearch, MemoryChanges, MemoryQuery, RankingFields, SearchHit, VectorSearch } from '../store.js';
 import { AccessLog } from './access-log.js';
 import type { KeywordIndex } from './keyword-index.js';
-import { changedFields, memoryToColumns, rowToMemory, snapshot, type MemoryRow } from './memory-rows.js';
+import { changedFields, memoryToColumns, RANKING_COLUMNS, rowToMemory, rowToRankingFields, snapshot, type MemoryRow } from './memory-rows.js';
 import type { Binding } from './bound-vectors.js';
 import { marks, padded, Statements } from './statements.js';
 import type { VectorIndex } from './vector-index.js';
@@ -183,6 +183,12 @@ export class MemoryTables {
       .get(`SELECT * FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
       .all(...args, q.limit ?? -1, q.offset ?? 0) as MemoryRow[];
     return rows.map((row) => this.accesses.overlay(rowToMemory(row)));
+  }
+
+  listRankingFields(q: MemoryQuery): RankingFields[] {
+    const { sql, args } = this.where(q);
+    const rows = this.sql.get(`SELECT ${RANKING_COLUMNS} FROM memories WHERE ${sql}`).all(...args) as MemoryRow[];
+    return rows.map((row) => this.accesses.overlay(rowToRankingFields(row)));
   }
 
   countMemories(q: MemoryQuery): number {

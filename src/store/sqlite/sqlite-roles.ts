@@ -64,6 +64,7 @@ export function sqliteRoles(t: Shared, run: Run) {
       updateMemory: m.updateMemory.bind(m),
       getMemory: m.getMemory.bind(m),
       listMemories: m.listMemories.bind(m),
+      listRankingFields: m.listRankingFields.bind(m),
       countMemories: m.countMemories.bind(m),
       history: m.history.bind(m),
       historyOfUser: m.historyOfUser.bind(m),
