@@ -32,7 +32,7 @@ export function toPgStoreError(error: unknown, what = 'store operation'): Engram
   if (code !== undefined && (RETRYABLE.has(code) || CONNECTION.test(code) || NODE_CONNECTION.has(code))) {
     return new EngramError('STORE_BUSY', `The database could not complete ${what} (${code}: ${message}); retry later`, { cause: error, details });
   }
-  if (/Connection terminated|connection is closed|Client was closed/i.test(message)) {
+  if (/Connection terminated|connection is closed|Client was closed|Client has encountered a connection error/i.test(message)) {
     return new EngramError('STORE_BUSY', `The database connection was lost during ${what}: ${message}; retry later`, { cause: error, details });
   }
   if (code === '23505') return new EngramError('CONFLICT', `Conflicts with data already stored during ${what}: ${message}`, { cause: error, details });
