@@ -7,7 +7,7 @@ import { indexTerms } from '../../text/segment.js';
 import type { KeywordSearch, MemoryChanges, MemoryQuery, RankingFields, SearchHit, VectorSearch } from '../store.js';
 import { AccessLog } from './access-log.js';
 import type { KeywordIndex } from './keyword-index.js';
-import { changedFields, memoryToColumns, RANKING_COLUMNS, rowToMemory, rowToRankingFields, snapshot, type MemoryRow } from './memory-rows.js';
+import { changedFields, MEMORY_COLUMNS, memoryToColumns, RANKING_COLUMNS, rowFromValues, rowToMemory, rowToRankingFields, snapshot, type MemoryRow } from './memory-rows.js';
 import type { Binding } from './bound-vectors.js';
 import { marks, padded, Statements } from './statements.js';
 import type { VectorIndex } from './vector-index.js';
@@ -180,9 +180,9 @@ export class MemoryTables {
     const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance', happenedAt: 'coalesce(happened_at, created_at)' }[q.orderBy ?? 'createdAt'];
     const dir = q.order === 'asc' ? 'ASC' : 'DESC';
     const rows = this.sql
-      .get(`SELECT * FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
-      .all(...args, q.limit ?? -1, q.offset ?? 0) as MemoryRow[];
-    return rows.map((row) => this.accesses.overlay(rowToMemory(row)));
+      .raw(`SELECT ${MEMORY_COLUMNS.join(', ')} FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
+      .all(...args, q.limit ?? -1, q.offset ?? 0) as unknown[][];
+    return rows.map((values) => this.accesses.overlay(rowToMemory(rowFromValues(values))));
   }
 
   listRankingFields(q: MemoryQuery): RankingFields[] {

@@ -15,11 +15,20 @@ export class Statements {
   ) {}
 
   get(sql: string): Database.Statement {
-    let stmt = this.cache.get(sql);
+    return this.cached(sql, sql, () => this.db.prepare(sql));
+  }
+
+  /** The statement in raw mode (rows as arrays of values), cached apart from `get`'s. */
+  raw(sql: string): Database.Statement {
+    return this.cached(`raw\u0000${sql}`, sql, () => this.db.prepare(sql).raw(true));
+  }
+
+  private cached(key: string, sql: string, prepare: () => Database.Statement): Database.Statement {
+    let stmt = this.cache.get(key);
     if (!stmt) {
       if (this.cache.size >= this.max) this.cache.clear();
-      stmt = this.db.prepare(sql);
-      this.cache.set(sql, stmt);
+      stmt = prepare();
+      this.cache.set(key, stmt);
     }
     return stmt;
   }
