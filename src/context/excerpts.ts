@@ -1,9 +1,9 @@
-import { decode, encode } from 'gpt-tokenizer';
 import type { Message } from '../domain/conversation.js';
 import type { MemoryDeps } from '../pipelines/deps.js';
 import { searchMessages, type FoundMessage } from '../pipelines/search-messages.js';
 import { countTokens } from '../text/tokens.js';
 import { evidenceScore, type ContextRanking } from './rank-evidence.js';
+import { trimAroundMatch, trimToTokens } from './trim-around-match.js';
 
 /** A stretch of past conversation offered to the context block: a matching turn and its neighbours. */
 export interface Excerpt {
@@ -36,14 +36,6 @@ const SHORT_TURN_TOKENS = 10;
 const MAX_TURNS = 4;
 
 const at = (m: Pick<Message, 'sessionId' | 'seq'>): string => `${m.sessionId}\u0000${m.seq}`;
-
-/** Cuts text to at most `tokens` tokens, marking the cut. */
-export function trimToTokens(text: string, tokens: number): string {
-  const ids = encode(text);
-  if (ids.length <= tokens) return text;
-  if (tokens <= 1) return '…';
-  return `${decode(ids.slice(0, tokens - 1)).replace(/\uFFFD+$/u, '').trimEnd()}…`;
-}
 
 /**
  * Finds conversation excerpts for a query through the message search (hybrid, neighbour and
@@ -89,15 +81,15 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
     const hits = [...g.hits].sort((a, b) => a.message.seq - b.message.seq).map((h) => h.message);
     const first = hits[0]!;
     const lead = countTokens(first.content) < SHORT_TURN_TOKENS ? previous.get(at({ sessionId: first.sessionId, seq: first.seq - 1 })) : undefined;
-    const turns = fitTurns(lead ? [lead, ...hits] : hits, g.hits[0]!.message.id, o.maxTokens);
+    const turns = fitTurns(lead ? [lead, ...hits] : hits, g.hits[0]!.message.id, o.maxTokens, o.query);
     return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => turns.some((t) => t.id === h.id)).map((h) => h.id), score: g.score };
   });
 }
 
-/** Keeps the best turn first (cut to the cap if it must be), then the others while they fit. */
-function fitTurns(turns: readonly Message[], bestId: string, maxTokens: number): Excerpt['turns'] {
+/** Keeps the best turn first (cut to the cap around its matching sentence if it must be), then the others while they fit. */
+function fitTurns(turns: readonly Message[], bestId: string, maxTokens: number, query: string): Excerpt['turns'] {
   const best = turns.find((t) => t.id === bestId)!;
-  const kept = new Map<string, string>([[best.id, trimToTokens(best.content, maxTokens)]]);
+  const kept = new Map<string, string>([[best.id, trimAroundMatch(best.content, query, maxTokens)]]);
   let left = maxTokens - countTokens(kept.get(best.id)!);
   // Nearest turns to the best one first.
   for (const t of [...turns].sort((a, b) => Math.abs(a.seq - best.seq) - Math.abs(b.seq - best.seq))) {
