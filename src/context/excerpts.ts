@@ -15,6 +15,8 @@ export interface Excerpt {
   /** Ids of the turns that matched the query themselves (not only as neighbours). */
   hitIds: string[];
   score: number;
+  /** The floor it must clear: higher when no quoted match shares a keyword with the query. */
+  floor: number;
 }
 
 export interface FindExcerptsOptions {
@@ -50,23 +52,24 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
   ]);
   const hidden = new Set(window.map((m) => m.id));
   const usable = (m: Message): boolean => m.role !== 'system' && !hidden.has(m.id) && !(m.expiresAt && m.expiresAt.getTime() <= o.now.getTime()) && m.content.trim().length > 0;
-  const own = new Map(found.map((f) => [at(f.message), { f, score: evidenceScore(f.score, o.ranking) }]));
-  const scored = found.filter((f) => usable(f.message)).map((f) => {
-    let neighbour = -Infinity;
+  const own = new Map(found.map((f) => [at(f.message), { f, score: evidenceScore(f.score, o.ranking), lexical: (f.score.keyword ?? 0) > 0, vector: f.score.vector ?? 0 }]));
+  const scored = found.filter((f) => usable(f.message)).flatMap((f) => {
+    const self = own.get(at(f.message))!;
+    let best = { score: self.score, lexical: self.lexical, vector: self.vector };
     for (const d of [-1, 1]) {
       const n = own.get(at({ sessionId: f.message.sessionId, seq: f.message.seq + d }));
-      if (n) neighbour = Math.max(neighbour, n.score);
+      if (n && o.ranking.neighbourFactor * n.score > best.score) best = { score: o.ranking.neighbourFactor * n.score, lexical: n.lexical, vector: n.vector };
     }
-    return { f, score: Math.max(own.get(at(f.message))!.score, o.ranking.neighbourFactor * neighbour) };
+    return best.vector >= o.ranking.excerptMinVector ? [{ f, ...best }] : [];
   });
   scored.sort((a, b) => b.score - a.score || a.f.message.seq - b.f.message.seq);
 
   // Adjacent matches join one excerpt, best first, up to MAX_TURNS turns.
-  const groups: Array<{ hits: FoundMessage[]; score: number }> = [];
-  for (const { f, score } of scored) {
+  const groups: Array<{ hits: FoundMessage[]; score: number; lexical: boolean }> = [];
+  for (const { f, score, lexical } of scored) {
     const near = groups.find((g) => g.hits.length < MAX_TURNS && g.hits.some((h) => h.message.sessionId === f.message.sessionId && Math.abs(h.message.seq - f.message.seq) <= 1));
     if (near) near.hits.push(f);
-    else groups.push({ hits: [f], score });
+    else groups.push({ hits: [f], score, lexical });
   }
   // A short first turn is shown with the turn it answers.
   const before = groups
@@ -82,7 +85,7 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
     const first = hits[0]!;
     const lead = countTokens(first.content) < SHORT_TURN_TOKENS ? previous.get(at({ sessionId: first.sessionId, seq: first.seq - 1 })) : undefined;
     const turns = fitTurns(lead ? [lead, ...hits] : hits, g.hits[0]!.message.id, o.maxTokens, o.query);
-    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => turns.some((t) => t.id === h.id)).map((h) => h.id), score: g.score };
+    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => turns.some((t) => t.id === h.id)).map((h) => h.id), score: g.score, floor: o.ranking.floor + (g.lexical ? 0 : o.ranking.semanticMargin) };
   });
 }
 
