@@ -114,7 +114,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       score: Math.max(evidenceScore(r.score, ranking) + ranking.memoryBonus, r.score.relevance),
       floor: ranking.memoryFloor,
     }));
-  const ranked = rankEvidence<Evidence>([...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score }))], ranking);
+  const ranked = rankEvidence<Evidence>([...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score, floor: e.floor }))], ranking);
   const recentEpisodes = episodes.length > 0 ? episodes : await deps.store.listMemories({ userId: o.userId, kinds: ['episode'], orderBy: 'happenedAt', limit: o.maxEpisodes });
 
   const h = HEADINGS[language];

@@ -96,7 +96,7 @@ describe('context excerpts', () => {
     const longEn = `I painted a sunset over the lake, ${'with many small boats and birds and the old pagoda far away, '.repeat(6)}`;
     await memory.appendMessages({ messages: [long, longEn].map((content, i) => ({ id: `l${i}`, userId: 'u', sessionId: 's', role: 'user' as const, content })) });
     for (const query of ['我在西湖边画了什么油画？', 'What did I paint over the lake?']) {
-      const block = await memory.context({ userId: 'u', query, excerptTokens: 40, tokenBudget: 2000, ranking: { floor: 0.1 } });
+      const block = await memory.context({ userId: 'u', query, excerptTokens: 40, tokenBudget: 2000, ranking: { floor: 0.1, excerptMinVector: -1 } });
       const [excerpt] = excerptsOf(block);
       expect(excerpt).toBeDefined();
       const line = block.text.split('\n').find((l) => /(?:用户|User): "/.test(l))!;

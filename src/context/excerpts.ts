@@ -1,9 +1,9 @@
-import { decode, encode } from 'gpt-tokenizer';
 import type { Message } from '../domain/conversation.js';
 import type { MemoryDeps } from '../pipelines/deps.js';
 import { searchMessages, type FoundMessage } from '../pipelines/search-messages.js';
 import { countTokens } from '../text/tokens.js';
 import { evidenceScore, type ContextRanking } from './rank-evidence.js';
+import { trimAroundMatch, trimToTokens } from './trim-around-match.js';
 
 /** A stretch of past conversation offered to the context block: a matching turn and its neighbours. */
 export interface Excerpt {
@@ -15,6 +15,8 @@ export interface Excerpt {
   /** Ids of the turns that matched the query themselves (not only as neighbours). */
   hitIds: string[];
   score: number;
+  /** The floor it must clear: higher when no quoted match shares a keyword with the query. */
+  floor: number;
 }
 
 export interface FindExcerptsOptions {
@@ -37,14 +39,6 @@ const MAX_TURNS = 4;
 
 const at = (m: Pick<Message, 'sessionId' | 'seq'>): string => `${m.sessionId}\u0000${m.seq}`;
 
-/** Cuts text to at most `tokens` tokens, marking the cut. */
-export function trimToTokens(text: string, tokens: number): string {
-  const ids = encode(text);
-  if (ids.length <= tokens) return text;
-  if (tokens <= 1) return '…';
-  return `${decode(ids.slice(0, tokens - 1)).replace(/\uFFFD+$/u, '').trimEnd()}…`;
-}
-
 /**
  * Finds conversation excerpts for a query through the message search (hybrid, neighbour and
  * session borrowing). Turns of the working window, system turns and turns past their retention
@@ -58,23 +52,24 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
   ]);
   const hidden = new Set(window.map((m) => m.id));
   const usable = (m: Message): boolean => m.role !== 'system' && !hidden.has(m.id) && !(m.expiresAt && m.expiresAt.getTime() <= o.now.getTime()) && m.content.trim().length > 0;
-  const own = new Map(found.map((f) => [at(f.message), { f, score: evidenceScore(f.score, o.ranking) }]));
-  const scored = found.filter((f) => usable(f.message)).map((f) => {
-    let neighbour = -Infinity;
+  const own = new Map(found.map((f) => [at(f.message), { f, score: evidenceScore(f.score, o.ranking), lexical: (f.score.keyword ?? 0) > 0, vector: f.score.vector ?? 0 }]));
+  const scored = found.filter((f) => usable(f.message)).flatMap((f) => {
+    const self = own.get(at(f.message))!;
+    let best = { score: self.score, lexical: self.lexical, vector: self.vector };
     for (const d of [-1, 1]) {
       const n = own.get(at({ sessionId: f.message.sessionId, seq: f.message.seq + d }));
-      if (n) neighbour = Math.max(neighbour, n.score);
+      if (n && o.ranking.neighbourFactor * n.score > best.score) best = { score: o.ranking.neighbourFactor * n.score, lexical: n.lexical, vector: n.vector };
     }
-    return { f, score: Math.max(own.get(at(f.message))!.score, o.ranking.neighbourFactor * neighbour) };
+    return best.vector >= o.ranking.excerptMinVector ? [{ f, ...best }] : [];
   });
   scored.sort((a, b) => b.score - a.score || a.f.message.seq - b.f.message.seq);
 
   // Adjacent matches join one excerpt, best first, up to MAX_TURNS turns.
-  const groups: Array<{ hits: FoundMessage[]; score: number }> = [];
-  for (const { f, score } of scored) {
+  const groups: Array<{ hits: FoundMessage[]; score: number; lexical: boolean }> = [];
+  for (const { f, score, lexical } of scored) {
     const near = groups.find((g) => g.hits.length < MAX_TURNS && g.hits.some((h) => h.message.sessionId === f.message.sessionId && Math.abs(h.message.seq - f.message.seq) <= 1));
     if (near) near.hits.push(f);
-    else groups.push({ hits: [f], score });
+    else groups.push({ hits: [f], score, lexical });
   }
   // A short first turn is shown with the turn it answers.
   const before = groups
@@ -89,15 +84,15 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
     const hits = [...g.hits].sort((a, b) => a.message.seq - b.message.seq).map((h) => h.message);
     const first = hits[0]!;
     const lead = countTokens(first.content) < SHORT_TURN_TOKENS ? previous.get(at({ sessionId: first.sessionId, seq: first.seq - 1 })) : undefined;
-    const turns = fitTurns(lead ? [lead, ...hits] : hits, g.hits[0]!.message.id, o.maxTokens);
-    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => turns.some((t) => t.id === h.id)).map((h) => h.id), score: g.score };
+    const turns = fitTurns(lead ? [lead, ...hits] : hits, g.hits[0]!.message.id, o.maxTokens, o.query);
+    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => turns.some((t) => t.id === h.id)).map((h) => h.id), score: g.score, floor: o.ranking.floor + (g.lexical ? 0 : o.ranking.semanticMargin) };
   });
 }
 
-/** Keeps the best turn first (cut to the cap if it must be), then the others while they fit. */
-function fitTurns(turns: readonly Message[], bestId: string, maxTokens: number): Excerpt['turns'] {
+/** Keeps the best turn first (cut to the cap around its matching sentence if it must be), then the others while they fit. */
+function fitTurns(turns: readonly Message[], bestId: string, maxTokens: number, query: string): Excerpt['turns'] {
   const best = turns.find((t) => t.id === bestId)!;
-  const kept = new Map<string, string>([[best.id, trimToTokens(best.content, maxTokens)]]);
+  const kept = new Map<string, string>([[best.id, trimAroundMatch(best.content, query, maxTokens)]]);
   let left = maxTokens - countTokens(kept.get(best.id)!);
   // Nearest turns to the best one first.
   for (const t of [...turns].sort((a, b) => Math.abs(a.seq - best.seq) - Math.abs(b.seq - best.seq))) {

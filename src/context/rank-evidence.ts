@@ -6,7 +6,9 @@ import { z } from 'zod';
  * query and the text (same embedder), and the BM25 keyword score squashed to [0, 1). Relative
  * scores (min-max over one query's candidates) cannot say "nothing here is relevant"; these can,
  * so the block stops at `floor` instead of filling the budget with noise.
- * Defaults tuned on LoCoMo conversations 0–1 with the bundled embedder (bench/tune-context.ts).
+ * Defaults tuned on LoCoMo conversations 0–1 with the bundled embedder (bench/tune-context.ts);
+ * `excerptMinVector` on conversation 0 (bench/tune-context-grid.ts: 0.1 kept recall and cut unrelated
+ * questions' tokens; 0.15–0.2 cut more but lost 1–2.5 points offline).
  */
 export const ContextRanking = z.object({
   /** Weight of the squashed keyword score added to the cosine. */
@@ -23,6 +25,18 @@ export const ContextRanking = z.object({
    * cosine 0.25–0.35, unrelated pairs near 0.1–0.2. Excerpts keep the stricter `floor`.
    */
   memoryFloor: z.number().min(-1).max(3).default(0.3),
+  /**
+   * Added to `floor` for an excerpt that shares no keyword with the query (nor does the neighbour it
+   * borrows its score from): small talk ("that sounds great!") sits close to any short question on
+   * cosine alone, so a match on meaning only has to be clearer before a paragraph is spent on it.
+   */
+  semanticMargin: z.number().min(0).max(1).default(0),
+  /**
+   * Cosine an excerpt's scoring turn must reach, whatever its keywords: one shared common word
+   * ("how many moons…" / "wishing you many happy years") lifts a turn about something else over the
+   * floor on keywords alone.
+   */
+  excerptMinVector: z.number().min(-1).max(1).default(0.1),
   /** Turns the message search returns as excerpt candidates. */
   excerptCandidates: z.number().int().min(1).max(500).default(40),
   /** Added to a memory's score: a distilled fact says more per token than a raw turn. */
