@@ -76,9 +76,15 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   const own = (m: Message): number => scores.get(m.id)!.fused;
   const floor = Math.min(...[...scores.values()].map((s) => s.fused));
   const byPosition = new Map(messages.map((m) => [key(m), m]));
+  const bySession = new Map<string, number[]>();
+  for (const m of messages) {
+    const list = bySession.get(m.sessionId);
+    if (list) list.push(own(m));
+    else bySession.set(m.sessionId, [own(m)]);
+  }
   const sessionScore = new Map<string, number>();
-  for (const sessionId of new Set(messages.map((m) => m.sessionId))) {
-    const best = messages.filter((m) => m.sessionId === sessionId).map(own).sort((a, b) => b - a).slice(0, sessionTop);
+  for (const [sessionId, fused] of bySession) {
+    const best = fused.sort((a, b) => b - a).slice(0, sessionTop);
     sessionScore.set(sessionId, best.reduce((a, b) => a + b, 0) / best.length);
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { KeywordCache, type KeywordCacheOptions } from './keyword-cache.js';
 import { dataVersion } from './statements.js';
 
 /** The FTS column token that partitions a keyword index by user. Hashed: user ids may hold any character. */
@@ -44,11 +45,14 @@ export class KeywordIndex {
   private readonly candidatesStmt: Database.Statement;
   private readonly allMatchesStmt: Database.Statement;
   private readonly frequencies: DocumentFrequencies;
+  private readonly cache: KeywordCache | null;
 
   constructor(
     private readonly db: Database.Database,
     private readonly table: string,
+    cache: KeywordCacheOptions = {},
   ) {
+    this.cache = cache.enabled === false ? null : new KeywordCache(db, table, cache);
     this.insertStmt = db.prepare(`INSERT INTO ${table} (rowid, user_tok, terms) VALUES (?, ?, ?)`);
     this.deleteStmt = db.prepare(`DELETE FROM ${table} WHERE rowid = ?`);
     this.termsStmt = db.prepare(`SELECT terms FROM ${table} WHERE rowid = ?`);
@@ -66,6 +70,7 @@ export class KeywordIndex {
   upsert(rowid: number, userId: string, terms: readonly string[]): void {
     this.remove(rowid, userId);
     this.frequencies.changed(userId);
+    this.cache?.touched(userId, rowid);
     if (terms.length === 0) return;
     this.insertStmt.run(rowid, userToken(userId), terms.join(' '));
     this.bumpStmt.run(this.table, userId, 1, terms.length);
@@ -75,6 +80,7 @@ export class KeywordIndex {
     const row = this.termsStmt.get(rowid) as { terms: string } | undefined;
     if (!row) return;
     this.frequencies.changed(userId);
+    this.cache?.touched(userId, rowid);
     this.deleteStmt.run(rowid);
     this.bumpStmt.run(this.table, userId, -1, -row.terms.split(' ').length);
   }
@@ -82,20 +88,25 @@ export class KeywordIndex {
   /** Every user's rows and statistics, gone (forget-everything). */
   removeUser(userId: string): void {
     this.frequencies.changed(userId);
+    this.cache?.dropUser(userId);
     this.db.prepare(`DELETE FROM ${this.table} WHERE ${this.table} MATCH ?`).run(`user_tok:${userToken(userId)}`);
     this.db.prepare(`DELETE FROM keyword_stats WHERE index_name = ? AND user_id = ?`).run(this.table, userId);
   }
 
   /**
-   * Scores the user's items matching any of the terms. `candidateLimit` bounds how many FTS
-   * matches are rescored (FTS5's own rank picks them); returns rowid -> score, best first.
+   * Scores the user's items matching any of the terms, best first. A user searched often has
+   * their postings in memory (keyword-cache.ts): BM25 over every match. Otherwise FTS5 finds the
+   * matches and, past `candidateLimit` of them, its own rank picks which are rescored.
    */
   search(userId: string, queryTerms: readonly string[], limit: number, params: Bm25Params = DEFAULT_BM25, candidateLimit = 400): KeywordHit[] {
     const unique = [...new Set(queryTerms.filter((t) => t.length > 0))];
     if (unique.length === 0 || limit <= 0) return [];
     const stats = this.statsStmt.get(this.table, userId) as { doc_count: number; term_total: number } | undefined;
     if (!stats || stats.doc_count <= 0) return [];
-    const user = `user_tok:${userToken(userId)}`;
+    const token = userToken(userId);
+    const postings = this.cache?.postings(userId, token);
+    if (postings) return postings.search(unique, stats.doc_count, stats.term_total / stats.doc_count, params, limit);
+    const user = `user_tok:${token}`;
     const idf = new Map<string, number>();
     // A term no item holds still counts in the ideal score (with the highest idf): a query half
     // made of unknown words can at best be half covered.

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { Session, type Message } from '../../domain/conversation.js';
 import { indexTerms } from '../../text/segment.js';
 import type { MessageQuery, NewStoredMessage } from '../store.js';
+import type { KeywordCacheOptions } from './keyword-cache.js';
 import { KeywordIndex, type Bm25Params } from './keyword-index.js';
 import type { Binding } from './bound-vectors.js';
 import { padded, Statements } from './statements.js';
@@ -32,6 +33,26 @@ function rowToMessage(r: MessageRow): Message {
     createdAt: new Date(r.created_at),
     ...(r.expires_at === null ? {} : { expiresAt: new Date(r.expires_at) }),
   };
+}
+
+/** The columns `rowToMessage` reads, in the order raw reads return them. */
+const MESSAGE_COLUMNS = ['rid', 'id', 'user_id', 'session_id', 'seq', 'role', 'content', 'caller_id', 'created_at', 'expires_at'] as const;
+const MESSAGE_SELECT = MESSAGE_COLUMNS.join(', ');
+
+/** A message from a raw row of MESSAGE_COLUMNS: better-sqlite3 builds row objects key by key, which costs as much as the read. */
+function messageFromValues(v: unknown[]): Message {
+  return rowToMessage({
+    rid: v[0] as number,
+    id: v[1] as string,
+    user_id: v[2] as string,
+    session_id: v[3] as string,
+    seq: v[4] as number,
+    role: v[5] as string,
+    content: v[6] as string,
+    caller_id: v[7] as string | null,
+    created_at: v[8] as number,
+    expires_at: v[9] as number | null,
+  });
 }
 
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
@@ -67,8 +88,11 @@ export class MessageTables {
   /** Statements by SQL text: context builds run the same reads on every turn. */
   private readonly sql: Statements;
 
-  constructor(private readonly db: Database.Database) {
-    this.keywords = new KeywordIndex(db, 'message_fts');
+  constructor(
+    private readonly db: Database.Database,
+    keywordSearch?: KeywordCacheOptions,
+  ) {
+    this.keywords = new KeywordIndex(db, 'message_fts', keywordSearch);
     this.sql = new Statements(db);
   }
 
@@ -129,14 +153,17 @@ export class MessageTables {
   neighbours(userId: string, ids: readonly string[], radius: number): Message[] {
     if (ids.length === 0) return [];
     const keys = padded(ids, '');
+    // The neighbours' rowids first, then each row once by rowid: a DISTINCT over whole rows sorted
+    // their contents, and row objects cost as much as the reads (measured 3.5 → 1.1 ms for 120 seeds).
     const rows = this.sql
-      .get(
-        `SELECT DISTINCT n.* FROM messages m JOIN messages n
-           ON n.user_id = m.user_id AND n.session_id = m.session_id AND n.seq BETWEEN m.seq - ? AND m.seq + ?
-         WHERE m.user_id = ? AND m.id IN (${placeholders(keys.length)})`,
+      .raw(
+        `SELECT ${MESSAGE_SELECT} FROM messages WHERE rid IN (
+           SELECT n.rid FROM messages m JOIN messages n
+             ON n.user_id = m.user_id AND n.session_id = m.session_id AND n.seq BETWEEN m.seq - ? AND m.seq + ?
+           WHERE m.user_id = ? AND m.id IN (${placeholders(keys.length)}))`,
       )
-      .all(radius, radius, userId, ...keys) as MessageRow[];
-    return rows.map(rowToMessage);
+      .all(radius, radius, userId, ...keys) as unknown[][];
+    return rows.map(messageFromValues);
   }
 
   /** rowid -> message id for the user's messages, optionally within one session. */

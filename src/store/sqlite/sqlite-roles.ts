@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { IdGenerator } from '../../deps.js';
 import { BoundVectors } from './bound-vectors.js';
 import { ExtractionTables } from './extraction-tables.js';
+import type { KeywordCacheOptions } from './keyword-cache.js';
 import { KeywordIndex } from './keyword-index.js';
 import { LifecycleTables } from './lifecycle-tables.js';
 import { MemoryTables } from './memory-tables.js';
@@ -20,15 +21,15 @@ export interface Shared {
   bound: BoundVectors;
 }
 
-export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions): Shared {
+export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions, keywordSearch?: KeywordCacheOptions): Shared {
   const todos = new TodoTables(db);
-  const keywords = new KeywordIndex(db, 'memory_fts');
+  const keywords = new KeywordIndex(db, 'memory_fts', keywordSearch);
   const lifecycle = new LifecycleTables(db, todos);
   const bound = new BoundVectors(db, vectorSearch);
   return {
     keywords,
     memories: new MemoryTables(db, keywords, ids, () => bound.current()),
-    messages: new MessageTables(db),
+    messages: new MessageTables(db, keywordSearch),
     extraction: new ExtractionTables(db),
     todos,
     lifecycle,

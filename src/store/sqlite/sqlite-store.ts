@@ -8,6 +8,7 @@ import { EmbedderMismatchError, EngramError } from '../../errors.js';
 import { Mutex } from '../mutex.js';
 import type { Collection, VectorStatus, EmbedderInfo, KeywordSearch, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
 import { ForgetFence } from './forget-fence.js';
+import type { KeywordCacheOptions } from './keyword-cache.js';
 import type { KeywordIndex } from './keyword-index.js';
 import type { MemoryTables } from './memory-tables.js';
 import type { MessageTables } from './message-tables.js';
@@ -33,6 +34,8 @@ export interface SqliteStoreOptions {
   accessFlushMs?: number;
   /** How vector search runs (two-stage or exact, candidate counts, cache size): see VectorSearchOptions. */
   vectorSearch?: VectorSearchOptions;
+  /** Whether searched users' keyword postings are kept in memory, and how much: see KeywordCacheOptions. */
+  keywordSearch?: KeywordCacheOptions;
 }
 
 /**
@@ -63,7 +66,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
     throw new EngramError('STORE_FAILED', `Could not open the database ${path}: ${cause}`, { cause: typedError.cause ?? error, details: typedError.details });
   }
   const ids = options.ids ?? randomIds;
-  const shared = prepareTables(db, () => sharedTables(db, ids, options.vectorSearch));
+  const shared = prepareTables(db, () => sharedTables(db, ids, options.vectorSearch, options.keywordSearch));
   const store = new SqliteStore(db, new Mutex(), ids, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false, shared);
   store.accessFlushMs = options.accessFlushMs ?? 1000;
   return store;
