@@ -3,7 +3,7 @@
  * time per query of
  * - sign bits only (the top 10 by sign distance),
  * - int8 only (every row's int8 dot product, top 10),
- * - sign bits → int8 → exact (the store's two-stage search, candidates max(200, 20 × k)),
+ * - sign bits → int8 → exact (the store's two-stage search, candidates max(200, 10 × k)),
  * - the same two-stage with more candidates (1,000), to show what a larger count buys.
  * CPU time (process.cpuUsage) rather than wall time: a loaded machine inflates it least.
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../embedders/hash-embedder.js';
+import { HammingScan } from './hamming-scan.js';
 import { UserCodes } from './vector-codes.js';
 
 const TEXTS = {
@@ -34,5 +35,61 @@ describe.each(['Chinese', 'English'] as const)('sign codes of dense vectors, %s'
       expect(a).toHaveLength(12);
       expect(a).toEqual(two.nearest(query, ['active'], 12, 12));
     }
+  });
+});
+
+describe.each(['Chinese', 'English'] as const)('the SIMD sign scan (WebAssembly), %s', (language) => {
+  it('picks exactly what the JS scan picks, across growth, removals and statuses', async () => {
+    const texts = TEXTS[language].flatMap((a, i) => TEXTS[language].flatMap((b, j) => (i === j ? [] : [`${a}；${b}`])));
+    const vectors = (await embedder.embed(texts)).map((v, i) => dense(v, i));
+    const simd = new UserCodes(embedder.dimensions, 4);
+    const js = new UserCodes(embedder.dimensions, 4, false);
+    // 56 rows from a capacity of 4: the WebAssembly memory grows several times under written rows.
+    vectors.forEach((v, i) => {
+      const status = i % 5 === 0 ? 'archived' : 'active';
+      simd.set(i + 1, status, v);
+      js.set(i + 1, status, v);
+    });
+    for (const rowid of [3, 17, 40]) (simd.remove(rowid), js.remove(rowid));
+    for (const [i, q] of (await embedder.embed(QUERIES[language])).entries()) {
+      const query = dense(q, 1000 + i);
+      for (const statuses of [['active'], ['active', 'archived']]) {
+        const got = simd.nearest(query, statuses, 20, 10);
+        expect(got).toHaveLength(10);
+        expect(got).toEqual(js.nearest(query, statuses, 20, 10));
+        expect(got).not.toContain(17);
+      }
+    }
+  });
+});
+
+describe('HammingScan', () => {
+  it('counts differing bits as a plain popcount does', () => {
+    const rowBytes = 128;
+    const scan = HammingScan.create(rowBytes, 64)!;
+    expect(scan).not.toBeNull();
+    let seed = 7;
+    const next = (): number => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0);
+    const rows = 300;
+    const bits = scan.reserve(rows);
+    for (let i = 0; i < bits.length; i++) bits[i] = next();
+    const query = Uint32Array.from({ length: 32 }, next);
+    const got = scan.scan(query, 64, rows);
+    const popcount = (x: number): number => x.toString(2).replaceAll('0', '').length;
+    for (let r = 0; r < rows; r++) {
+      let want = 0;
+      for (let w = 0; w < 16; w++) want += popcount((bits[r * 32 + w]! ^ query[w]!) >>> 0);
+      expect(got[r]).toBe(want);
+    }
+  });
+
+  it('is refused for rows the kernel cannot compare (the JS scan takes them)', () => {
+    expect(HammingScan.create(8, 4)).toBeNull();
+  });
+
+  it('runs the bytes compiled from hamming.wat (the generated module is current)', async () => {
+    const { compileWat } = await import('../../../scripts/build-wasm.mjs');
+    const { WASM_BASE64 } = await import('./wasm/hamming.generated.js');
+    expect(await compileWat(new URL('./wasm/hamming.wat', import.meta.url).pathname)).toBe(WASM_BASE64);
   });
 });

@@ -6,6 +6,8 @@
  * apart), and an int8 code with its scale (512 bytes, a near-exact dot product). Slots are
  * never moved: a removed row becomes a tombstone, reused by nothing, so a rowid's slot is stable.
  */
+import { HammingScan } from './hamming-scan.js';
+
 export const REMOVED = 255;
 
 function popcount(x: number): number {
@@ -46,12 +48,16 @@ export class UserCodes {
   /** Rows stored with a zero component (sparse vectors such as the hash embedder's); 0 allows the one-plane scan. */
   private sparseRows = 0;
 
-  constructor(readonly dimensions: number, capacity = 64) {
+  /** The sign planes in WebAssembly memory, scanned with SIMD; null where that cannot run (then the JS scan). */
+  private readonly simd: HammingScan | null;
+
+  constructor(readonly dimensions: number, capacity = 64, simd = true) {
     this.words = Math.ceil(dimensions / 32);
     this.capacity = Math.max(1, capacity);
     this.rowids = new Float64Array(this.capacity);
     this.status = new Uint8Array(this.capacity);
-    this.bits = new Uint32Array(this.capacity * 2 * this.words);
+    this.simd = simd ? HammingScan.create(this.words * 8, this.words * 4) : null;
+    this.bits = this.simd ? this.simd.reserve(this.capacity) : new Uint32Array(this.capacity * 2 * this.words);
     this.int8 = new Int8Array(this.capacity * dimensions);
     this.scale = new Float32Array(this.capacity);
   }
@@ -102,7 +108,8 @@ export class UserCodes {
     };
     this.rowids = grow(this.rowids, 1, (n) => new Float64Array(n));
     this.status = grow(this.status, 1, (n) => new Uint8Array(n));
-    this.bits = grow(this.bits, 2 * this.words, (n) => new Uint32Array(n));
+    // WebAssembly memory grows in place (rows from offset 0 are kept); only the view is new.
+    this.bits = this.simd ? this.simd.reserve(cap) : grow(this.bits, 2 * this.words, (n) => new Uint32Array(n));
     this.int8 = grow(this.int8, this.dimensions, (n) => new Int8Array(n));
     this.scale = grow(this.scale, 1, (n) => new Float32Array(n));
     this.capacity = cap;
@@ -135,7 +142,20 @@ export class UserCodes {
     const dist = new Uint16Array(count);
     const histogram = new Uint32Array(D2 + 2);
     let live = 0;
-    for (let i = 0; i < count; i++) {
+    if (dense && this.simd) {
+      const hamming = this.simd.scan(q, W * 4, count);
+      for (let i = 0; i < count; i++) {
+        if (allowed[status[i]!] === 0) {
+          dist[i] = NONE;
+          continue;
+        }
+        const d = 2 * hamming[i]!;
+        dist[i] = d;
+        histogram[d]!++;
+        live++;
+      }
+    }
+    for (let i = dense && this.simd ? count : 0; i < count; i++) {
       if (allowed[status[i]!] === 0) {
         dist[i] = NONE;
         continue;
