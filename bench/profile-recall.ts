@@ -66,9 +66,10 @@ export async function profileRecall(sizes: readonly number[], queries = 100, log
         const vector = vectors[i]!;
         const terms = await time('segment query', () => indexTerms(texts[i]!));
         const vhits = await time('vector search (k=60)', () => store.searchVector({ userId: TARGET, vector, k }));
-        const khits = await time('keyword search (FTS5 + BM25, k=60)', () => store.searchKeyword({ userId: TARGET, terms, k, bm25: config.bm25 }));
+        const khits = await time('keyword search (BM25, k=60)', () => store.searchKeyword({ userId: TARGET, terms, k, bm25: config.bm25 }));
         const ids = [...new Set([...vhits, ...khits].map((h) => h.id))];
-        const memories = await time('row loading (listMemories by id)', () => store.listMemories({ userId: TARGET, ids }));
+        const memories = await time('ranking fields (listRankingFields)', () => store.listRankingFields({ userId: TARGET, ids }));
+        await time('row loading (listMemories, top 10)', () => store.listMemories({ userId: TARGET, ids: ids.slice(0, 10) }));
         const vset = new Set(vhits.map((h) => h.id));
         await time('vectors of keyword-only hits', () => store.vectorsOf(TARGET, ids.filter((id) => !vset.has(id))));
         await time('fusion + ranking', () => {
@@ -102,7 +103,7 @@ export async function profileRecall(sizes: readonly number[], queries = 100, log
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
-const PARTS = ['segment query', 'vector search (k=60)', 'keyword search (FTS5 + BM25, k=60)', 'row loading (listMemories by id)', 'vectors of keyword-only hits', 'fusion + ranking'];
+const PARTS = ['segment query', 'vector search (k=60)', 'keyword search (BM25, k=60)', 'ranking fields (listRankingFields)', 'row loading (listMemories, top 10)', 'vectors of keyword-only hits', 'fusion + ranking'];
 
 function format(row: StageTimes): string {
   const sum = PARTS.reduce((a, s) => a + (row.stages[s]?.[0] ?? 0), 0);

@@ -99,7 +99,7 @@ export class VectorCache {
    * without counting a search or building anything; else undefined.
    */
   current(userId: string): UserCodes | undefined {
-    if ((this.db.pragma('data_version', { simple: true }) as number) !== this.dataVersion || this.dirty.has(userId)) return undefined;
+    if (this.readVersion() !== this.dataVersion || this.dirty.has(userId)) return undefined;
     return this.users.get(userId);
   }
 
