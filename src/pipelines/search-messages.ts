@@ -3,7 +3,6 @@ import type { Message } from '../domain/conversation.js';
 import { dot } from '../embedders/embedder.js';
 import { parseInput } from '../errors.js';
 import { findCandidates } from '../recall/candidates.js';
-import { minMax } from '../recall/fusion.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
 import { scoreCandidates } from '../recall/score-candidates.js';
@@ -42,8 +41,6 @@ export interface FoundMessage {
   score: MessageScoreParts;
 }
 
-const key = (m: Pick<Message, 'sessionId' | 'seq'>): string => `${m.sessionId}\u0000${m.seq}`;
-
 /**
  * Searches the user's raw messages (seed 003 "按需RAG"): vector and keyword candidates and their
  * neighbouring turns, fused, then each turn borrows from its neighbours and its session.
@@ -73,44 +70,60 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
     for (const [id, v] of await deps.store.messageVectorsOf(o.userId, missing)) vectorScores.set(id, dot(queryVector, v));
   }
   const scores = scoreCandidates({ ids: messages.map((m) => m.id), vectorScores, keywordScores, coverage, config });
-  const own = (m: Message): number => scores.get(m.id)!.fused;
-  const floor = Math.min(...[...scores.values()].map((s) => s.fused));
-  const byPosition = new Map(messages.map((m) => [key(m), m]));
-  const bySession = new Map<string, number[]>();
-  for (const m of messages) {
-    const list = bySession.get(m.sessionId);
-    if (list) list.push(own(m));
-    else bySession.set(m.sessionId, [own(m)]);
+  // Arrays by position in `messages` from here: this runs over hundreds of turns per context build,
+  // and maps keyed by strings with an object per turn cost more than the search that found them.
+  const n = messages.length;
+  const fused = new Float64Array(n);
+  for (let i = 0; i < n; i++) fused[i] = scores.get(messages[i]!.id)!.fused;
+  let floor = Infinity;
+  for (let i = 0; i < n; i++) floor = Math.min(floor, fused[i]!);
+  const positions = new Map<string, Map<number, number>>();
+  for (let i = 0; i < n; i++) {
+    const m = messages[i]!;
+    let bySeq = positions.get(m.sessionId);
+    if (!bySeq) positions.set(m.sessionId, (bySeq = new Map()));
+    bySeq.set(m.seq, i);
   }
   const sessionScore = new Map<string, number>();
-  for (const [sessionId, fused] of bySession) {
-    const best = fused.sort((a, b) => b - a).slice(0, sessionTop);
+  for (const [sessionId, bySeq] of positions) {
+    const best = [...bySeq.values()].map((i) => fused[i]!).sort((a, b) => b - a).slice(0, sessionTop);
     sessionScore.set(sessionId, best.reduce((a, b) => a + b, 0) / best.length);
   }
 
-  const raw = new Map<string, number>();
-  const parts = new Map<string, Omit<MessageScoreParts, 'final'>>();
-  for (const m of messages) {
+  const raw = new Float64Array(n);
+  const neighbours = new Float64Array(n);
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const m = messages[i]!;
+    const bySeq = positions.get(m.sessionId)!;
     let neighbour = floor;
     for (let d = 1; d <= radius; d++) {
-      for (const n of [byPosition.get(key({ sessionId: m.sessionId, seq: m.seq - d })), byPosition.get(key({ sessionId: m.sessionId, seq: m.seq + d }))]) {
-        if (n) neighbour = Math.max(neighbour, own(n));
-      }
+      const before = bySeq.get(m.seq - d);
+      const after = bySeq.get(m.seq + d);
+      if (before !== undefined) neighbour = Math.max(neighbour, fused[before]!);
+      if (after !== undefined) neighbour = Math.max(neighbour, fused[after]!);
     }
-    const session = sessionScore.get(m.sessionId) ?? floor;
-    raw.set(m.id, own(m) + neighbourWeight * neighbour + sessionWeight * session);
-    const p: Omit<MessageScoreParts, 'final'> = { relevance: scores.get(m.id)!.absolute, fused: own(m), neighbour, session };
-    const v = vectorScores.get(m.id);
-    const kw = keywordScores.get(m.id);
-    if (v !== undefined) p.vector = v;
-    if (kw !== undefined) p.keyword = kw;
-    if (kw !== undefined) p.coverage = coverage.get(m.id)!;
-    parts.set(m.id, p);
+    neighbours[i] = neighbour;
+    raw[i] = fused[i]! + neighbourWeight * neighbour + sessionWeight * sessionScore.get(m.sessionId)!;
+    lo = Math.min(lo, raw[i]!);
+    hi = Math.max(hi, raw[i]!);
   }
-  const finals = minMax(raw);
-  return messages
-    .map((message) => ({ message, score: { ...parts.get(message.id)!, final: finals.get(message.id)! } }))
+  // Mapped to [0, 1] over the candidates (all 1 when they tie).
+  const span = hi - lo;
+  const final = (i: number): number => (span > 0 ? (raw[i]! - lo) / span : 1);
+  const order = Array.from({ length: n }, (_, i) => i)
     // Scores within float noise of each other are a tie: the earlier turn first.
-    .sort((a, b) => (Math.abs(b.score.final - a.score.final) > 1e-6 ? b.score.final - a.score.final : a.message.seq - b.message.seq))
+    .sort((a, b) => (Math.abs(final(b) - final(a)) > 1e-6 ? final(b) - final(a) : messages[a]!.seq - messages[b]!.seq))
     .slice(0, o.limit);
+  return order.map((i) => {
+    const message = messages[i]!;
+    const parts: Omit<MessageScoreParts, 'final'> = { relevance: scores.get(message.id)!.absolute, fused: fused[i]!, neighbour: neighbours[i]!, session: sessionScore.get(message.sessionId)! };
+    const v = vectorScores.get(message.id);
+    const kw = keywordScores.get(message.id);
+    if (v !== undefined) parts.vector = v;
+    if (kw !== undefined) parts.keyword = kw;
+    if (kw !== undefined) parts.coverage = coverage.get(message.id)!;
+    return { message, score: { ...parts, final: final(i) } };
+  });
 }

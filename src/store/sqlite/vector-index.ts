@@ -140,8 +140,10 @@ export class VectorIndex {
   twoStage(userId: string, vector: Float32Array, k: number, statuses: readonly string[]): Array<{ rowid: number; score: number }> {
     const codes = this.cache.codes(userId, vector.length);
     const candidates = Math.max(this.options.minCandidates, this.options.factor * k);
-    // A user with no more rows than candidates gains nothing from codes: vec0's scan is as exact and cheaper.
-    if (!codes || codes.count <= candidates) return this.exact(userId, vector, k, statuses);
+    // A small user gains nothing from codes: vec0's scan is as exact and cheaper. Its cost per row
+    // is about what an int8 candidate costs, and each of the k + 10 exact point reads about ten
+    // rows' worth (measured at 1,000 rows, k = 60: two-stage 1.9 ms against 1.2 ms exact p95).
+    if (!codes || codes.count <= candidates + 10 * (k + 10)) return this.exact(userId, vector, k, statuses);
     const rowids = codes.nearest(vector, statuses, candidates, k + 10);
     const hits: Array<{ rowid: number; score: number }> = [];
     for (const rowid of rowids) {
