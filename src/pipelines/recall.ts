@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MemoryKind, MemoryStatus, type Memory } from '../domain/memory.js';
-import { dot } from '../embedders/embedder.js';
 import { parseInput } from '../errors.js';
 import { findCandidates } from '../recall/candidates.js';
 import { dateBonus } from '../recall/date-match.js';
@@ -84,8 +83,7 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
   // Keyword-only candidates still get a cosine, so both methods judge every candidate.
   if (queryVector) {
     const missing = memories.filter((m) => !vectorScores.has(m.id)).map((m) => m.id);
-    const vectors = await deps.store.vectorsOf(o.userId, missing);
-    for (const [id, v] of vectors) vectorScores.set(id, dot(queryVector, v));
+    for (const [id, score] of await deps.store.vectorScores(o.userId, missing, queryVector)) vectorScores.set(id, score);
   }
 
   const similar = memories.filter((m) => keywordScores.has(m.id) || (vectorScores.get(m.id) ?? -1) >= config.minSimilarity);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Message } from '../domain/conversation.js';
-import { dot } from '../embedders/embedder.js';
 import { parseInput } from '../errors.js';
 import { findCandidates } from '../recall/candidates.js';
 import { RecallConfig } from '../recall/recall-config.js';
@@ -67,7 +66,7 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   const messages = await deps.store.messageNeighbours(o.userId, seeds, radius);
   if (queryVector) {
     const missing = messages.filter((m) => !vectorScores.has(m.id)).map((m) => m.id);
-    for (const [id, v] of await deps.store.messageVectorsOf(o.userId, missing)) vectorScores.set(id, dot(queryVector, v));
+    for (const [id, score] of await deps.store.messageVectorScores(o.userId, missing, queryVector)) vectorScores.set(id, score);
   }
   const scores = scoreCandidates({ ids: messages.map((m) => m.id), vectorScores, keywordScores, coverage, config });
   // Arrays by position in `messages` from here: this runs over hundreds of turns per context build,

@@ -51,6 +51,24 @@ export function describeMemoriesContract(name: string, factory: StoreFactory): v
       expect(Array.from(vectors.get('zh')!).map((x) => Math.round(x * 1000))).toEqual([1000, 0, 0, 0]);
     });
 
+    it('scores keyword-only candidates against a query vector: near the exact product, also once searches have warmed any cache, never another user\'s', async () => {
+      const { store } = open();
+      await store.insertMemory(mem('zh', 'u', '周末去西湖划船'), vec(1, 0.5, -0.25, 0.1), user);
+      await store.insertMemory(mem('en', 'u', 'Rowing on the lake every weekend'), vec(-0.3, 1, 0.2, 0.7), user);
+      await store.insertMemory(mem('other', 'v', '西湖 rowing'), vec(1, 0.5, -0.25, 0.1), user);
+      const q = vec(0.6, 0.8, 0.1, -0.2);
+      const exact = await store.vectorsOf('u', ['zh', 'en']);
+      const dot = (v: Float32Array): number => v.reduce((a, x, i) => a + x * q[i]!, 0);
+      for (let round = 0; round < 2; round++) {
+        const scores = await store.vectorScores('u', ['zh', 'en', 'missing', 'other'], q);
+        expect([...scores.keys()].sort()).toEqual(['en', 'zh']);
+        for (const id of ['zh', 'en']) expect(Math.abs(scores.get(id)! - dot(exact.get(id)!))).toBeLessThan(0.02);
+        for (let i = 0; i < 4; i++) await store.searchVector({ userId: 'u', vector: q, k: 1 });
+      }
+      // The stored vectors stay exact whatever the scores come from.
+      expect(await store.vectorsOf('u', ['zh'])).toEqual(new Map([['zh', exact.get('zh')]]));
+    });
+
     it('records access without touching importance', async () => {
       const { store } = open();
       await store.insertMemory(mem('m', 'u', 'likes jasmine tea 茉莉花茶', { importance: 0.4 }), vec(1), user);

@@ -26,6 +26,23 @@ export function describeMessagesContract(name: string, factory: StoreFactory): v
       expect((await store.searchMessageKeyword({ userId: 'u2', terms: indexTerms('cats'), k: 5 }))).toEqual([]);
       expect((await store.searchMessageVector({ userId: 'u2', vector: vec(1, 1), k: 5 })).map((h) => h.id)).toEqual(['m']);
       expect((await store.messageVectorsOf('u2', ['m'])).size).toBe(1);
+      expect([...(await store.messageVectorScores('u2', ['m'], vec(1, 1))).keys()]).toEqual(['m']);
+      expect((await store.messageVectorScores('u1', ['missing'], vec(1, 1))).size).toBe(0);
+    });
+
+    it('scores turns against a query vector near the exact product, also once searches have warmed any cache (我下周去东京 / Tokyo next week)', async () => {
+      const { store } = open();
+      await store.appendMessages('u', 's', [msg('a', '我下周去东京', 0), msg('b', 'Tokyo next week, nice', 1, 'assistant')]);
+      const q = vec(0.6, 0.8, 0.1, -0.2);
+      const exact = await store.messageVectorsOf('u', ['a', 'b']);
+      expect(exact.size).toBe(2);
+      const dot = (v: Float32Array): number => v.reduce((acc, x, i) => acc + x * q[i]!, 0);
+      for (let round = 0; round < 2; round++) {
+        const scores = await store.messageVectorScores('u', ['a', 'b'], q);
+        expect([...scores.keys()].sort()).toEqual([...exact.keys()].sort());
+        for (const [id, v] of exact) expect(Math.abs(scores.get(id)! - dot(v))).toBeLessThan(0.02);
+        for (let i = 0; i < 4; i++) await store.searchMessageVector({ userId: 'u', vector: q, k: 1 });
+      }
     });
 
     it('searches Chinese and English messages and finds neighbours', async () => {

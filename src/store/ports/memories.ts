@@ -23,8 +23,14 @@ export interface MemoriesPort {
 
   searchVector(query: VectorSearch): Promise<SearchHit[]>;
   searchKeyword(query: KeywordSearch): Promise<SearchHit[]>;
-  /** Vectors of the given memories, for scoring candidates found by keyword only. */
+  /** The stored vectors of the given memories, exactly as written (exports, copies, comparisons). */
   vectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
+  /**
+   * Each given memory's similarity to `vector` (the dot product; cosine for unit vectors), for
+   * scoring candidates found by keyword only. May come from compact codes: within 0.02 of the exact
+   * product. Missing ids, other users' and memories without a vector are absent.
+   */
+  vectorScores(userId: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>>;
 
   /** Every history event of a user, in order (for export). */
   historyOfUser(userId: string): Promise<HistoryEvent[]>;

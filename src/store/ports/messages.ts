@@ -13,7 +13,10 @@ export interface MessagesPort {
   messageNeighbours(userId: string, ids: readonly string[], radius: number): Promise<Message[]>;
   searchMessageVector(query: Omit<VectorSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]>;
   searchMessageKeyword(query: Omit<KeywordSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]>;
+  /** The stored vectors of the given messages, exactly as written. */
   messageVectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
+  /** Each given message's similarity to `vector`, as `vectorScores` gives for memories (within 0.02). */
+  messageVectorScores(userId: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>>;
   /** Deletes messages whose expiresAt has passed; returns how many. */
   deleteExpiredMessages(now: Date): Promise<number>;
   /** Really erases the given messages of a user (row, vector, keyword row); returns how many. */

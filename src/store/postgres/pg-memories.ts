@@ -7,7 +7,7 @@ import { changedFields, memoryToColumns, RANKING_COLUMNS, rowToMemory, rowToRank
 import type { MemoryQuery, Store } from '../store.js';
 import type { PgContext } from './pg-db.js';
 import { bumpForgetFence } from './pg-forget.js';
-import { keywordColumns, searchKeywords, searchVectors, vectorColumns, vectorsOfRows } from './pg-search.js';
+import { keywordColumns, scoresOf, searchKeywords, searchVectors, vectorColumns, vectorsOfRows } from './pg-search.js';
 import { boundEmbedder, requireBindingFor } from './pg-vectors.js';
 
 const ACTIVE = ['active'] as const;
@@ -61,7 +61,7 @@ function where(q: MemoryQuery): { sql: string; args: unknown[] } {
 }
 
 /** The semantic layer: memories, their history, keyword and vector columns, kept in step. */
-export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'updateMemory' | 'purgeMemory' | 'getMemory' | 'listMemories' | 'listRankingFields' | 'countMemories' | 'history' | 'historyOfUser' | 'recordAccess' | 'importMemory' | 'takenIds' | 'searchVector' | 'searchKeyword' | 'vectorsOf'> {
+export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'updateMemory' | 'purgeMemory' | 'getMemory' | 'listMemories' | 'listRankingFields' | 'countMemories' | 'history' | 'historyOfUser' | 'recordAccess' | 'importMemory' | 'takenIds' | 'searchVector' | 'searchKeyword' | 'vectorsOf' | 'vectorScores'> {
   const rowOf = async (c: PgContext, userId: string, id: string, lock = false) =>
     (await c.rows<MemoryRow>(`SELECT ${COLUMNS} FROM memories WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, userId]))[0];
 
@@ -191,5 +191,6 @@ export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'update
     },
 
     vectorsOf: async (userId, ids) => vectorsOfRows(ctx, 'memories', userId, ids, (await boundEmbedder(ctx))?.id ?? null),
+    vectorScores: async (userId, ids, vector) => scoresOf(await vectorsOfRows(ctx, 'memories', userId, ids, (await boundEmbedder(ctx))?.id ?? null), vector),
   };
 }

@@ -5,7 +5,7 @@ import { indexTerms } from '../../text/segment.js';
 import { rowToSession } from '../sqlite/message-tables.js';
 import type { MessageQuery, Store } from '../store.js';
 import type { PgContext, Row } from './pg-db.js';
-import { keywordColumns, searchKeywords, searchVectors, vectorColumns, vectorsOfRows } from './pg-search.js';
+import { keywordColumns, scoresOf, searchKeywords, searchVectors, vectorColumns, vectorsOfRows } from './pg-search.js';
 import { boundEmbedder } from './pg-vectors.js';
 
 const COLUMNS = 'rid, id, user_id, session_id, seq, role, content, caller_id, created_at, expires_at';
@@ -27,7 +27,7 @@ function rowToMessage(r: Row): Message {
 const inSession = (sessionId: string | undefined) => (sessionId === undefined ? undefined : { sql: (n: number) => `session_id = $${n}`, params: [sessionId] });
 
 /** The raw conversation layer: sessions and messages, with their keyword and vector columns. */
-export function messageRole(ctx: PgContext): Pick<Store, 'appendMessages' | 'getSession' | 'listMessages' | 'messageNeighbours' | 'searchMessageVector' | 'searchMessageKeyword' | 'messageVectorsOf' | 'deleteExpiredMessages' | 'purgeMessages'> {
+export function messageRole(ctx: PgContext): Pick<Store, 'appendMessages' | 'getSession' | 'listMessages' | 'messageNeighbours' | 'searchMessageVector' | 'searchMessageKeyword' | 'messageVectorsOf' | 'messageVectorScores' | 'deleteExpiredMessages' | 'purgeMessages'> {
   return {
     appendMessages: (userId, sessionId, messages) =>
       ctx.atomic(async (tx) => {
@@ -98,6 +98,7 @@ export function messageRole(ctx: PgContext): Pick<Store, 'appendMessages' | 'get
     searchMessageKeyword: (q) => searchKeywords(ctx, 'messages', q.userId, q.terms, q.k, q.bm25, inSession(q.sessionId)),
 
     messageVectorsOf: async (userId, ids) => vectorsOfRows(ctx, 'messages', userId, ids, (await boundEmbedder(ctx))?.id ?? null),
+    messageVectorScores: async (userId, ids, vector) => scoresOf(await vectorsOfRows(ctx, 'messages', userId, ids, (await boundEmbedder(ctx))?.id ?? null), vector),
 
     // Only messages extraction has already seen: unprocessed ones wait for it.
     deleteExpiredMessages: (now) =>

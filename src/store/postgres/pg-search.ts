@@ -1,6 +1,7 @@
 import { DEFAULT_BM25, rankBm25, type Bm25Params } from '../sqlite/keyword-index.js';
 import { toFloats } from '../sqlite/vector-cache.js';
 import type { PgContext } from './pg-db.js';
+import { dot } from '../../embedders/embedder.js';
 
 export type Table = 'memories' | 'messages';
 
@@ -98,6 +99,11 @@ export async function searchKeywords(ctx: PgContext, table: Table, userId: strin
 }
 
 /** Vectors of the given rows of one user, from the bound embedder only. */
+/** Each vector's dot product with `query`, by the same key. */
+export function scoresOf<K>(vectors: ReadonlyMap<K, Float32Array>, query: Float32Array): Map<K, number> {
+  return new Map([...vectors].map(([k, v]) => [k, dot(query, v)]));
+}
+
 export async function vectorsOfRows(ctx: PgContext, table: Table, userId: string, ids: readonly string[], embedderId: string | null): Promise<Map<string, Float32Array>> {
   const out = new Map<string, Float32Array>();
   if (ids.length === 0 || embedderId === null) return out;

@@ -279,11 +279,25 @@ export class MemoryTables {
     if (!vec || ids.length === 0) return out;
     const keys = padded(ids, '');
     const rows = this.sql.get(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${marks(keys.length)})`).all(userId, ...keys) as Array<{ rid: number; id: string }>;
-    // From the user's cached int8 codes when they are current (as message vectors are), else a point read each.
-    const vectors = vec.vectorsOf(userId, rows.map((r) => r.rid));
+    const vectors = vec.vectorsOf(rows.map((r) => r.rid));
     for (const r of rows) {
       const v = vectors.get(r.rid);
       if (v) out.set(r.id, v);
+    }
+    return out;
+  }
+
+  vectorScores(userId: string, ids: readonly string[], vector: Float32Array): Map<string, number> {
+    const out = new Map<string, number>();
+    const vec = this.vec();
+    if (!vec || ids.length === 0) return out;
+    const keys = padded(ids, '');
+    const rows = this.sql.get(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${marks(keys.length)})`).all(userId, ...keys) as Array<{ rid: number; id: string }>;
+    // From the user's cached int8 codes when they are current, else a point read each.
+    const scores = vec.scoresOf(userId, rows.map((r) => r.rid), vector);
+    for (const r of rows) {
+      const s = scores.get(r.rid);
+      if (s !== undefined) out.set(r.id, s);
     }
     return out;
   }

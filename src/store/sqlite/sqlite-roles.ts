@@ -73,6 +73,7 @@ export function sqliteRoles(t: Shared, run: Run) {
       searchVector: m.searchVector.bind(m),
       searchKeyword: m.searchKeyword.bind(m),
       vectorsOf: m.vectorsOf.bind(m),
+      vectorScores: m.vectorScores.bind(m),
     }),
     ...locked(run, {
       getSession: messages.session.bind(messages),

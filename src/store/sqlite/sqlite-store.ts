@@ -318,10 +318,25 @@ class SqliteStore implements Store {
       const vec = this.vec('messages');
       if (!vec) return out;
       const rows = this.messages.rowidsOf(userId, ids);
-      const vectors = vec.vectorsOf(userId, rows.map((r) => r.rid));
+      const vectors = vec.vectorsOf(rows.map((r) => r.rid));
       for (const r of rows) {
         const v = vectors.get(r.rid);
         if (v) out.set(r.id, v);
+      }
+      return out;
+    });
+  }
+
+  messageVectorScores(userId: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
+    return this.run(() => {
+      const out = new Map<string, number>();
+      const vec = this.vec('messages');
+      if (!vec) return out;
+      const rows = this.messages.rowidsOf(userId, ids);
+      const scores = vec.scoresOf(userId, rows.map((r) => r.rid), vector);
+      for (const r of rows) {
+        const s = scores.get(r.rid);
+        if (s !== undefined) out.set(r.id, s);
       }
       return out;
     });

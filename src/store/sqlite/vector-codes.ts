@@ -99,6 +99,13 @@ export class UserCodes {
     if (slot !== undefined) this.status[slot] = REMOVED;
   }
 
+  /** The int8 dot product of a row with the query (near the float one), or undefined when the row is not held. */
+  dotOf(rowid: number, query: Float32Array): number | undefined {
+    const slot = this.slotOf.get(rowid);
+    if (slot === undefined || this.status[slot] === REMOVED || query.length !== this.dimensions) return undefined;
+    return int8Dot(query, this.int8, slot * this.dimensions, this.dimensions) * this.scale[slot]!;
+  }
+
   private grow(): void {
     const cap = this.capacity * 2;
     const grow = <T extends Float64Array | Uint8Array | Uint32Array | Int8Array | Float32Array>(a: T, per: number, make: (n: number) => T): T => {

@@ -23,33 +23,41 @@ function setUp(): VectorIndex {
   return new VectorIndex(db, 'v', 'l2', { minCandidates: 1, factor: 1, buildAfter: 2 });
 }
 
-describe('VectorIndex.vectorsOf', () => {
-  it('reads the table before codes are built, then scores within 2 % from the codes, and reads again after a write', () => {
+describe('VectorIndex.scoresOf and vectorsOf', () => {
+  it('scores from the table before codes are built, then within 2 % from the codes, and from the table again after a write', () => {
     const index = setUp();
     const rowids = [1, 2, 3, 4, 5, 6];
     for (const r of rowids) index.upsert(r, 'u', 'active', unit(r));
     const q = unit(99);
     const exact = rowids.map((r) => dot(q, index.get(r)!));
 
-    const before = index.vectorsOf('u', rowids);
-    expect(rowids.map((r) => dot(q, before.get(r)!))).toEqual(exact);
+    const before = index.scoresOf('u', rowids, q);
+    expect(rowids.map((r) => before.get(r))).toEqual(exact);
 
     for (let i = 0; i < 2; i++) index.search('u', q, 1, ['active']);
-    const fromCodes = index.vectorsOf('u', rowids);
-    // Dequantised, not the stored floats: close to them, not equal.
-    expect(fromCodes.get(1)).not.toEqual(index.get(1));
-    rowids.forEach((r, i) => expect(Math.abs(dot(q, fromCodes.get(r)!) - exact[i]!)).toBeLessThan(0.02));
+    const fromCodes = index.scoresOf('u', rowids, q);
+    expect(rowids.map((r) => fromCodes.get(r))).not.toEqual(exact);
+    rowids.forEach((r, i) => expect(Math.abs(fromCodes.get(r)! - exact[i]!)).toBeLessThan(0.02));
 
     index.upsert(1, 'u', 'active', unit(1));
-    expect(index.vectorsOf('u', [1]).get(1)).toEqual(index.get(1));
+    expect(index.scoresOf('u', [1], q).get(1)).toBe(exact[0]);
   });
 
-  it('returns nothing for a removed row, codes built or not', () => {
+  it('vectorsOf gives the stored floats exactly, codes built or not (copies and exports read it)', () => {
+    const index = setUp();
+    for (const r of [1, 2, 3]) index.upsert(r, 'u', 'active', unit(r));
+    for (let i = 0; i < 2; i++) index.search('u', unit(99), 1, ['active']);
+    expect(index.vectorsOf([1, 2, 3]).get(2)).toEqual(index.get(2));
+    expect([...index.vectorsOf([1, 2, 3]).values()]).toEqual([1, 2, 3].map((r) => index.get(r)));
+  });
+
+  it('gives nothing for a removed row, codes built or not', () => {
     const index = setUp();
     for (const r of [1, 2, 3]) index.upsert(r, 'u', 'active', unit(r));
     index.remove(2);
-    expect(index.vectorsOf('u', [2]).size).toBe(0);
+    expect(index.scoresOf('u', [2], unit(99)).size).toBe(0);
     for (let i = 0; i < 2; i++) index.search('u', unit(99), 1, ['active']);
-    expect([...index.vectorsOf('u', [1, 2]).keys()]).toEqual([1]);
+    expect([...index.scoresOf('u', [1, 2], unit(99)).keys()]).toEqual([1]);
+    expect([...index.vectorsOf([1, 2]).keys()]).toEqual([1]);
   });
 });

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
+import { dot } from '../../embedders/embedder.js';
 import { toFloats, VectorCache } from './vector-cache.js';
-import { REMOVED } from './vector-codes.js';
 
 /**
  * Exact (brute-force) search within one user, in a sqlite-vec vec0 table partitioned by user_id.
@@ -106,26 +106,32 @@ export class VectorIndex {
     return row ? toFloats(row.embedding) : undefined;
   }
 
-  /**
-   * Vectors of some of the user's rows for scoring: dequantised from the user's cached int8 codes
-   * when they are built and current (dot products within about 1 % of the float ones), else read
-   * from the table one by one (a vec0 point read each, the slow part of scoring neighbour turns).
-   */
-  vectorsOf(userId: string, rowids: readonly number[]): Map<number, Float32Array> {
+  /** The stored vectors of some of the user's rows, exactly (a vec0 point read each). */
+  vectorsOf(rowids: readonly number[]): Map<number, Float32Array> {
     const out = new Map<number, Float32Array>();
+    for (const rowid of rowids) {
+      const v = this.get(rowid);
+      if (v) out.set(rowid, v);
+    }
+    return out;
+  }
+
+  /**
+   * The dot product of `query` with some of the user's rows, for scoring: from the user's cached
+   * int8 codes when they are built and current (within about 1 % of the float product, and no
+   * vector is read or allocated), else from the table, a point read each.
+   */
+  scoresOf(userId: string, rowids: readonly number[], query: Float32Array): Map<number, number> {
+    const out = new Map<number, number>();
     const codes = this.cache.current(userId);
     for (const rowid of rowids) {
-      const slot = codes?.slotOf.get(rowid);
-      if (codes && slot !== undefined && codes.status[slot] !== REMOVED) {
-        const v = new Float32Array(codes.dimensions);
-        const base = slot * codes.dimensions;
-        const scale = codes.scale[slot]!;
-        for (let j = 0; j < v.length; j++) v[j] = codes.int8[base + j]! * scale;
-        out.set(rowid, v);
+      const score = codes?.dotOf(rowid, query);
+      if (score !== undefined) {
+        out.set(rowid, score);
         continue;
       }
       const v = this.get(rowid);
-      if (v) out.set(rowid, v);
+      if (v) out.set(rowid, dot(query, v));
     }
     return out;
   }
