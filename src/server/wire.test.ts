@@ -35,3 +35,24 @@ describe('present: an engine result as the caller receives it', () => {
     expect(present(acme, { userId: 't:other:bob' })).toEqual({ userId: 't:other:bob' });
   });
 });
+
+describe('present against the JSON round trip it replaces', () => {
+  it('gives the same value for any mix of dates, numbers, strings, arrays and absent fields (zh, en)', async () => {
+    const fc = (await import('fast-check')).default;
+    const acme = { tenantId: 'acme', keyId: 'k1', admin: false };
+    const reference = (value: unknown): unknown => {
+      const text = JSON.stringify(value, (key, v: unknown) => (key === 'userId' && typeof v === 'string' && v.startsWith('t:acme:') ? v.slice('t:acme:'.length) : v));
+      return text === undefined ? null : JSON.parse(text);
+    };
+    const leaf = fc.oneof(fc.date({ noInvalidDate: true }), fc.constantFrom('用户喜欢猫', 'The user likes cats', 't:acme:李明', 't:other:bob'), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.constantFrom('userId', 'id', 'createdAt', 'items', 'score'), tie('node'), { maxKeys: 4 })),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(present(acme, v)).toEqual(reference(v));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
