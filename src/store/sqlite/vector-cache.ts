@@ -32,6 +32,7 @@ export class VectorCache {
     table: string,
     private readonly maxBytes: number,
     private readonly buildAfter = 3,
+    private readonly floatRowsPerUser = 0,
   ) {
     this.readVersion = dataVersion(db);
     this.allStmt = db.prepare(`SELECT rid, status, embedding FROM ${table} WHERE user_id = ?`);
@@ -84,7 +85,7 @@ export class VectorCache {
       }
     } else {
       const rows = this.allStmt.all(userId) as Array<{ rid: number | bigint; status: string; embedding: Buffer }>;
-      codes = new UserCodes(dimensions, rows.length + 16);
+      codes = new UserCodes(dimensions, rows.length + 16, true, this.floatRowsPerUser);
       for (const r of rows) codes.set(Number(r.rid), r.status, toFloats(r.embedding));
       this.dirty.delete(userId);
       if (this.db.inTransaction) return codes;

@@ -32,6 +32,12 @@ function hasZero(v: Float32Array): boolean {
   return false;
 }
 
+function grown(a: Float32Array, length: number): Float32Array {
+  const b = new Float32Array(Math.max(length, a.length));
+  b.set(a);
+  return b;
+}
+
 export class UserCodes {
   readonly words: number;
   count = 0;
@@ -50,8 +56,19 @@ export class UserCodes {
 
   /** The sign planes in WebAssembly memory, scanned with SIMD; null where that cannot run (then the JS scan). */
   private readonly simd: HammingScan | null;
+  /**
+   * The float vectors themselves while the user has at most `keepFloatsUpTo` rows, so the exact
+   * stage reads memory instead of a vec0 point read per candidate (about 15 µs each); dropped for
+   * good once the user outgrows it (a vector costs 4 bytes a dimension here).
+   */
+  private floats: Float32Array | null;
 
-  constructor(readonly dimensions: number, capacity = 64, simd = true) {
+  constructor(
+    readonly dimensions: number,
+    capacity = 64,
+    simd = true,
+    private readonly keepFloatsUpTo = 0,
+  ) {
     this.words = Math.ceil(dimensions / 32);
     this.capacity = Math.max(1, capacity);
     this.rowids = new Float64Array(this.capacity);
@@ -60,11 +77,12 @@ export class UserCodes {
     this.bits = this.simd ? this.simd.reserve(this.capacity) : new Uint32Array(this.capacity * 2 * this.words);
     this.int8 = new Int8Array(this.capacity * dimensions);
     this.scale = new Float32Array(this.capacity);
+    this.floats = keepFloatsUpTo > 0 ? new Float32Array(Math.min(this.capacity, keepFloatsUpTo) * dimensions) : null;
   }
 
   /** Bytes held, for the cache's budget. */
   get bytes(): number {
-    return this.capacity * (8 + 1 + 4 + this.words * 8 + this.dimensions) + this.slotOf.size * 40;
+    return this.capacity * (8 + 1 + 4 + this.words * 8 + this.dimensions) + this.slotOf.size * 40 + (this.floats?.byteLength ?? 0);
   }
 
   statusCode(name: string): number {
@@ -92,6 +110,25 @@ export class UserCodes {
     const base = slot * this.dimensions;
     for (let j = 0; j < v.length; j++) this.int8[base + j] = Math.round(v[j]! * s);
     this.scale[slot] = 1 / s;
+    if (this.floats) {
+      if (slot >= this.keepFloatsUpTo) this.floats = null;
+      else {
+        if (this.floats.length < (slot + 1) * this.dimensions) this.floats = grown(this.floats, Math.min(this.capacity, this.keepFloatsUpTo) * this.dimensions);
+        this.floats.set(v, base);
+      }
+    }
+  }
+
+  /** Whether the float vectors are kept (the user has not outgrown `keepFloatsUpTo`). */
+  get keepsFloats(): boolean {
+    return this.floats !== null;
+  }
+
+  /** The row's float vector as stored (a view: do not write to it), or undefined when floats are not kept or the row is not held. */
+  floatOf(rowid: number): Float32Array | undefined {
+    const slot = this.slotOf.get(rowid);
+    if (!this.floats || slot === undefined || this.status[slot] === REMOVED) return undefined;
+    return this.floats.subarray(slot * this.dimensions, (slot + 1) * this.dimensions);
   }
 
   remove(rowid: number): void {
@@ -99,10 +136,16 @@ export class UserCodes {
     if (slot !== undefined) this.status[slot] = REMOVED;
   }
 
-  /** The int8 dot product of a row with the query (near the float one), or undefined when the row is not held. */
+  /** The dot product of a row with the query: exact when floats are kept, else the int8 one (near it); undefined when the row is not held. */
   dotOf(rowid: number, query: Float32Array): number | undefined {
     const slot = this.slotOf.get(rowid);
     if (slot === undefined || this.status[slot] === REMOVED || query.length !== this.dimensions) return undefined;
+    if (this.floats) {
+      let s = 0;
+      const base = slot * this.dimensions;
+      for (let j = 0; j < this.dimensions; j++) s += query[j]! * this.floats[base + j]!;
+      return s;
+    }
     return int8Dot(query, this.int8, slot * this.dimensions, this.dimensions) * this.scale[slot]!;
   }
 

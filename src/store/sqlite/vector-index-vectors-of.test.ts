@@ -16,11 +16,11 @@ function unit(seed: number): Float32Array {
   return v.map((x) => x / n);
 }
 
-function setUp(): VectorIndex {
+function setUp(floatRowsPerUser = 0): VectorIndex {
   const db = new Database(':memory:');
   sqliteVec.load(db);
   VectorIndex.create(db, 'v', D);
-  return new VectorIndex(db, 'v', 'l2', { minCandidates: 1, factor: 1, buildAfter: 2 });
+  return new VectorIndex(db, 'v', 'l2', { minCandidates: 1, factor: 1, buildAfter: 2, floatRowsPerUser });
 }
 
 describe('VectorIndex.scoresOf and vectorsOf', () => {
@@ -41,6 +41,26 @@ describe('VectorIndex.scoresOf and vectorsOf', () => {
 
     index.upsert(1, 'u', 'active', unit(1));
     expect(index.scoresOf('u', [1], q).get(1)).toBe(exact[0]);
+  });
+
+  it('scores exactly from cached floats while the user is small enough to keep them, from int8 codes once they outgrow it', () => {
+    const index = setUp(8);
+    const rowids = [1, 2, 3, 4, 5, 6];
+    for (const r of rowids) index.upsert(r, 'u', 'active', unit(r));
+    const q = unit(99);
+    const exact = rowids.map((r) => dot(q, index.get(r)!));
+    for (let i = 0; i < 2; i++) index.search('u', q, 1, ['active']);
+    expect(rowids.map((r) => index.scoresOf('u', rowids, q).get(r))).toEqual(exact);
+    // The two-stage search's exact stage reads the cached floats: each hit's score is the table's.
+    const hits = index.search('u', q, 3, ['active']);
+    expect(hits).toHaveLength(3);
+    for (const h of hits) expect(h.score).toBeCloseTo(dot(q, index.get(h.rowid)!), 6);
+
+    for (let r = 7; r <= 12; r++) index.upsert(r, 'u', 'active', unit(r));
+    index.search('u', q, 1, ['active']);
+    const now = index.scoresOf('u', rowids, q);
+    expect(rowids.map((r) => now.get(r))).not.toEqual(exact);
+    rowids.forEach((r, i) => expect(Math.abs(now.get(r)! - exact[i]!)).toBeLessThan(0.02));
   });
 
   it('vectorsOf gives the stored floats exactly, codes built or not (copies and exports read it)', () => {
