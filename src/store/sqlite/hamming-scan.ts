@@ -52,11 +52,6 @@ export class HammingScan {
     return new Uint32Array(this.memory.buffer, 0, (rows * this.rowBytes) / 4);
   }
 
-  /** Bytes of memory held. */
-  get bytes(): number {
-    return this.memory.buffer.byteLength;
-  }
-
   /**
    * Popcount of (row ⊕ query) over each row's first `compareBytes`, for rows [0, count): a view
    * valid until the next scan or reserve.

@@ -1,40 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryFixture } from '../contract/fixtures.js';
 import type { Store } from '../store.js';
 import { indexTerms } from '../../text/segment.js';
-import type { KeywordCacheOptions } from './keyword-cache.js';
+import { useTempSqliteStores } from '../../testing/temp-sqlite-stores.js';
 import { UserPostings } from './keyword-postings.js';
-import { openSqliteStore } from './sqlite-store.js';
 
 const user = { actor: 'user' } as const;
 const vec = (): Float32Array => new Float32Array([1, 0, 0, 0]);
-let dirs: string[] = [];
-let stores: Store[] = [];
-afterEach(async () => {
-  for (const s of stores) await s.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  stores = [];
-  dirs = [];
-});
-function tempPath(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-kwc-'));
-  dirs.push(dir);
-  return join(dir, 'test.db');
-}
-async function open(path: string, keywordSearch: KeywordCacheOptions): Promise<Store> {
-  const store = openSqliteStore({ path, keywordSearch });
-  stores.push(store);
-  await store.bindEmbedder({ id: 'test@4', dimensions: 4 });
-  return store;
-}
+const { tempPath, open, closeNow } = useTempSqliteStores('engram-kwc-');
 /** A store that keeps postings from the first search, and one that always asks FTS5, on one file. */
 async function pair(): Promise<{ cached: Store; fts: Store; path: string }> {
   const path = tempPath();
-  return { cached: await open(path, { buildAfter: 1 }), fts: await open(path, { enabled: false }), path };
+  return { cached: await open(path, { keywordSearch: { buildAfter: 1 } }), fts: await open(path, { keywordSearch: { enabled: false } }), path };
 }
 type Hit = { id: string; score: number; coverage?: number };
 const memoryHits = async (store: Store, userId: string, query: string, k = 50): Promise<Hit[]> => store.searchKeyword({ userId, terms: indexTerms(query), k });
@@ -101,8 +79,7 @@ describe('keyword postings in memory score exactly as the FTS5 path does', () =>
           }
           for (const u of ['u', 'v']) for (const q of queries) expectSame(await memoryHits(cached, u, q), await memoryHits(fts, u, q));
         }
-        await Promise.all([cached.close(), fts.close()]);
-        stores = stores.filter((s) => s !== cached && s !== fts);
+        await closeNow(cached, fts);
       }),
       { numRuns: 25 },
     );

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { UserPostings } from './keyword-postings.js';
+import { evictOverBudget } from './evict-over-budget.js';
 import { dataVersion } from './statements.js';
 
 export interface KeywordCacheOptions {
@@ -105,14 +106,7 @@ export class KeywordCache {
   }
 
   private evict(): void {
-    let total = 0;
-    for (const p of this.users.values()) total += p.bytes;
-    for (const [user, p] of this.users) {
-      if (total <= this.maxBytes || this.users.size <= 1) break;
-      this.users.delete(user);
-      this.dirty.delete(user);
-      total -= p.bytes;
-    }
+    evictOverBudget(this.users, this.maxBytes, (user) => this.dirty.delete(user));
   }
 
   /** Bytes held per cached user (for benchmarks). */

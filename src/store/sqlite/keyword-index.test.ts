@@ -1,35 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryFixture } from '../contract/fixtures.js';
 import type { Store } from '../store.js';
 import { indexTerms } from '../../text/segment.js';
+import { useTempSqliteStores } from '../../testing/temp-sqlite-stores.js';
 import { rankBm25 } from './keyword-index.js';
-import { openSqliteStore } from './sqlite-store.js';
 
 const user = { actor: 'user' } as const;
 const vec = (): Float32Array => new Float32Array([1, 0, 0, 0]);
-let dirs: string[] = [];
-let stores: Store[] = [];
-afterEach(async () => {
-  for (const s of stores) await s.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  stores = [];
-  dirs = [];
-});
-async function open(path: string): Promise<Store> {
-  const store = openSqliteStore({ path });
-  stores.push(store);
-  await store.bindEmbedder({ id: 'test@4', dimensions: 4 });
-  return store;
-}
-function tempPath(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-kw-'));
-  dirs.push(dir);
-  return join(dir, 'test.db');
-}
+const { tempPath, open } = useTempSqliteStores('engram-kw-');
 const add = (store: Store, id: string, content: string) => store.insertMemory(memoryFixture({ id, userId: 'u', content }), vec(), user);
 const scores = async (store: Store, query: string) =>
   Object.fromEntries((await store.searchKeyword({ userId: 'u', terms: indexTerms(query), k: 10 })).map((h) => [h.id, Number(h.score.toFixed(6))]));

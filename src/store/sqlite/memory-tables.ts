@@ -277,8 +277,7 @@ export class MemoryTables {
     const out = new Map<string, Float32Array>();
     const vec = this.vec();
     if (!vec || ids.length === 0) return out;
-    const keys = padded(ids, '');
-    const rows = this.sql.get(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${marks(keys.length)})`).all(userId, ...keys) as Array<{ rid: number; id: string }>;
+    const rows = this.ridsOf(userId, ids);
     const vectors = vec.vectorsOf(rows.map((r) => r.rid));
     for (const r of rows) {
       const v = vectors.get(r.rid);
@@ -287,13 +286,18 @@ export class MemoryTables {
     return out;
   }
 
+  /** Rowids of the user's given memories (by id; other users' ids find nothing). */
+  private ridsOf(userId: string, ids: readonly string[]): Array<{ rid: number; id: string }> {
+    const keys = padded(ids, '');
+    return this.sql.get(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${marks(keys.length)})`).all(userId, ...keys) as Array<{ rid: number; id: string }>;
+  }
+
   vectorScores(userId: string, ids: readonly string[], vector: Float32Array): Map<string, number> {
     const out = new Map<string, number>();
     const vec = this.vec();
     if (!vec || ids.length === 0) return out;
-    const keys = padded(ids, '');
-    const rows = this.sql.get(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${marks(keys.length)})`).all(userId, ...keys) as Array<{ rid: number; id: string }>;
-    // From the user's cached int8 codes when they are current, else a point read each.
+    const rows = this.ridsOf(userId, ids);
+    // From the user's vector cache when it is current, else a point read each.
     const scores = vec.scoresOf(userId, rows.map((r) => r.rid), vector);
     for (const r of rows) {
       const s = scores.get(r.rid);

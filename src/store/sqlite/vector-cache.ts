@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { evictOverBudget } from './evict-over-budget.js';
 import { dataVersion } from './statements.js';
 import { UserCodes } from './vector-codes.js';
 
@@ -105,14 +106,7 @@ export class VectorCache {
   }
 
   private evict(): void {
-    let total = 0;
-    for (const c of this.users.values()) total += c.bytes;
-    for (const [user, c] of this.users) {
-      if (total <= this.maxBytes || this.users.size <= 1) break;
-      this.users.delete(user);
-      this.dirty.delete(user);
-      total -= c.bytes;
-    }
+    evictOverBudget(this.users, this.maxBytes, (user) => this.dirty.delete(user));
   }
 
   /** Bytes held per cached user (for the benchmark's memory column). */
