@@ -2,13 +2,32 @@ import { WASM_BASE64 } from './wasm/hamming.generated.js';
 
 type HammingFn = (bits: number, stride: number, count: number, q: number, vecs: number, out: number) => void;
 
-let compiled: WebAssembly.Module | null | undefined;
+/**
+ * The slice of the global WebAssembly API this module uses. Declared here because the package's
+ * type libraries (ES2023 and Node's types, no DOM) do not describe it.
+ */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmModule {
+  readonly kind?: 'module';
+}
+interface WasmApi {
+  validate(bytes: Uint8Array): boolean;
+  Module: new (bytes: Uint8Array) => WasmModule;
+  Instance: new (module: WasmModule, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
+  Memory: new (descriptor: { initial: number }) => WasmMemory;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+let compiled: WasmModule | null | undefined;
 
 /** The kernel's module, or null where WebAssembly SIMD is unavailable (then codes are scanned in JS). */
-function hammingModule(): WebAssembly.Module | null {
+function hammingModule(): WasmModule | null {
   if (compiled === undefined) {
     const bytes = Buffer.from(WASM_BASE64, 'base64');
-    compiled = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+    compiled = wasm.validate(bytes) ? new wasm.Module(bytes) : null;
   }
   return compiled;
 }
@@ -23,16 +42,16 @@ const align16 = (n: number): number => Math.ceil(n / 16) * 16;
  * grows the memory and the `bits` view stays valid until the next `reserve`.
  */
 export class HammingScan {
-  private readonly memory: WebAssembly.Memory;
+  private readonly memory: WasmMemory;
   private readonly hamming: HammingFn;
   private rows = 0;
 
   private constructor(
-    module: WebAssembly.Module,
+    module: WasmModule,
     private readonly rowBytes: number,
   ) {
-    this.memory = new WebAssembly.Memory({ initial: 1 });
-    const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
+    this.memory = new wasm.Memory({ initial: 1 });
+    const instance = new wasm.Instance(module, { env: { memory: this.memory } });
     this.hamming = instance.exports['hamming'] as HammingFn;
   }
 
