@@ -135,8 +135,10 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     const turn: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(options.memory, { userId, query, tokenBudget, logger, sessionId, timeoutMs: options.contextTimeoutMs ?? 2000 });
     const userTurn = at === -1 ? undefined : { id: turnMessageId([userId, sessionId, body.messages.slice(0, at + 1)]), content: query };
     const replyId = turnMessageId([userId, sessionId, body.messages, 'reply']);
+    // Recording writes to the store synchronously in places; it starts on the next turn of the
+    // event loop, so the response (or the stream's last chunk) is on the socket first.
     const record = (reply: string | undefined): void =>
-      background.run(recordTurn(options.memory, { userId, sessionId, user: userTurn, reply: reply === undefined ? undefined : { id: replyId, content: reply }, recalledIds: turn.recalledIds, logger }));
+      background.run(afterResponse().then(() => recordTurn(options.memory, { userId, sessionId, user: userTurn, reply: reply === undefined ? undefined : { id: replyId, content: reply }, recalledIds: turn.recalledIds, logger })));
 
     const forwarded = { ...body, model, messages: injectMemory(body.messages, turn.text) };
     const res = await callUpstream('/chat/completions', { method: 'POST', headers: upstreamHeaders(), body: JSON.stringify(forwarded), signal: c.req.raw.signal });
@@ -154,6 +156,9 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
 
   return Object.assign(app, { idle: () => background.idle() });
 }
+
+/** Resolves once the event loop has turned: after the response in hand has been written. */
+const afterResponse = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** The assistant text of a non-streamed completion; undefined when it has none (tool calls only). */
 function replyOf(text: string, logger: Logger): string | undefined {

@@ -1,12 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import type { Clock, Logger } from '../deps.js';
 import { silentLogger, systemClock } from '../deps.js';
-import { EngramError } from '../errors.js';
 import type { MemoryEngine } from '../memory-engine.js';
 import { authenticate, requireAdmin, type AppEnv } from './auth.js';
+import { bodyLimit } from './body-limit.js';
 import { mountDocs } from './docs.js';
 import type { EventHub } from './event-hub.js';
 import { jsonGuard } from './json-guard.js';
@@ -83,7 +82,7 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   });
   if (options.corsOrigins && options.corsOrigins.length > 0) app.use(cors({ origin: [...options.corsOrigins], exposeHeaders: ['X-Request-Id'] }));
   const limit = options.bodyLimitBytes ?? 1024 * 1024;
-  app.use(bodyLimit({ maxSize: limit, onError: () => { throw new EngramError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes`, { details: { limitBytes: limit } }); } }));
+  app.use(bodyLimit(limit));
   app.use(jsonGuard);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closesAfterEach } from '../testing/closes-after-each.js';
-import { testApp, type TestApp } from './test-app.js';
+import { testApp, type TestApp, type TestResponse } from './test-app.js';
 
 const make = closesAfterEach((o: Parameters<typeof testApp>[0] = {}) => testApp(o), (t) => t.memory.close());
 const count = async (t: TestApp, userId = 'u') => (await t.memory.list({ userId, statuses: ['active', 'deleted', 'archived'] })).length;
@@ -43,6 +43,29 @@ describe('bad input: a clear 4xx with a code, never a 500, nothing half-written'
     expect(r.status).toBe(413);
     expect(r.body.error?.code).toBe('PAYLOAD_TOO_LARGE');
     expect(await count(t)).toBe(0);
+  });
+
+  it('413 by the declared length without reading the body, and by counting a chunked body, in Chinese and English', async () => {
+    const t = make({ bodyLimitBytes: 2048 });
+    const declared = await t.app.request('/v1/users/u/memories', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '4096' }, body: JSON.stringify({ content: 'I like tea' }) });
+    expect(declared.status).toBe(413);
+    // A stream has no length: the limit counts it as it arrives.
+    const chunks = [`{"content": "${'猫'.repeat(500)}`, `${'cat '.repeat(500)}"}`];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    const chunked = await t.app.request('/v1/users/u/memories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(((await chunked.json()) as TestResponse['body']).error?.code).toBe('PAYLOAD_TOO_LARGE');
+    const small = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(new TextEncoder().encode('{"content": "用户喜欢猫 and tea"}')); c.close(); } });
+    expect((await t.app.request('/v1/users/u/memories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: small, duplex: 'half' } as RequestInit)).status).toBe(201);
+    const bad = await t.app.request('/v1/users/u/memories', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '12abc' }, body: '{}' });
+    expect(bad.status).toBe(400);
+    expect(await count(t)).toBe(1);
   });
 
   it('the default body limit is 1 MiB', async () => {

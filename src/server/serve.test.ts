@@ -50,6 +50,24 @@ describe('the server over loopback', () => {
     expect(((await r.json()) as { userId: string }).userId).toBe('李明');
   });
 
+  it('over a real socket, a body past the limit gets 413 whether its length is declared or chunked, and nothing is stored', async () => {
+    const s = await start({ env: env({ ENGRAM_BODY_LIMIT: '1024' }) });
+    const url = `${s.url}/v1/users/u/memories`;
+    const declared = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: '用户喜欢猫'.repeat(100) }) });
+    expect(declared.status).toBe(413);
+    const parts = [`{"content": "${'I like cats. '.repeat(60)}`, `${'我喜欢猫。'.repeat(60)}"}`];
+    const chunked = await fetch(url, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, duplex: 'half',
+      body: new ReadableStream<Uint8Array>({ pull(c) { const p = parts.shift(); if (p === undefined) c.close(); else c.enqueue(new TextEncoder().encode(p)); } }),
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(((await chunked.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+    const fine = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'I like cats 我喜欢猫' }) });
+    expect(fine.status).toBe(201);
+    const list = (await (await fetch(url)).json()) as { items: unknown[] };
+    expect(list.items).toHaveLength(1);
+  });
+
   it('refuses a non-loopback address without keys, and requires keys with ENGRAM_ADMIN_KEY', async () => {
     await expect(startServer({ port: 0, host: '0.0.0.0', env: env(), logger: silentLogger })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
     const s = await start({ env: env({ ENGRAM_ADMIN_KEY: 'admin-key-for-test' }) });

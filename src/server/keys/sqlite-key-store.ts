@@ -36,6 +36,7 @@ export function sqliteKeyStore(db: Database.Database, options: { clock?: Clock; 
   const select = 'SELECT id, tenant_id, bound_user_id, name, created_at, revoked_at FROM api_keys';
   const byId = db.prepare(`${select} WHERE id = ?`);
   const byHash = db.prepare(`${select} WHERE hash = ?`);
+  const anyActive = db.prepare('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1');
   return {
     async create(input) {
       const k = parseInput(NewApiKey, input, 'key');
@@ -61,7 +62,7 @@ export function sqliteKeyStore(db: Database.Database, options: { clock?: Clock; 
       return row ? toKey(row) : null;
     },
     async hasActiveKeys() {
-      return db.prepare('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1').get() !== undefined;
+      return anyActive.get() !== undefined;
     },
     async exportKeys() {
       const rows = db.prepare('SELECT id, tenant_id, bound_user_id, name, hash, created_at, revoked_at FROM api_keys ORDER BY created_at, id').all() as Array<Row & { hash: string }>;

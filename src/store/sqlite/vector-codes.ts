@@ -131,6 +131,28 @@ export class UserCodes {
     return this.floats.subarray(slot * this.dimensions, (slot + 1) * this.dimensions);
   }
 
+  /**
+   * Every held row among the statuses scored exactly against the query with `similarity`, when the
+   * floats are kept; undefined when they are not. For a user small enough that every row would be a
+   * candidate anyway.
+   */
+  scoreAll(query: Float32Array, statuses: readonly string[], similarity: (q: Float32Array, v: Float32Array) => number): Array<{ rowid: number; score: number }> | undefined {
+    const floats = this.floats;
+    if (!floats || query.length !== this.dimensions) return undefined;
+    const allowed = new Uint8Array(256);
+    for (const s of statuses) {
+      const i = this.statusNames.indexOf(s);
+      if (i >= 0) allowed[i] = 1;
+    }
+    const D = this.dimensions;
+    const out: Array<{ rowid: number; score: number }> = [];
+    for (let slot = 0; slot < this.count; slot++) {
+      if (allowed[this.status[slot]!] === 0) continue;
+      out.push({ rowid: this.rowids[slot]!, score: similarity(query, floats.subarray(slot * D, (slot + 1) * D)) });
+    }
+    return out;
+  }
+
   remove(rowid: number): void {
     const slot = this.slotOf.get(rowid);
     if (slot !== undefined) this.status[slot] = REMOVED;

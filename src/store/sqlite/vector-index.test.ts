@@ -93,6 +93,34 @@ describe.each(['Chinese', 'English'] as const)('two-stage vector search, %s', (l
     db.close();
   });
 
+  it('scores a small user in full from the cached floats, as the exact scan does, without a vec0 scan', async () => {
+    const db = open();
+    VectorIndex.create(db, 'v', D);
+    const index = new VectorIndex(db, 'v', 'l2', { minCandidates: 200, factor: 10, buildAfter: 1, floatRowsPerUser: 1000 });
+    const exact = new VectorIndex(db, 'v', 'l2', { mode: 'exact' });
+    expect(await fill(index, TEXTS[language])).toBe(90);
+    const [first] = await embedder.embed([QUERIES[language][0]!]);
+    index.search('u', first!, 10, ['active']); // builds the codes
+    let scans = 0;
+    const real = index.exact.bind(index);
+    index.exact = (...args) => (scans++, real(...args));
+    for (const q of await embedder.embed(QUERIES[language])) {
+      for (const statuses of [['active'], ['active', 'archived'], ['archived']]) {
+        const a = index.search('u', q, 12, statuses);
+        const b = exact.search('u', q, 12, statuses);
+        // The same scores in the same order; rowids may differ only among equal scores (the hash embedder ties).
+        expect(a).toHaveLength(b.length);
+        a.forEach((h, i) => expect(h.score).toBeCloseTo(b[i]!.score, 5));
+        const all = exact.search('u', q, 90, statuses);
+        for (const h of a) expect(h.score).toBeCloseTo(all.find((x) => x.rowid === h.rowid)!.score, 5);
+        if (statuses.length === 1 && statuses[0] === 'archived') expect(a.every((h) => h.rowid % 7 === 1)).toBe(true);
+        expect(a.every((h) => h.rowid < 100_000)).toBe(true); // never the other user's rows
+      }
+    }
+    expect(scans).toBe(0);
+    db.close();
+  });
+
   it('sees writes from another connection, its own writes, and forgets rolled back ones', async () => {
     const path = tempPath();
     const a = open(path);
