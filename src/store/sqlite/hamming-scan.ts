@@ -88,3 +88,73 @@ export class HammingScan {
     return align16(rows * this.rowBytes);
   }
 }
+
+type Int8DotsFn = (rows: number, dims: number, slots: number, n: number, q: number, out: number) => void;
+
+/** The query's int16 scale: |q| ≤ 16,383 keeps the kernel's i32 sums exact up to 4,096 dimensions. */
+const Q_MAX = 16_383;
+
+/**
+ * One user's int8 rows held in WebAssembly memory, with the dot products of chosen rows taken
+ * there with SIMD (wasm/hamming.wat, `int8dots`): the second stage of the two-stage search. The
+ * memory holds, from offset 0, the rows (`dims` bytes each), then one int16 query and room for a
+ * slot and a sum per row, so a call never grows the memory and the rows' view stays valid until
+ * the next `reserve`. The query is rounded to int16 (a relative error near 1e-4 of its largest
+ * component), enough to rank candidates; exact scores come after, from the floats.
+ */
+export class Int8Scan {
+  private readonly memory: WasmMemory;
+  private readonly int8dots: Int8DotsFn;
+  private rows = 0;
+
+  private constructor(
+    module: WasmModule,
+    private readonly dims: number,
+  ) {
+    this.memory = new wasm.Memory({ initial: 1 });
+    const instance = new wasm.Instance(module, { env: { memory: this.memory } });
+    this.int8dots = instance.exports['int8dots'] as Int8DotsFn;
+  }
+
+  /** A scanner for rows of `dims` int8 values, or null when the kernel cannot run here or `dims` is not a multiple of 16. */
+  static create(dims: number): Int8Scan | null {
+    if (dims % 16 !== 0 || dims > 4096) return null;
+    const module = hammingModule();
+    return module ? new Int8Scan(module, dims) : null;
+  }
+
+  /** Room for `rows` rows, the ones already written kept; returns the view to write them through. */
+  reserve(rows: number): Int8Array {
+    const needed = this.queryOffset(rows) + align16(2 * this.dims) + 8 * rows + 16;
+    const pages = Math.ceil(needed / PAGE) - this.memory.buffer.byteLength / PAGE;
+    if (pages > 0) this.memory.grow(pages);
+    this.rows = rows;
+    return new Int8Array(this.memory.buffer, 0, rows * this.dims);
+  }
+
+  /**
+   * query · row for each of the first `n` slots, in the query's own units (the rows' int8 scale not
+   * applied): a view valid until the next call or reserve.
+   */
+  dots(query: Float32Array, slots: Int32Array, n: number): Float32Array {
+    if (n > this.rows) throw new RangeError(`dots of ${n} rows with room for ${this.rows}`);
+    const q = this.queryOffset(this.rows);
+    const slotsAt = q + align16(2 * this.dims);
+    const out = slotsAt + 4 * this.rows;
+    let max = 0;
+    for (let j = 0; j < this.dims; j++) max = Math.max(max, Math.abs(query[j]!));
+    const s = max > 0 ? Q_MAX / max : 1;
+    const q16 = new Int16Array(this.memory.buffer, q, this.dims);
+    for (let j = 0; j < this.dims; j++) q16[j] = Math.round(query[j]! * s);
+    new Int32Array(this.memory.buffer, slotsAt, n).set(slots.subarray(0, n));
+    this.int8dots(0, this.dims, slotsAt, n, q, out);
+    const sums = new Int32Array(this.memory.buffer, out, n);
+    const result = new Float32Array(n);
+    for (let i = 0; i < n; i++) result[i] = sums[i]! / s;
+    return result;
+  }
+
+  private queryOffset(rows: number): number {
+    return align16(rows * this.dims);
+  }
+}

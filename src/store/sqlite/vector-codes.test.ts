@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../embedders/hash-embedder.js';
-import { HammingScan } from './hamming-scan.js';
+import { HammingScan, Int8Scan } from './hamming-scan.js';
 import { UserCodes } from './vector-codes.js';
 
 const TEXTS = {
@@ -91,5 +91,39 @@ describe('HammingScan', () => {
     const { compileWat } = await import('../../../scripts/build-wasm.mjs');
     const { WASM_BASE64 } = await import('./wasm/hamming.generated.js');
     expect(await compileWat(new URL('./wasm/hamming.wat', import.meta.url).pathname)).toBe(WASM_BASE64);
+  });
+});
+
+describe('Int8Scan', () => {
+  it('takes the dot products of chosen int8 rows with the query, as the float arithmetic does, across growth', () => {
+    const dims = 512;
+    const scan = Int8Scan.create(dims)!;
+    expect(scan).not.toBeNull();
+    let seed = 11;
+    const next = (): number => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0);
+    let rows = scan.reserve(8);
+    for (let i = 0; i < rows.length; i++) rows[i] = (next() % 255) - 127;
+    const kept = Int8Array.from(rows);
+    // Growing keeps the rows written so far (the memory grows in place; the view is new).
+    rows = scan.reserve(300);
+    expect(Array.from(rows.subarray(0, kept.length))).toEqual(Array.from(kept));
+    for (let i = kept.length; i < rows.length; i++) rows[i] = (next() % 255) - 127;
+    const query = Float32Array.from({ length: dims }, () => (next() / 2 ** 32) * 2 - 1);
+    const slots = Int32Array.from([0, 7, 299, 150, 7, 42]);
+    const got = scan.dots(query, slots, slots.length);
+    let norm = 0;
+    for (const x of query) norm += Math.abs(x) * 127;
+    slots.forEach((slot, i) => {
+      let want = 0;
+      for (let j = 0; j < dims; j++) want += query[j]! * rows[slot * dims + j]!;
+      // The query is rounded to int16: the error is a few parts in 10^5 of Σ|q|·127.
+      expect(Math.abs(got[i]! - want)).toBeLessThan(norm * 1e-4);
+    });
+    expect(got[1]).toBe(got[4]);
+  });
+
+  it('is refused for dimensions the kernel cannot take (the JS products take them)', () => {
+    expect(Int8Scan.create(100)).toBeNull();
+    expect(Int8Scan.create(5000)).toBeNull();
   });
 });

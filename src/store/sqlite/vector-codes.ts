@@ -6,7 +6,7 @@
  * apart), and an int8 code with its scale (512 bytes, a near-exact dot product). Slots are
  * never moved: a removed row becomes a tombstone, reused by nothing, so a rowid's slot is stable.
  */
-import { HammingScan } from './hamming-scan.js';
+import { HammingScan, Int8Scan } from './hamming-scan.js';
 
 export const REMOVED = 255;
 
@@ -56,6 +56,8 @@ export class UserCodes {
 
   /** The sign planes in WebAssembly memory, scanned with SIMD; null where that cannot run (then the JS scan). */
   private readonly simd: HammingScan | null;
+  /** The int8 rows in WebAssembly memory, their candidates' dot products taken with SIMD; null where that cannot run. */
+  private readonly simdInt8: Int8Scan | null;
   /**
    * The float vectors themselves while the user has at most `keepFloatsUpTo` rows, so the exact
    * stage reads memory instead of a vec0 point read per candidate (about 15 µs each); dropped for
@@ -75,7 +77,8 @@ export class UserCodes {
     this.status = new Uint8Array(this.capacity);
     this.simd = simd ? HammingScan.create(this.words * 8, this.words * 4) : null;
     this.bits = this.simd ? this.simd.reserve(this.capacity) : new Uint32Array(this.capacity * 2 * this.words);
-    this.int8 = new Int8Array(this.capacity * dimensions);
+    this.simdInt8 = simd ? Int8Scan.create(dimensions) : null;
+    this.int8 = this.simdInt8 ? this.simdInt8.reserve(this.capacity) : new Int8Array(this.capacity * dimensions);
     this.scale = new Float32Array(this.capacity);
     this.floats = keepFloatsUpTo > 0 ? new Float32Array(Math.min(this.capacity, keepFloatsUpTo) * dimensions) : null;
   }
@@ -182,7 +185,7 @@ export class UserCodes {
     this.status = grow(this.status, 1, (n) => new Uint8Array(n));
     // WebAssembly memory grows in place (rows from offset 0 are kept); only the view is new.
     this.bits = this.simd ? this.simd.reserve(cap) : grow(this.bits, 2 * this.words, (n) => new Uint32Array(n));
-    this.int8 = grow(this.int8, this.dimensions, (n) => new Int8Array(n));
+    this.int8 = this.simdInt8 ? this.simdInt8.reserve(cap) : grow(this.int8, this.dimensions, (n) => new Int8Array(n));
     this.scale = grow(this.scale, 1, (n) => new Float32Array(n));
     this.capacity = cap;
   }
@@ -273,7 +276,11 @@ export class UserCodes {
     }
     const int8 = this.int8;
     const scale = this.scale;
-    const scored = chosen.map((slot) => ({ slot, score: int8Dot(query, int8, slot * D, D) * scale[slot]! }));
+    let scored: Array<{ slot: number; score: number }>;
+    if (this.simdInt8) {
+      const dots = this.simdInt8.dots(query, Int32Array.from(chosen), chosen.length);
+      scored = chosen.map((slot, i) => ({ slot, score: dots[i]! * scale[slot]! }));
+    } else scored = chosen.map((slot) => ({ slot, score: int8Dot(query, int8, slot * D, D) * scale[slot]! }));
     scored.sort((a, b) => b.score - a.score);
     return scored.slice(0, keep).map((x) => this.rowids[x.slot]!);
   }
