@@ -90,6 +90,7 @@ export class HammingScan {
 }
 
 type Int8DotsFn = (rows: number, dims: number, slots: number, n: number, q: number, out: number) => void;
+type Int8AllFn = (rows: number, dims: number, count: number, q: number, out: number) => void;
 
 /** The query's int16 scale: |q| ≤ 16,383 keeps the kernel's i32 sums exact up to 4,096 dimensions. */
 const Q_MAX = 16_383;
@@ -105,6 +106,7 @@ const Q_MAX = 16_383;
 export class Int8Scan {
   private readonly memory: WasmMemory;
   private readonly int8dots: Int8DotsFn;
+  private readonly int8all: Int8AllFn;
   private rows = 0;
 
   private constructor(
@@ -114,6 +116,7 @@ export class Int8Scan {
     this.memory = new wasm.Memory({ initial: 1 });
     const instance = new wasm.Instance(module, { env: { memory: this.memory } });
     this.int8dots = instance.exports['int8dots'] as Int8DotsFn;
+    this.int8all = instance.exports['int8all'] as Int8AllFn;
   }
 
   /** A scanner for rows of `dims` int8 values, or null when the kernel cannot run here or `dims` is not a multiple of 16. */
@@ -141,17 +144,36 @@ export class Int8Scan {
     const q = this.queryOffset(this.rows);
     const slotsAt = q + align16(2 * this.dims);
     const out = slotsAt + 4 * this.rows;
-    let max = 0;
-    for (let j = 0; j < this.dims; j++) max = Math.max(max, Math.abs(query[j]!));
-    const s = max > 0 ? Q_MAX / max : 1;
-    const q16 = new Int16Array(this.memory.buffer, q, this.dims);
-    for (let j = 0; j < this.dims; j++) q16[j] = Math.round(query[j]! * s);
+    const s = this.writeQuery(query, q);
     new Int32Array(this.memory.buffer, slotsAt, n).set(slots.subarray(0, n));
     this.int8dots(0, this.dims, slotsAt, n, q, out);
     const sums = new Int32Array(this.memory.buffer, out, n);
     const result = new Float32Array(n);
     for (let i = 0; i < n; i++) result[i] = sums[i]! / s;
     return result;
+  }
+
+  /**
+   * query · row for every row in [0, count), as integers: multiply by `unit` for the query's own
+   * units (the rows' int8 scale not applied). The sums are a view valid until the next call or reserve.
+   */
+  dotsAll(query: Float32Array, count: number): { sums: Int32Array; unit: number } {
+    if (count > this.rows) throw new RangeError(`dots of ${count} rows with room for ${this.rows}`);
+    const q = this.queryOffset(this.rows);
+    const out = q + align16(2 * this.dims) + 4 * this.rows;
+    const s = this.writeQuery(query, q);
+    this.int8all(0, this.dims, count, q, out);
+    return { sums: new Int32Array(this.memory.buffer, out, count), unit: 1 / s };
+  }
+
+  /** Writes the query rounded to int16 at `at`; returns its scale. */
+  private writeQuery(query: Float32Array, at: number): number {
+    let max = 0;
+    for (let j = 0; j < this.dims; j++) max = Math.max(max, Math.abs(query[j]!));
+    const s = max > 0 ? Q_MAX / max : 1;
+    const q16 = new Int16Array(this.memory.buffer, at, this.dims);
+    for (let j = 0; j < this.dims; j++) q16[j] = Math.round(query[j]! * s);
+    return s;
   }
 
   private queryOffset(rows: number): number {

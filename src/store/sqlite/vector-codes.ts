@@ -3,8 +3,10 @@
  * (see vector-cache.ts): sign bits per dimension, one plane for positive and one for negative
  * components (128 bytes at 512 dimensions; for dense vectors this ranks exactly like Hamming
  * distance over sign bits, and sparse vectors such as the hash embedder's keep their zeros
- * apart), and an int8 code with its scale (512 bytes, a near-exact dot product). Slots are
- * never moved: a removed row becomes a tombstone, reused by nothing, so a rowid's slot is stable.
+ * apart), and an int8 code with its scale (512 bytes, a near-exact dot product). Where
+ * WebAssembly SIMD runs, the int8 rows live in its memory and every row's product is taken there
+ * (`nearestByInt8`); the sign planes then serve only the JS fallback. Slots are never moved: a
+ * removed row becomes a tombstone, reused by nothing, so a rowid's slot is stable.
  */
 import { HammingScan, Int8Scan } from './hamming-scan.js';
 
@@ -200,6 +202,7 @@ export class UserCodes {
       const i = this.statusNames.indexOf(s);
       if (i >= 0) allowed[i] = 1;
     }
+    if (this.simdInt8) return this.nearestByInt8(query, allowed, keep);
     const q = signBits(query);
     // Dense rows and query: the negative plane is the positive one's complement, so the distance
     // is 2 × Hamming over the positive planes (one popcount a word).
@@ -276,14 +279,70 @@ export class UserCodes {
     }
     const int8 = this.int8;
     const scale = this.scale;
-    let scored: Array<{ slot: number; score: number }>;
-    if (this.simdInt8) {
-      const dots = this.simdInt8.dots(query, Int32Array.from(chosen), chosen.length);
-      scored = chosen.map((slot, i) => ({ slot, score: dots[i]! * scale[slot]! }));
-    } else scored = chosen.map((slot) => ({ slot, score: int8Dot(query, int8, slot * D, D) * scale[slot]! }));
+    const scored = chosen.map((slot) => ({ slot, score: int8Dot(query, int8, slot * D, D) * scale[slot]! }));
     scored.sort((a, b) => b.score - a.score);
     return scored.slice(0, keep).map((x) => this.rowids[x.slot]!);
   }
+
+  /**
+   * With the int8 rows in WebAssembly: every row's int8 dot product with the query (SIMD, about
+   * 0.5 ms for 10,000 rows of 512, 5 ms for 100,000), the best `keep` kept. Near-exact on any
+   * distribution of vectors, where sign codes only narrow well for real embeddings (on random
+   * vectors the sign stage kept 0.5 of the exact top 10 at 10,000 rows).
+   */
+  private nearestByInt8(query: Float32Array, allowed: Uint8Array, keep: number): number[] {
+    const { sums } = this.simdInt8!.dotsAll(query, this.count);
+    const scale = this.scale;
+    const status = this.status;
+    const slots = topSlots(this.count, keep, (slot) => sums[slot]! * scale[slot]!, (slot) => allowed[status[slot]!] === 1);
+    return slots.map((slot) => this.rowids[slot]!);
+  }
+}
+
+/**
+ * The `keep` best of `count` scores among the allowed rows, best first, by a min-heap of `keep`
+ * slots: most rows fail the comparison with the heap's least, so this is one pass and little else.
+ */
+function topSlots(count: number, keep: number, score: (slot: number) => number, allowed: (slot: number) => boolean): number[] {
+  const heapScore = new Float64Array(keep);
+  const heapSlot = new Int32Array(keep);
+  let size = 0;
+  const siftDown = (from: number): void => {
+    let i = from;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < size && heapScore[l]! < heapScore[m]!) m = l;
+      if (r < size && heapScore[r]! < heapScore[m]!) m = r;
+      if (m === i) return;
+      [heapScore[i], heapScore[m]] = [heapScore[m]!, heapScore[i]!];
+      [heapSlot[i], heapSlot[m]] = [heapSlot[m]!, heapSlot[i]!];
+      i = m;
+    }
+  };
+  for (let slot = 0; slot < count; slot++) {
+    if (!allowed(slot)) continue;
+    const x = score(slot);
+    if (size < keep) {
+      let i = size++;
+      heapScore[i] = x;
+      heapSlot[i] = slot;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (heapScore[p]! <= heapScore[i]!) break;
+        [heapScore[i], heapScore[p]] = [heapScore[p]!, heapScore[i]!];
+        [heapSlot[i], heapSlot[p]] = [heapSlot[p]!, heapSlot[i]!];
+        i = p;
+      }
+    } else if (x > heapScore[0]!) {
+      heapScore[0] = x;
+      heapSlot[0] = slot;
+      siftDown(0);
+    }
+  }
+  const order = Array.from({ length: size }, (_, i) => i).sort((a, b) => heapScore[b]! - heapScore[a]! || heapSlot[a]! - heapSlot[b]!);
+  return order.map((i) => heapSlot[i]!);
 }
 
 /**

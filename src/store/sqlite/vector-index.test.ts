@@ -50,6 +50,35 @@ async function fill(index: VectorIndex, texts: readonly string[]): Promise<numbe
   return all.length;
 }
 
+describe('two-stage vector search on random vectors (the worst case for sign codes)', () => {
+  it('keeps at least 0.99 of the exact top 10, with and without cached floats', () => {
+    let seed = 5;
+    const uniform = (): number => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32) * 2 - 1;
+    const unit = (): Float32Array => {
+      const v = Float32Array.from({ length: D }, uniform);
+      const n = Math.hypot(...v);
+      return v.map((x) => x / n);
+    };
+    const db = open();
+    VectorIndex.create(db, 'v', D);
+    const exact = new VectorIndex(db, 'v', 'l2', { mode: 'exact' });
+    const withFloats = new VectorIndex(db, 'v', 'l2', { buildAfter: 1 });
+    const withoutFloats = new VectorIndex(db, 'v', 'l2', { buildAfter: 1, floatRowsPerUser: 0 });
+    for (let i = 1; i <= 3000; i++) exact.upsert(i, 'u', 'active', unit());
+    for (const index of [withFloats, withoutFloats]) {
+      let kept = 0;
+      const queries = Array.from({ length: 20 }, unit);
+      index.search('u', queries[0]!, 10, ['active']); // builds the codes
+      for (const q of queries) {
+        const want = new Set(exact.search('u', q, 10, ['active']).map((h) => h.rowid));
+        kept += index.search('u', q, 10, ['active']).filter((h) => want.has(h.rowid)).length;
+      }
+      expect(kept / 200).toBeGreaterThanOrEqual(0.99);
+    }
+    db.close();
+  });
+});
+
 describe.each(['Chinese', 'English'] as const)('two-stage vector search, %s', (language) => {
   it('uses the exact scan until a user has been searched often enough to build codes', async () => {
     const db = open();

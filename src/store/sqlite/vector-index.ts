@@ -25,15 +25,17 @@ export type VectorMetric = 'l2' | 'cosine';
 
 export interface VectorSearchOptions {
   /**
-   * 'two-stage': in-process compact codes (sign bits, then int8) pick max(minCandidates,
-   * factor × k) candidates, then k + 10 are scored exactly from the table. 'exact': vec0's
-   * brute-force float scan. @default 'two-stage'
+   * 'two-stage': in-process compact codes pick k + 10 rows, which are scored exactly (cached
+   * floats, else the table). With WebAssembly SIMD (the usual case) the codes are int8, every row's
+   * product taken (near-exact on any vectors: 1.000 of the exact top 10 on random ones, where sign
+   * bits kept 0.52 at 10,000 rows); without it, sign bits first pick max(minCandidates, factor × k)
+   * candidates for the int8 stage. 'exact': vec0's brute-force float scan. @default 'two-stage'
    */
   mode?: 'two-stage' | 'exact';
-  /** @default 200 */
+  /** Sign-bit candidates for the JS codes (no WebAssembly SIMD). @default 200 */
   minCandidates?: number;
   /**
-   * Measured on LoCoMo's 5,882 turns with the bundled embedder, 1,981 questions
+   * For the JS codes, as minCandidates. Measured on LoCoMo's 5,882 turns with the bundled embedder, 1,981 questions
    * (bench/results/2026-11-25-s5.md): at k = 60, 600 candidates keep 0.999 of the exact top 60 and
    * all of its top 10; 1,200 keep 1.000 at twice the int8 work, which reads rows scattered in
    * memory (about 2 µs a row at 50,000 rows). @default 10
