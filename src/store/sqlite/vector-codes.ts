@@ -124,6 +124,11 @@ export class UserCodes {
     }
   }
 
+  /** Whether `nearest` takes every row's int8 product (WebAssembly SIMD), near-exact whatever the candidate count. */
+  get scansEveryRow(): boolean {
+    return this.simdInt8 !== null;
+  }
+
   /** Whether the float vectors are kept (the user has not outgrown `keepFloatsUpTo`). */
   get keepsFloats(): boolean {
     return this.floats !== null;

@@ -159,13 +159,19 @@ export class VectorIndex {
     // is about what an int8 candidate costs, and each of the k + 10 exact point reads about ten
     // rows' worth (measured at 1,000 rows, k = 60: two-stage 1.9 ms against 1.2 ms exact p95);
     // with the floats in memory there are no point reads.
-    // With its floats in memory, a user whose every row would be a candidate is scored in full
-    // here: no vec0 scan (about 0.3 ms for a few hundred rows), the same numbers.
-    if (codes && codes.count <= candidates) {
+    // With its floats in memory, a user whose every row would be scored exactly anyway is scored in
+    // full here: no vec0 scan (about 0.3 ms for a few hundred rows), the same numbers. Where the
+    // int8 codes are scanned in WebAssembly that is only worth it up to k + 10 rows (the scan of
+    // 600 rows costs a few microseconds; the float similarity of each about 1.5).
+    const scoredInFull = codes?.scansEveryRow ? k + 10 : candidates;
+    if (codes && codes.count <= scoredInFull) {
       const all = codes.scoreAll(vector, statuses, (q, v) => this.similarity(q, v));
       if (all) return all.sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, k);
     }
-    if (!codes || codes.count <= candidates + (codes.keepsFloats ? 0 : 10 * (k + 10))) return this.exact(userId, vector, k, statuses);
+    // Without floats each exact score is a vec0 point read (about 15 µs): a small user is cheaper
+    // scanned by vec0 outright. With floats and the SIMD scan, never.
+    const vec0Cheaper = codes && !(codes.scansEveryRow && codes.keepsFloats) && codes.count <= candidates + (codes.keepsFloats ? 0 : 10 * (k + 10));
+    if (!codes || vec0Cheaper) return this.exact(userId, vector, k, statuses);
     const rowids = codes.nearest(vector, statuses, candidates, k + 10);
     const hits: Array<{ rowid: number; score: number }> = [];
     for (const rowid of rowids) {
