@@ -17,7 +17,7 @@ export function generated(name, base64) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const name = 'hamming';
+  const name = 'int8';
   const dir = new URL('../src/store/sqlite/wasm/', import.meta.url).pathname;
   writeFileSync(`${dir}${name}.generated.ts`, generated(name, await compileWat(`${dir}${name}.wat`)));
   console.log(`wrote ${dir}${name}.generated.ts`);

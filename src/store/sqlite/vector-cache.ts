@@ -4,6 +4,14 @@ import { dataVersion } from './statements.js';
 import { UserCodes } from './vector-codes.js';
 
 /**
+ * Users held at once, whatever their bytes. A user of 256 rows or more keeps its codes in a
+ * WebAssembly memory of its own, and V8 reserves address space for each (with guard regions):
+ * measured here, about 13,000 memories in one process, then `WebAssembly.Memory()` fails. Two tables (memories, messages) at
+ * 3,000 users each stay well below that; a user past it searches by the exact scan until cached.
+ */
+const MAX_USERS = 3000;
+
+/**
  * Per-user compact codes of one vec0 table, kept in this process and always in step with the
  * file:
  * - another connection's commit changes `PRAGMA data_version`, and then every user is dropped;
@@ -106,7 +114,7 @@ export class VectorCache {
   }
 
   private evict(): void {
-    evictOverBudget(this.users, this.maxBytes, (user) => this.dirty.delete(user));
+    evictOverBudget(this.users, this.maxBytes, (user) => this.dirty.delete(user), MAX_USERS);
   }
 
   /** Bytes held per cached user (for the benchmark's memory column). */

@@ -3,12 +3,20 @@
  * (see vector-cache.ts): sign bits per dimension, one plane for positive and one for negative
  * components (128 bytes at 512 dimensions; for dense vectors this ranks exactly like Hamming
  * distance over sign bits, and sparse vectors such as the hash embedder's keep their zeros
- * apart), and an int8 code with its scale (512 bytes, a near-exact dot product). Where
- * WebAssembly SIMD runs, the int8 rows live in its memory and every row's product is taken there
- * (`nearestByInt8`); the sign planes then serve only the JS fallback. Slots are never moved: a
+ * apart), and an int8 code with its scale (512 bytes, a near-exact dot product). For a user of
+ * `WASM_MIN_ROWS` or more, where WebAssembly SIMD runs and a memory can be had, the int8 rows live
+ * in WebAssembly memory and every row's product is taken there (`nearestByInt8`); the sign planes
+ * are then dropped and serve only the JS path. Slots are never moved: a
  * removed row becomes a tombstone, reused by nothing, so a rowid's slot is stable.
  */
-import { HammingScan, Int8Scan } from './hamming-scan.js';
+import { Int8Scan } from './int8-scan.js';
+
+/**
+ * Below this many rows a user's int8 rows stay in JS: a WebAssembly memory costs a 64 KB page and
+ * address space (see int8-scan.ts), and a small user is scored from cached floats anyway. A
+ * user who grows past it moves to WebAssembly.
+ */
+export const WASM_MIN_ROWS = 256;
 
 export const REMOVED = 255;
 
@@ -56,10 +64,8 @@ export class UserCodes {
   /** Rows stored with a zero component (sparse vectors such as the hash embedder's); 0 allows the one-plane scan. */
   private sparseRows = 0;
 
-  /** The sign planes in WebAssembly memory, scanned with SIMD; null where that cannot run (then the JS scan). */
-  private readonly simd: HammingScan | null;
-  /** The int8 rows in WebAssembly memory, their candidates' dot products taken with SIMD; null where that cannot run. */
-  private readonly simdInt8: Int8Scan | null;
+  /** The int8 rows in WebAssembly memory, every row's product taken with SIMD; null for a small user, or where that cannot run (then the JS sign and int8 stages). */
+  private simdInt8: Int8Scan | null = null;
   /**
    * The float vectors themselves while the user has at most `keepFloatsUpTo` rows, so the exact
    * stage reads memory instead of a vec0 point read per candidate (about 15 µs each); dropped for
@@ -70,24 +76,38 @@ export class UserCodes {
   constructor(
     readonly dimensions: number,
     capacity = 64,
-    simd = true,
+    private readonly simd = true,
     private readonly keepFloatsUpTo = 0,
   ) {
     this.words = Math.ceil(dimensions / 32);
     this.capacity = Math.max(1, capacity);
     this.rowids = new Float64Array(this.capacity);
     this.status = new Uint8Array(this.capacity);
-    this.simd = simd ? HammingScan.create(this.words * 8, this.words * 4) : null;
-    this.bits = this.simd ? this.simd.reserve(this.capacity) : new Uint32Array(this.capacity * 2 * this.words);
-    this.simdInt8 = simd ? Int8Scan.create(dimensions) : null;
-    this.int8 = this.simdInt8 ? this.simdInt8.reserve(this.capacity) : new Int8Array(this.capacity * dimensions);
+    this.int8 = new Int8Array(this.capacity * dimensions);
+    this.bits = new Uint32Array(this.capacity * 2 * this.words);
+    this.toWasm();
     this.scale = new Float32Array(this.capacity);
     this.floats = keepFloatsUpTo > 0 ? new Float32Array(Math.min(this.capacity, keepFloatsUpTo) * dimensions) : null;
   }
 
   /** Bytes held, for the cache's budget. */
   get bytes(): number {
-    return this.capacity * (8 + 1 + 4 + this.words * 8 + this.dimensions) + this.slotOf.size * 40 + (this.floats?.byteLength ?? 0);
+    return this.capacity * (8 + 1 + 4) + (this.simdInt8?.byteLength ?? this.int8.byteLength) + this.bits.byteLength + this.slotOf.size * 40 + (this.floats?.byteLength ?? 0);
+  }
+
+  /**
+   * Moves the int8 rows into WebAssembly memory once the user is large enough, where SIMD runs and
+   * a memory can be had; the sign planes are dropped then (the int8 scan of every row replaces them).
+   */
+  private toWasm(): void {
+    if (this.simdInt8 || !this.simd || this.capacity < WASM_MIN_ROWS) return;
+    const scan = Int8Scan.create(this.dimensions);
+    if (!scan) return;
+    const rows = scan.reserve(this.capacity);
+    rows.set(this.int8.subarray(0, this.count * this.dimensions));
+    this.simdInt8 = scan;
+    this.int8 = rows;
+    this.bits = new Uint32Array(0);
   }
 
   statusCode(name: string): number {
@@ -107,7 +127,7 @@ export class UserCodes {
     }
     this.rowids[slot] = rowid;
     this.status[slot] = this.statusCode(status);
-    signBits(v, this.bits, slot * 2 * this.words);
+    if (!this.simdInt8) signBits(v, this.bits, slot * 2 * this.words);
     if (hasZero(v)) this.sparseRows++;
     let max = 0;
     for (let j = 0; j < v.length; j++) max = Math.max(max, Math.abs(v[j]!));
@@ -191,10 +211,11 @@ export class UserCodes {
     this.rowids = grow(this.rowids, 1, (n) => new Float64Array(n));
     this.status = grow(this.status, 1, (n) => new Uint8Array(n));
     // WebAssembly memory grows in place (rows from offset 0 are kept); only the view is new.
-    this.bits = this.simd ? this.simd.reserve(cap) : grow(this.bits, 2 * this.words, (n) => new Uint32Array(n));
+    if (!this.simdInt8) this.bits = grow(this.bits, 2 * this.words, (n) => new Uint32Array(n));
     this.int8 = this.simdInt8 ? this.simdInt8.reserve(cap) : grow(this.int8, this.dimensions, (n) => new Int8Array(n));
     this.scale = grow(this.scale, 1, (n) => new Float32Array(n));
     this.capacity = cap;
+    this.toWasm();
   }
 
   /**
@@ -225,20 +246,7 @@ export class UserCodes {
     const dist = new Uint16Array(count);
     const histogram = new Uint32Array(D2 + 2);
     let live = 0;
-    if (dense && this.simd) {
-      const hamming = this.simd.scan(q, W * 4, count);
-      for (let i = 0; i < count; i++) {
-        if (allowed[status[i]!] === 0) {
-          dist[i] = NONE;
-          continue;
-        }
-        const d = 2 * hamming[i]!;
-        dist[i] = d;
-        histogram[d]!++;
-        live++;
-      }
-    }
-    for (let i = dense && this.simd ? count : 0; i < count; i++) {
+    for (let i = 0; i < count; i++) {
       if (allowed[status[i]!] === 0) {
         dist[i] = NONE;
         continue;
