@@ -5,7 +5,7 @@
  */
 import { findExcerpts } from '../src/context/excerpts.js';
 import { ContextRanking } from '../src/context/rank-evidence.js';
-import { recall } from '../src/pipelines/recall.js';
+import { rankMemories, recall } from '../src/pipelines/recall.js';
 import { recallEpisodes } from '../src/pipelines/recall-episodes.js';
 import { searchMessages } from '../src/pipelines/search-messages.js';
 import type { MemoryDeps } from '../src/pipelines/deps.js';
@@ -40,9 +40,10 @@ async function time(label: string, fn: (query: string) => Promise<unknown>): Pro
 console.log(`${memories} memories + ${messages} messages, ${texts.length} queries`);
 await time('context (whole)', (query) => engine.context({ userId, query }));
 await time('context, excerpts off', (query) => engine.context({ userId, query, excerpts: 'off' }));
+await time('rankMemories (context recipe, limit 100)', (query) => rankMemories(deps, { userId, query, limit: 100, recipe: 'context', config: { minRelevance: 0.1 }, touch: false }));
 await time('recall (context recipe, limit 100)', (query) => recall(deps, { userId, query, limit: 100, recipe: 'context', config: { minRelevance: 0.1 }, touch: false }));
 await time('  before: episodes, a search of their own', (query) => recallEpisodes(deps, { userId, query, limit: 5, timeZone: 'UTC' }));
-await time('  after: episodes from that recall', (query) => recallEpisodes(deps, { userId, query, limit: 5, timeZone: 'UTC', recalled: recall(deps, { userId, query, limit: 100, recipe: 'context', config: { minRelevance: 0.1 }, touch: false }) }));
+await time('  after: episodes from that recall', (query) => recallEpisodes(deps, { userId, query, limit: 5, timeZone: 'UTC', recalled: rankMemories(deps, { userId, query, limit: 100, recipe: 'context', config: { minRelevance: 0.1 }, touch: false }) }));
 await time('findExcerpts (40 candidates)', (query) => findExcerpts(deps, { userId, query, now, ranking, windowMessages: 0, maxTokens: 120, candidates: 40 }));
 await time('searchMessages limit 40', (query) => searchMessages(deps, { userId, query, limit: 40 }));
 await time('  store.searchMessageVector k=60', () => store.searchMessageVector({ userId, vector, k: 60 }));

@@ -3,7 +3,8 @@ import type { Memory, MemoryKind } from '../domain/memory.js';
 import { ContextExcerpts } from '../domain/settings.js';
 import { parseInput } from '../errors.js';
 import type { MemoryDeps } from '../pipelines/deps.js';
-import { recall } from '../pipelines/recall.js';
+import type { RankingFields } from '../store/store.js';
+import { loadRanked, rankMemories, type RankedMemory } from '../pipelines/recall.js';
 import { recallEpisodes } from '../pipelines/recall-episodes.js';
 import { resolveSettings } from '../pipelines/settings.js';
 import { EMPTY_PROFILE } from '../prompts/update-profile.js';
@@ -70,7 +71,10 @@ export interface ContextBlock {
   note?: string;
 }
 
-type Evidence = { type: 'memory'; memory: Memory } | { type: 'excerpt'; excerpt: Excerpt };
+type Evidence = { type: 'memory'; ranked: RankedMemory } | { type: 'excerpt'; excerpt: Excerpt };
+
+/** Whole memories read at once when one is taken: it and the next candidates, likely taken too. */
+const LOAD_BATCH = 12;
 
 /**
  * Builds the memory block for a system prompt (seed 000 §4, seed 003 "System Prompt 组装"): the
@@ -91,7 +95,9 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const excerptsOn = (o.excerpts ?? settings.contextExcerpts) === 'auto';
   const asked = o.query.trim().length > 0;
   // A low pre-filter only: the block's own floors (memoryFloor, floor) decide what goes in.
-  const recalling = asked ? recall(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', config: { minRelevance: 0.1 }, agentId: o.agentId, touch: false }) : Promise.resolve([]);
+  // Ranked without reading whole memories: a line needs only the ranking fields, and the budget
+  // takes a few dozen of the 100; whole rows are read for the ones taken (see `take` below).
+  const recalling = asked ? rankMemories(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', config: { minRelevance: 0.1 }, agentId: o.agentId, touch: false }) : Promise.resolve([]);
   const [profile, todos, recalled, episodes, excerpts] = await Promise.all([
     deps.store.latestProfile(o.userId),
     deps.store.listTodos({ userId: o.userId, completed: false, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
@@ -106,15 +112,25 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   ]);
   const todoMemoryIds = new Set(todos.map((t) => t.memoryId));
   const memories: Array<RankedCandidate<Evidence>> = recalled
-    .filter((r) => r.memory.kind !== 'episode' && !todoMemoryIds.has(r.memory.id))
+    .filter((r) => r.fields.kind !== 'episode' && !todoMemoryIds.has(r.fields.id))
     .map((r) => ({
-      item: { type: 'memory', memory: r.memory },
+      item: { type: 'memory', ranked: r },
       // The block's own scale, or recall's calibrated relevance (absolute, 0–1) when that says more:
       // with a weak embedder a keyword-matched fact can sit just under the floor on cosine alone.
       score: Math.max(evidenceScore(r.score, ranking) + ranking.memoryBonus, r.score.relevance),
       floor: ranking.memoryFloor,
     }));
   const ranked = rankEvidence<Evidence>([...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score, floor: e.floor }))], ranking);
+  const wholeMemories = new Map<string, Memory | null>();
+  /** The whole memory of a candidate taken, read with the next few not yet read; null when it is gone since ranking. */
+  const take = async (position: number, id: string): Promise<Memory | null> => {
+    if (!wholeMemories.has(id)) {
+      const batch = ranked.slice(position).flatMap((c) => (c.item.type === 'memory' && !wholeMemories.has(c.item.ranked.fields.id) ? [c.item.ranked.fields.id] : [])).slice(0, LOAD_BATCH);
+      const read = await loadRanked(deps, o.userId, batch, ['active']);
+      for (const b of batch) wholeMemories.set(b, read.get(b) ?? null);
+    }
+    return wholeMemories.get(id)!;
+  };
   const recentEpisodes = episodes.length > 0 ? episodes : await deps.store.listMemories({ userId: o.userId, kinds: ['episode'], orderBy: 'happenedAt', limit: o.maxEpisodes });
 
   const h = HEADINGS[language];
@@ -150,19 +166,32 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   }
   for (const t of todos) tryAdd({ type: 'todo', id: t.id, tokens: 0 }, `### ${h.dueTodos}`, todoLine(language, t, settings.timeZone), () => chosen.todos.push(t), pull(chosen.todos, t));
 
-  const stated = (m: Memory): boolean => !!chosen.profile && chosen.profile.narrative.includes(m.content.trim().replace(/[。.!！?？]$/u, ''));
+  const stated = (m: RankingFields): boolean => !!chosen.profile && chosen.profile.narrative.includes(m.content.trim().replace(/[。.!！?？]$/u, ''));
   const cited = new Set<string>();
   const excerptHeading = `### ${h.excerpts}`;
-  for (const { item } of ranked) {
+  for (const [position, { item }] of ranked.entries()) {
     if (item.type === 'memory') {
-      const m = item.memory;
+      const f = item.ranked.fields;
       if (o.maxMemories !== undefined && chosen.memories.length >= o.maxMemories) {
         omitted++;
         continue;
       }
       // No item twice: a memory the profile already states word for word is not repeated below it.
-      if (stated(m)) continue;
-      if (!tryAdd({ type: 'memory', id: m.id, kind: m.kind, tokens: 0 }, memoryHeading(language, m), memoryLine(m), () => chosen.memories.push(m), pull(chosen.memories, m))) continue;
+      if (stated(f)) continue;
+      const entry = { type: 'memory' as const, id: f.id, kind: f.kind, tokens: 0 };
+      let taken: Memory | undefined;
+      const untake = (): void => {
+        if (taken) chosen.memories.splice(chosen.memories.indexOf(taken), 1);
+      };
+      if (!tryAdd(entry, memoryHeading(language, f), memoryLine(f), () => undefined, untake)) continue;
+      const m = await take(position, f.id);
+      if (!m) {
+        // Deleted or changed since ranking: not shown stale, and its room goes back.
+        const at = entries.findIndex((e) => e.item === entry);
+        entries.splice(at, 1);
+        continue;
+      }
+      chosen.memories.push((taken = m));
       for (const id of m.provenance.messageIds) cited.add(id);
       // Excerpts already in give way to it: whole when it cites their best turn, else the turns it cites.
       for (const e of entries.filter((x) => x.item.type === 'excerpt')) {

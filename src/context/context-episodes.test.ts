@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recall } from '../pipelines/recall.js';
+import { rankMemories } from '../pipelines/recall.js';
 import { recallEpisodes } from '../pipelines/recall-episodes.js';
 import { createHashEmbedder } from '../embedders/hash-embedder.js';
 import { createMemory, type MemoryEngine } from '../memory.js';
@@ -24,7 +24,7 @@ describe.each([
 
   it('takes them from the recall already made: the same episodes as a search of their own', async () => {
     const own = await recallEpisodes(deps, { userId: 'u', query, limit: 5, timeZone: 'UTC' });
-    const shared = await recallEpisodes(deps, { userId: 'u', query, limit: 5, timeZone: 'UTC', recalled: recall(deps, { userId: 'u', query, limit: 100, recipe: 'context', config: { minRelevance: 0.1 }, touch: false }) });
+    const shared = await recallEpisodes(deps, { userId: 'u', query, limit: 5, timeZone: 'UTC', recalled: rankMemories(deps, { userId: 'u', query, limit: 100, recipe: 'context', config: { minRelevance: 0.1 }, touch: false }) });
     expect(shared.map((e) => e.id)).toEqual(own.map((e) => e.id));
     expect(shared.some((e) => e.content.includes(word))).toBe(true);
     const block = await memory.context({ userId: 'u', query });

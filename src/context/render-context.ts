@@ -19,7 +19,7 @@ export interface ContextParts {
 const day = (d: Date): string => d.toISOString().slice(0, 10);
 /** A todo with its due time on the user's wall clock (stored in UTC). */
 export const todoLine = (language: Language, t: Todo, timeZone: string): string => `- ${quoteData(t.content)}${t.dueAt ? ` (${HEADINGS[language].due} ${localMinute(t.dueAt, timeZone)})` : ''}`;
-export const memoryLine = (m: Memory): string => `- ${quoteData(m.content)} (${day(m.happenedAt ?? m.createdAt)})`;
+export const memoryLine = (m: Pick<Memory, 'content' | 'happenedAt' | 'createdAt'>): string => `- ${quoteData(m.content)} (${day(m.happenedAt ?? m.createdAt)})`;
 export const episodeLine = (e: Memory): string => `- ${day(e.happenedAt ?? e.createdAt)}: ${quoteData(e.content)}`;
 
 /** An excerpt: its date, then each turn quoted as data after who spoke. */
@@ -31,7 +31,7 @@ export function excerptLines(language: Language, e: Excerpt): string {
 }
 
 /** The section heading an item goes under (one per kind for memories). */
-export const memoryHeading = (language: Language, m: Memory): string => `### ${HEADINGS[language].kinds[m.kind]}`;
+export const memoryHeading = (language: Language, m: Pick<Memory, 'kind'>): string => `### ${HEADINGS[language].kinds[m.kind]}`;
 
 /** The whole block; empty when there is nothing to say. */
 export function renderContext(language: Language, p: ContextParts, timeZone: string): string {

@@ -20,8 +20,26 @@ export function normalize(vector: Float32Array): Float32Array {
 }
 
 export function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) s += a[i]! * b[i]!;
-  return s;
+  return dotAt(a, b, 0, Math.min(a.length, b.length));
+}
+
+/**
+ * a[0, n) · b[offset, offset + n), in four sums: one dependent sum ran at about half the speed,
+ * and a context build scores hundreds of cached vectors this way. Every float product in the
+ * engine goes through here, so two paths scoring the same pair give the same number.
+ */
+export function dotAt(a: Float32Array, b: Float32Array, offset: number, n: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let j = 0;
+  for (; j + 3 < n; j += 4) {
+    s0 += a[j]! * b[offset + j]!;
+    s1 += a[j + 1]! * b[offset + j + 1]!;
+    s2 += a[j + 2]! * b[offset + j + 2]!;
+    s3 += a[j + 3]! * b[offset + j + 3]!;
+  }
+  for (; j < n; j++) s0 += a[j]! * b[offset + j]!;
+  return s0 + s1 + s2 + s3;
 }

@@ -2,7 +2,7 @@ import type { Memory } from '../domain/memory.js';
 import { readTimeIntent } from '../recall/time-intent.js';
 import type { MemoryDeps } from './deps.js';
 import { RECIPES } from '../recall/recipes.js';
-import { recall, type RecalledMemory } from './recall.js';
+import { loadRanked, recall, type RankedMemory } from './recall.js';
 
 /**
  * Episodes for a question (seed 003 "用户问'上次聊的…'"): a named time window ("昨天", "last week")
@@ -19,11 +19,11 @@ export interface RecallEpisodesOptions {
   limit: number;
   timeZone: string;
   /**
-   * A recall of every kind for the same query with the 'context' recipe's ranking (minRelevance
-   * may be lower), when the caller has one: episodes are taken from it instead of a second search
-   * over the user's memories. Calibrated relevance is absolute, so the bar means the same.
+   * A ranking of every kind for the same query (`rankMemories`, active memories) with the
+   * 'context' recipe's ranking (minRelevance may be lower), when the caller has one: episodes are
+   * taken from it instead of a second search over the user's memories. Calibrated relevance is absolute, so the bar means the same.
    */
-  recalled?: Promise<readonly RecalledMemory[]>;
+  recalled?: Promise<readonly RankedMemory[]>;
 }
 
 export async function recallEpisodes(deps: MemoryDeps, options: RecallEpisodesOptions): Promise<Memory[]> {
@@ -38,7 +38,9 @@ export async function recallEpisodes(deps: MemoryDeps, options: RecallEpisodesOp
   }
   if (options.recalled) {
     const bar = RECIPES.context.minRelevance;
-    return (await options.recalled).filter((r) => r.memory.kind === 'episode' && r.score.relevance >= bar).slice(0, limit).map((r) => r.memory);
+    const ids = (await options.recalled).filter((r) => r.fields.kind === 'episode' && r.score.relevance >= bar).slice(0, limit).map((r) => r.fields.id);
+    const whole = await loadRanked(deps, userId, ids, ['active']);
+    return ids.flatMap((id) => whole.get(id) ?? []);
   }
   const relevant = await recall(deps, { userId, query, kinds: ['episode'], limit, recipe: 'context', touch: false });
   return relevant.map((r) => r.memory);

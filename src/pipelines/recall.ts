@@ -9,6 +9,7 @@ import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
 import { scoreCandidates } from '../recall/score-candidates.js';
 import { indexTerms } from '../text/segment.js';
+import type { RankingFields } from '../store/store.js';
 import type { MemoryDeps } from './deps.js';
 import { resolveSettings } from './settings.js';
 
@@ -43,17 +44,58 @@ export interface RecalledMemory {
   score: ScoreParts;
 }
 
+/** A ranked candidate before its whole memory is read: the fields ranking used, and its score. */
+export interface RankedMemory {
+  fields: RankingFields;
+  score: ScoreParts;
+}
+
 /**
  * Hybrid recall within one user: vector and keyword candidates, fused, then ranked by relevance,
  * recency and importance. Each result carries its score parts.
  */
 export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<RecalledMemory[]> {
   const o = parseInput(RecallOptions, options, 'recall options');
+  const now = deps.clock.now();
+  const best = await rankRecall(deps, o, options.config, now);
+  const whole = await loadRanked(deps, o.userId, best.map((r) => r.fields.id), o.statuses);
+  // A memory changed away between the two reads (deleted, purged) is left out rather than shown stale.
+  const top: RecalledMemory[] = best.flatMap((r) => {
+    const memory = whole.get(r.fields.id);
+    return memory ? [{ memory, score: r.score }] : [];
+  });
+
+  if (o.touch && top.length > 0) {
+    await deps.store.recordAccess(o.userId, top.map((r) => r.memory.id), now);
+    for (const r of top) {
+      r.memory = { ...r.memory, lastAccessedAt: now, accessCount: r.memory.accessCount + 1 };
+    }
+  }
+  return top;
+}
+
+/** Whole memories by id, of the given statuses; ids no longer there are absent. */
+export async function loadRanked(deps: MemoryDeps, userId: string, ids: readonly string[], statuses: readonly MemoryStatus[]): Promise<Map<string, Memory>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await deps.store.listMemories({ userId, ids, statuses })).map((m) => [m.id, m]));
+}
+
+/**
+ * Recall's ranking without reading whole memories: the best `limit` candidates, best first, with
+ * the fields ranking read. For a caller that reads whole memories only for what it uses (the
+ * context block stops at its token budget long before 100 memories); `recall` reads them all.
+ * Touches nothing.
+ */
+export async function rankMemories(deps: MemoryDeps, options: RecallOptions): Promise<RankedMemory[]> {
+  const o = parseInput(RecallOptions, options, 'recall options');
+  return rankRecall(deps, o, options.config, deps.clock.now());
+}
+
+async function rankRecall(deps: MemoryDeps, o: z.output<typeof RecallOptions>, overrides: RecallOptions['config'], now: Date): Promise<RankedMemory[]> {
   // The caller's own partial config: the parsed one would have every default filled in, undoing the recipe.
-  const config = resolveRecallConfig(o.recipe, options.config);
+  const config = resolveRecallConfig(o.recipe, overrides);
   const query = o.query.trim();
   if (query.length === 0) return [];
-  const now = deps.clock.now();
   const filtered = o.kinds !== undefined || o.agentId !== undefined || o.sessionId !== undefined || o.from !== undefined || o.to !== undefined;
   // Filters apply after candidate generation, so fetch more when they may discard many.
   const k = filtered ? config.candidates * 4 : config.candidates;
@@ -125,22 +167,8 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
     if (kw !== undefined) score.keyword = kw;
     if (kw !== undefined) score.coverage = coverage.get(memory.id)!;
     if (dateBonusOf.has(memory.id)) score.dateMatch = dateBonusOf.get(memory.id)!;
-    return { memory, score };
+    return { fields: memory, score };
   });
   ranked.sort((a, b) => b.score.final - a.score.final);
-  const best = ranked.slice(0, o.limit);
-  const whole = new Map((await deps.store.listMemories({ userId: o.userId, ids: best.map((r) => r.memory.id), statuses: o.statuses })).map((m) => [m.id, m]));
-  // A memory changed away between the two reads (deleted, purged) is left out rather than shown stale.
-  const top: RecalledMemory[] = best.flatMap((r) => {
-    const memory = whole.get(r.memory.id);
-    return memory ? [{ memory, score: r.score }] : [];
-  });
-
-  if (o.touch && top.length > 0) {
-    await deps.store.recordAccess(o.userId, top.map((r) => r.memory.id), now);
-    for (const r of top) {
-      r.memory = { ...r.memory, lastAccessedAt: now, accessCount: r.memory.accessCount + 1 };
-    }
-  }
-  return top;
+  return ranked.slice(0, o.limit);
 }

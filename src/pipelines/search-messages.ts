@@ -63,11 +63,8 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   if (seeds.length === 0) return [];
 
   const { radius, neighbourWeight, sessionWeight, sessionTop } = config.conversation;
-  const messages = await deps.store.messageNeighbours(o.userId, seeds, radius);
-  if (queryVector) {
-    const missing = messages.filter((m) => !vectorScores.has(m.id)).map((m) => m.id);
-    for (const [id, score] of await deps.store.messageVectorScores(o.userId, missing, queryVector)) vectorScores.set(id, score);
-  }
+  // Neighbours found by keyword or as neighbours only are scored on the vector too; a seed keeps the search's own score.
+  const messages = queryVector ? await scoredNeighbours(deps, o.userId, seeds, radius, queryVector, vectorScores) : await deps.store.messageNeighbours(o.userId, seeds, radius);
   const scores = scoreCandidates({ ids: messages.map((m) => m.id), vectorScores, keywordScores, coverage, config });
   // Arrays by position in `messages` from here: this runs over hundreds of turns per context build,
   // and maps keyed by strings with an object per turn cost more than the search that found them.
@@ -125,4 +122,10 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
     if (kw !== undefined) parts.coverage = coverage.get(message.id)!;
     return { message, score: { ...parts, final: final(i) } };
   });
+}
+
+async function scoredNeighbours(deps: MemoryDeps, userId: string, seeds: readonly string[], radius: number, queryVector: Float32Array, vectorScores: Map<string, number>): Promise<Message[]> {
+  const scored = await deps.store.scoredNeighbours(userId, seeds, radius, queryVector);
+  for (const [id, score] of scored.vectorScores) if (!vectorScores.has(id)) vectorScores.set(id, score);
+  return scored.messages;
 }

@@ -2,43 +2,49 @@ import type { FusionMethod } from './recall-config.js';
 
 export type MethodScores = Map<string, number>;
 
-function zScores(scores: MethodScores): Map<string, number> {
-  const values = [...scores.values()];
-  if (values.length === 0) return new Map();
-  const mean = values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
-  const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(values.length, 1);
-  const sd = Math.sqrt(variance) || 1;
-  return new Map([...scores].map(([id, s]) => [id, (s - mean) / sd]));
-}
-
 /**
- * Fuses per-method candidate scores into one score per id. With z-score fusion every method is
- * standardised over the whole candidate set; an id a method did not return counts as that
- * method's "no match" value, min(0, its lowest score): below everything it did return.
+ * Fuses per-method scores of candidates held by position (`has[i]` says whether method scored
+ * candidate i, `scores[i]` its score) into one score per fused candidate, in `order` (positions):
+ * every candidate some method scored. With z-score fusion every method is standardised over the
+ * fused candidates; a candidate a method did not score counts as that method's "no match" value,
+ * min(0, its lowest score): below everything it did score. With RRF each method adds
+ * weight / (k + rank). Arrays by position rather than maps keyed by id: a message search fuses
+ * hundreds of turns per context build.
  */
-export function fuse(perMethod: ReadonlyArray<{ weight: number; scores: MethodScores }>, method: FusionMethod, rrfK: number): Map<string, number> {
-  const ids = new Set<string>();
-  for (const m of perMethod) for (const id of m.scores.keys()) ids.add(id);
-  const fused = new Map<string, number>([...ids].map((id) => [id, 0]));
-  for (const { weight, scores } of perMethod) {
-    if (scores.size === 0 || weight === 0) continue;
-    if (method === 'rrf') {
-      const ranked = [...scores].sort((a, b) => b[1] - a[1]);
-      ranked.forEach(([id], rank) => fused.set(id, fused.get(id)! + weight / (rrfK + rank + 1)));
-    } else {
-      const missing = Math.min(0, ...scores.values());
-      const z = zScores(new Map([...ids].map((id) => [id, scores.get(id) ?? missing])));
-      for (const id of ids) fused.set(id, fused.get(id)! + weight * z.get(id)!);
+export function fuse(
+  perMethod: ReadonlyArray<{ weight: number; has: Uint8Array; scores: Float64Array }>,
+  order: Int32Array,
+  method: FusionMethod,
+  rrfK: number,
+): Float64Array {
+  const fused = new Float64Array(order.length);
+  for (const { weight, has, scores } of perMethod) {
+    let count = 0;
+    let missing = 0;
+    for (const i of order) {
+      if (has[i] === 0) continue;
+      count++;
+      missing = Math.min(missing, scores[i]!);
     }
+    if (count === 0 || weight === 0) continue;
+    if (method === 'rrf') {
+      // Best first; equal scores keep the candidates' own order (a stable sort over positions).
+      const at = new Int32Array(has.length);
+      order.forEach((i, u) => (at[i] = u));
+      const ranked: number[] = [];
+      for (let i = 0; i < has.length; i++) if (has[i] === 1) ranked.push(i);
+      ranked.sort((a, b) => scores[b]! - scores[a]!);
+      ranked.forEach((i, rank) => (fused[at[i]!] = fused[at[i]!]! + weight / (rrfK + rank + 1)));
+      continue;
+    }
+    const value = (u: number): number => (has[order[u]!] === 1 ? scores[order[u]!]! : missing);
+    let sum = 0;
+    for (let u = 0; u < order.length; u++) sum += value(u);
+    const mean = sum / order.length;
+    let squares = 0;
+    for (let u = 0; u < order.length; u++) squares += (value(u) - mean) ** 2;
+    const sd = Math.sqrt(squares / order.length) || 1;
+    for (let u = 0; u < order.length; u++) fused[u] = fused[u]! + weight * ((value(u) - mean) / sd);
   }
   return fused;
-}
-
-/** Maps scores to [0, 1] by min-max over the candidate set (a single candidate gets 1). */
-export function minMax(scores: Map<string, number>): Map<string, number> {
-  const values = [...scores.values()];
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
-  const span = hi - lo;
-  return new Map([...scores].map(([id, s]) => [id, span > 0 ? (s - lo) / span : 1]));
 }

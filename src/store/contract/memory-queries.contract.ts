@@ -105,8 +105,8 @@ export function describeMemoryQueriesContract(name: string, factory: StoreFactor
       await store.insertMemory(memoryFixture({ id: 'c', userId: 'u', content: 'gone', status: 'deleted' }), vec(1), user);
       await store.insertMemory(memoryFixture({ id: 'x', userId: 'other', content: '别人的猫' }), vec(1), user);
       await store.recordAccess('u', ['a'], d('2026-03-01'));
-      const pick = ({ id, userId, content, importance, createdAt, updatedAt, happenedAt, lastAccessedAt, accessCount }: Memory) =>
-        ({ id, userId, content, importance, createdAt, updatedAt, accessCount, ...(happenedAt ? { happenedAt } : {}), ...(lastAccessedAt ? { lastAccessedAt } : {}) });
+      const pick = ({ id, userId, kind, content, importance, createdAt, updatedAt, happenedAt, lastAccessedAt, accessCount }: Memory) =>
+        ({ id, userId, kind, content, importance, createdAt, updatedAt, accessCount, ...(happenedAt ? { happenedAt } : {}), ...(lastAccessedAt ? { lastAccessedAt } : {}) });
       for (const q of [{ ids: ['a', 'b', 'c', 'x'] }, { ids: ['a', 'b'], kinds: ['event' as const] }, { statuses: ['active' as const, 'deleted' as const] }]) {
         const fields = await store.listRankingFields({ userId: 'u', ...q });
         const whole = await store.listMemories({ userId: 'u', ...q });

@@ -45,6 +45,24 @@ export function describeMessagesContract(name: string, factory: StoreFactory): v
       }
     });
 
+    it('scores the neighbours it finds as messageVectorScores does, for this user only (缓存 / cache)', async () => {
+      const { store } = open();
+      await store.appendMessages('u', 's', [msg('1', '缓存方案用 Redis 还是 Memcached？', 0), msg('2', '取决于你的需求', 1, 'assistant'), msg('3', 'I decided to use Redis', 2), msg('4', 'Good choice', 3, 'assistant'), msg('5', 'Next: the database', 4)]);
+      await store.appendMessages('v', 's', [msg('3', 'another user, same id', 0)]);
+      const q = vec(0.3, -0.5, 0.8, 0.1);
+      for (let round = 0; round < 2; round++) {
+        const { messages, vectorScores } = await store.scoredNeighbours('u', ['3'], 1, q);
+        const neighbours = await store.messageNeighbours('u', ['3'], 1);
+        expect(messages.map((m) => m.id).sort()).toEqual(['2', '3', '4']);
+        expect(messages).toEqual(expect.arrayContaining(neighbours));
+        expect(Object.fromEntries(vectorScores)).toEqual(Object.fromEntries(await store.messageVectorScores('u', ['2', '3', '4'], q)));
+        // Warm any cache, then again.
+        for (let i = 0; i < 4; i++) await store.searchMessageVector({ userId: 'u', vector: q, k: 2 });
+      }
+      expect(await store.scoredNeighbours('w', ['3'], 1, q)).toEqual({ messages: [], vectorScores: new Map() });
+      expect((await store.scoredNeighbours('v', ['3'], 2, q)).messages.map((m) => m.content)).toEqual(['another user, same id']);
+    });
+
     it('searches Chinese and English messages and finds neighbours', async () => {
       const { store } = open();
       await store.appendMessages('u', 's', [msg('1', '缓存方案用 Redis 还是 Memcached？', 0), msg('2', '取决于你的需求', 1, 'assistant'), msg('3', 'I decided to use Redis', 2), msg('4', 'Good choice', 3, 'assistant')]);

@@ -17,6 +17,12 @@ export interface MessagesPort {
   messageVectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>>;
   /** Each given message's similarity to `vector`, as `vectorScores` gives for memories (within 0.02). */
   messageVectorScores(userId: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>>;
+  /**
+   * `messageNeighbours`, and each neighbour's similarity to `vector` as `messageVectorScores` gives
+   * it, in one call: a message search scores every turn it reads, and a store that finds the
+   * neighbours can score them without looking each one up again.
+   */
+  scoredNeighbours(userId: string, ids: readonly string[], radius: number, vector: Float32Array): Promise<{ messages: Message[]; vectorScores: Map<string, number> }>;
   /** Deletes messages whose expiresAt has passed; returns how many. */
   deleteExpiredMessages(now: Date): Promise<number>;
   /** Really erases the given messages of a user (row, vector, keyword row); returns how many. */

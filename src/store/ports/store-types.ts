@@ -32,7 +32,7 @@ export interface MemoryQuery {
  * What ranking reads of a memory: recall reads these for every candidate (a hundred or more) and
  * whole memories only for the few it returns.
  */
-export type RankingFields = Pick<Memory, 'id' | 'userId' | 'content' | 'importance' | 'createdAt' | 'updatedAt' | 'happenedAt' | 'lastAccessedAt' | 'accessCount'>;
+export type RankingFields = Pick<Memory, 'id' | 'userId' | 'kind' | 'content' | 'importance' | 'createdAt' | 'updatedAt' | 'happenedAt' | 'lastAccessedAt' | 'accessCount'>;
 
 /** A candidate from one retrieval method; `score` is method-specific (higher is better). */
 export interface SearchHit {

@@ -27,8 +27,8 @@ function rowToMessage(r: Row): Message {
 const inSession = (sessionId: string | undefined) => (sessionId === undefined ? undefined : { sql: (n: number) => `session_id = $${n}`, params: [sessionId] });
 
 /** The raw conversation layer: sessions and messages, with their keyword and vector columns. */
-export function messageRole(ctx: PgContext): Pick<Store, 'appendMessages' | 'getSession' | 'listMessages' | 'messageNeighbours' | 'searchMessageVector' | 'searchMessageKeyword' | 'messageVectorsOf' | 'messageVectorScores' | 'deleteExpiredMessages' | 'purgeMessages'> {
-  return {
+export function messageRole(ctx: PgContext): Pick<Store, 'appendMessages' | 'getSession' | 'listMessages' | 'messageNeighbours' | 'searchMessageVector' | 'searchMessageKeyword' | 'messageVectorsOf' | 'messageVectorScores' | 'scoredNeighbours' | 'deleteExpiredMessages' | 'purgeMessages'> {
+  const role: ReturnType<typeof messageRole> = {
     appendMessages: (userId, sessionId, messages) =>
       ctx.atomic(async (tx) => {
         const first = messages[0];
@@ -99,6 +99,11 @@ export function messageRole(ctx: PgContext): Pick<Store, 'appendMessages' | 'get
 
     messageVectorsOf: async (userId, ids) => vectorsOfRows(ctx, 'messages', userId, ids, (await boundEmbedder(ctx))?.id ?? null),
     messageVectorScores: async (userId, ids, vector) => scoresOf(await vectorsOfRows(ctx, 'messages', userId, ids, (await boundEmbedder(ctx))?.id ?? null), vector),
+    scoredNeighbours: async (userId, ids, radius, vector) => {
+      const messages = await role.messageNeighbours(userId, ids, radius);
+      const vectorScores = scoresOf(await vectorsOfRows(ctx, 'messages', userId, messages.map((m) => m.id), (await boundEmbedder(ctx))?.id ?? null), vector);
+      return { messages, vectorScores };
+    },
 
     // Only messages extraction has already seen: unprocessed ones wait for it.
     deleteExpiredMessages: (now) =>
@@ -117,4 +122,5 @@ export function messageRole(ctx: PgContext): Pick<Store, 'appendMessages' | 'get
             return tx.run('DELETE FROM messages WHERE user_id = $1 AND id = ANY($2::text[])', [userId, [...ids]]);
           }),
   };
+  return role;
 }

@@ -1,11 +1,16 @@
 import type Database from 'better-sqlite3';
+import { Statements } from './statements.js';
 import type { Session } from '../../domain/conversation.js';
 import type { ExtractionRun } from '../store.js';
 import { rowToSession } from './message-tables.js';
 
 /** Session watermarks, leases, failure state, extraction runs and settings. */
 export class ExtractionTables {
-  constructor(private readonly db: Database.Database) {}
+  private readonly sql: Statements;
+
+  constructor(private readonly db: Database.Database) {
+    this.sql = new Statements(db);
+  }
 
   /**
    * Takes the lease when it is free, expired, already this owner's (a restarted worker with the
@@ -13,13 +18,12 @@ export class ExtractionTables {
    */
   acquireLease(userId: string, sessionId: string, owner: string, now: Date, until: Date, isAbandoned?: (owner: string) => boolean): number | null {
     return this.db.transaction(() => {
-      const row = this.db.prepare('SELECT lease_owner, lease_until FROM sessions WHERE user_id = ? AND id = ?').get(userId, sessionId) as { lease_owner: string | null; lease_until: number | null } | undefined;
+      const row = this.sql.get('SELECT lease_owner, lease_until FROM sessions WHERE user_id = ? AND id = ?').get(userId, sessionId) as { lease_owner: string | null; lease_until: number | null } | undefined;
       if (!row) return null;
       const held = row.lease_owner;
       const free = held === null || held === owner || (row.lease_until ?? 0) < now.getTime() || (isAbandoned?.(held) ?? false);
       if (!free) return null;
-      const bumped = this.db
-        .prepare('UPDATE sessions SET lease_owner = ?, lease_until = ?, lease_token = lease_token + 1 WHERE user_id = ? AND id = ? RETURNING lease_token')
+      const bumped = this.sql.get('UPDATE sessions SET lease_owner = ?, lease_until = ?, lease_token = lease_token + 1 WHERE user_id = ? AND id = ? RETURNING lease_token')
         .get(owner, until.getTime(), userId, sessionId) as { lease_token: number };
       return bumped.lease_token;
     }).immediate();
@@ -27,30 +31,27 @@ export class ExtractionTables {
 
   /** Extends the lease while it is still this acquisition's; false once another worker took it over. */
   renewLease(userId: string, sessionId: string, owner: string, token: number, until: Date): boolean {
-    return this.db.prepare('UPDATE sessions SET lease_until = max(lease_until, ?) WHERE user_id = ? AND id = ? AND lease_owner = ? AND lease_token = ?').run(until.getTime(), userId, sessionId, owner, token).changes === 1;
+    return this.sql.get('UPDATE sessions SET lease_until = max(lease_until, ?) WHERE user_id = ? AND id = ? AND lease_owner = ? AND lease_token = ?').run(until.getTime(), userId, sessionId, owner, token).changes === 1;
   }
 
   /** The fencing check: true while no other worker has acquired the lease since `token` was issued. */
   holdsLease(userId: string, sessionId: string, owner: string, token: number): boolean {
-    return this.db.prepare('SELECT 1 FROM sessions WHERE user_id = ? AND id = ? AND lease_owner = ? AND lease_token = ?').get(userId, sessionId, owner, token) !== undefined;
+    return this.sql.get('SELECT 1 FROM sessions WHERE user_id = ? AND id = ? AND lease_owner = ? AND lease_token = ?').get(userId, sessionId, owner, token) !== undefined;
   }
 
   releaseLease(userId: string, sessionId: string, owner: string, token?: number): void {
-    this.db
-      .prepare('UPDATE sessions SET lease_owner = NULL, lease_until = NULL WHERE user_id = ? AND id = ? AND lease_owner = ? AND (? IS NULL OR lease_token = ?)')
+    this.sql.get('UPDATE sessions SET lease_owner = NULL, lease_until = NULL WHERE user_id = ? AND id = ? AND lease_owner = ? AND (? IS NULL OR lease_token = ?)')
       .run(userId, sessionId, owner, token ?? null, token ?? null);
   }
 
   backlog(limit: number): Array<{ session: Session; unprocessed: number }> {
-    const rows = this.db
-      .prepare('SELECT *, next_seq - 1 - processed_seq AS unprocessed FROM sessions WHERE next_seq - 1 > processed_seq ORDER BY last_active_at LIMIT ?')
+    const rows = this.sql.get('SELECT *, next_seq - 1 - processed_seq AS unprocessed FROM sessions WHERE next_seq - 1 > processed_seq ORDER BY last_active_at LIMIT ?')
       .all(limit) as Array<Record<string, unknown>>;
     return rows.map((r) => ({ session: rowToSession(r), unprocessed: Number(r.unprocessed) }));
   }
 
   markProcessed(userId: string, sessionId: string, throughSeq: number, messageId: string, at: Date): void {
-    this.db
-      .prepare(
+    this.sql.get(
         `UPDATE sessions SET processed_seq = max(processed_seq, ?), last_processed_message_id = ?, processed_at = ?,
            failures = 0, last_error = NULL, extraction_state = 'ok', next_attempt_at = NULL
          WHERE user_id = ? AND id = ?`,
@@ -59,18 +60,16 @@ export class ExtractionTables {
   }
 
   recordFailure(userId: string, sessionId: string, f: { error: string; failures: number; state: string; nextAttemptAt: Date }): void {
-    this.db
-      .prepare('UPDATE sessions SET failures = ?, last_error = ?, extraction_state = ?, next_attempt_at = ? WHERE user_id = ? AND id = ?')
+    this.sql.get('UPDATE sessions SET failures = ?, last_error = ?, extraction_state = ?, next_attempt_at = ? WHERE user_id = ? AND id = ?')
       .run(f.failures, f.error, f.state, f.nextAttemptAt.getTime(), userId, sessionId);
   }
 
   endSession(userId: string, sessionId: string, at: Date): void {
-    this.db.prepare('UPDATE sessions SET ended_at = ? WHERE user_id = ? AND id = ?').run(at.getTime(), userId, sessionId);
+    this.sql.get('UPDATE sessions SET ended_at = ? WHERE user_id = ? AND id = ?').run(at.getTime(), userId, sessionId);
   }
 
   recordRun(run: ExtractionRun): void {
-    this.db
-      .prepare(
+    this.sql.get(
         `INSERT INTO extraction_runs (id, user_id, session_id, from_seq, through_seq, extractor, outcome, counts, rejected, reason, error, at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -78,24 +77,24 @@ export class ExtractionTables {
   }
 
   runs(userId: string, sessionId: string): ExtractionRun[] {
-    const rows = this.db.prepare('SELECT * FROM extraction_runs WHERE user_id = ? AND session_id = ? ORDER BY at, rowid').all(userId, sessionId) as Array<Record<string, string | number | null>>;
+    const rows = this.sql.get('SELECT * FROM extraction_runs WHERE user_id = ? AND session_id = ? ORDER BY at, rowid').all(userId, sessionId) as Array<Record<string, string | number | null>>;
     return rows.map(rowToExtractionRun);
   }
 
   settings(userId: string): Record<string, unknown> {
-    const rows = this.db.prepare(`SELECT user_id, key, value FROM settings WHERE user_id IN ('*', ?) ORDER BY user_id = '*' DESC`).all(userId) as Array<{ key: string; value: string }>;
+    const rows = this.sql.get(`SELECT user_id, key, value FROM settings WHERE user_id IN ('*', ?) ORDER BY user_id = '*' DESC`).all(userId) as Array<{ key: string; value: string }>;
     const out: Record<string, unknown> = {};
     for (const r of rows) out[r.key] = JSON.parse(r.value);
     return out;
   }
 
   ownSettings(userId: string): Record<string, unknown> {
-    const rows = this.db.prepare('SELECT key, value FROM settings WHERE user_id = ?').all(userId) as Array<{ key: string; value: string }>;
+    const rows = this.sql.get('SELECT key, value FROM settings WHERE user_id = ?').all(userId) as Array<{ key: string; value: string }>;
     return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   }
 
   setSettings(userId: string, values: Record<string, unknown>): void {
-    const stmt = this.db.prepare('INSERT INTO settings (user_id, key, value) VALUES (?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value');
+    const stmt = this.sql.get('INSERT INTO settings (user_id, key, value) VALUES (?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value');
     for (const [k, v] of Object.entries(values)) if (v !== undefined) stmt.run(userId, k, JSON.stringify(v));
   }
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { Statements } from './statements.js';
 import type { Session } from '../../domain/conversation.js';
 import { Profile, Relation } from '../../domain/profile.js';
 import type { Todo } from '../../domain/todo.js';
@@ -7,20 +8,23 @@ import { TodoTables } from './todo-tables.js';
 
 /** Relations, profile versions, episode bookkeeping and reminder deliveries. */
 export class LifecycleTables {
+  private readonly sql: Statements;
+
   constructor(
-    private readonly db: Database.Database,
+    db: Database.Database,
     private readonly todos: TodoTables,
-  ) {}
+  ) {
+    this.sql = new Statements(db);
+  }
 
   insertRelation(r: Relation): void {
-    this.db
-      .prepare('INSERT INTO memory_relations (id, user_id, source_id, target_id, type, strength, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    this.sql.get('INSERT INTO memory_relations (id, user_id, source_id, target_id, type, strength, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(r.id, r.userId, r.sourceId, r.targetId, r.type, r.strength, r.reason ?? null, r.createdAt.getTime());
   }
 
   /** True when a relation of this user was removed. */
   deleteRelation(userId: string, id: string): boolean {
-    return this.db.prepare('DELETE FROM memory_relations WHERE user_id = ? AND id = ?').run(userId, id).changes > 0;
+    return this.sql.get('DELETE FROM memory_relations WHERE user_id = ? AND id = ?').run(userId, id).changes > 0;
   }
 
   relationsOf(userId: string, memoryId: string): Relation[] {
@@ -32,7 +36,7 @@ export class LifecycleTables {
   }
 
   private relationRows(sql: string, ...args: unknown[]): Relation[] {
-    const rows = this.db.prepare(sql).all(...args) as Array<Record<string, unknown>>;
+    const rows = this.sql.get(sql).all(...args) as Array<Record<string, unknown>>;
     return rows.map((r) =>
       Relation.parse({
         id: r.id, userId: r.user_id, sourceId: r.source_id, targetId: r.target_id, type: r.type, strength: r.strength,
@@ -49,41 +53,37 @@ export class LifecycleTables {
   }
 
   latestProfile(userId: string): Profile | null {
-    const row = this.db.prepare('SELECT * FROM profiles WHERE user_id = ? ORDER BY version DESC LIMIT 1').get(userId) as Record<string, unknown> | undefined;
+    const row = this.sql.get('SELECT * FROM profiles WHERE user_id = ? ORDER BY version DESC LIMIT 1').get(userId) as Record<string, unknown> | undefined;
     return row ? this.toProfile(row) : null;
   }
 
   profileVersions(userId: string): Profile[] {
-    return (this.db.prepare('SELECT * FROM profiles WHERE user_id = ? ORDER BY version').all(userId) as Array<Record<string, unknown>>).map((r) => this.toProfile(r));
+    return (this.sql.get('SELECT * FROM profiles WHERE user_id = ? ORDER BY version').all(userId) as Array<Record<string, unknown>>).map((r) => this.toProfile(r));
   }
 
   insertProfile(p: Profile): void {
-    this.db
-      .prepare('INSERT INTO profiles (user_id, version, narrative, basic_info, changes, produced_by, episode_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    this.sql.get('INSERT INTO profiles (user_id, version, narrative, basic_info, changes, produced_by, episode_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(p.userId, p.version, p.narrative, JSON.stringify(p.basicInfo), p.changes ?? null, p.producedBy ?? null, p.episodeCount, p.createdAt.getTime());
   }
 
   deleteProfileVersions(userId: string, versions: readonly number[]): void {
-    const stmt = this.db.prepare('DELETE FROM profiles WHERE user_id = ? AND version = ?');
+    const stmt = this.sql.get('DELETE FROM profiles WHERE user_id = ? AND version = ?');
     for (const v of versions) stmt.run(userId, v);
   }
 
   sessionsToSummarize(limit: number): Array<{ session: Session; unsummarized: number }> {
-    const rows = this.db
-      .prepare('SELECT *, next_seq - 1 - summarized_seq AS unsummarized FROM sessions WHERE next_seq - 1 > summarized_seq OR summary_retry_at IS NOT NULL ORDER BY last_active_at LIMIT ?')
+    const rows = this.sql.get('SELECT *, next_seq - 1 - summarized_seq AS unsummarized FROM sessions WHERE next_seq - 1 > summarized_seq OR summary_retry_at IS NOT NULL ORDER BY last_active_at LIMIT ?')
       .all(limit) as Array<Record<string, unknown>>;
     return rows.map((r) => ({ session: rowToSession(r), unsummarized: Number(r.unsummarized) }));
   }
 
   markSummarized(userId: string, sessionId: string, throughSeq: number, retryAt: Date | null, failures: number): void {
-    this.db
-      .prepare('UPDATE sessions SET summarized_seq = max(summarized_seq, ?), summary_retry_at = ?, summary_failures = ? WHERE user_id = ? AND id = ?')
+    this.sql.get('UPDATE sessions SET summarized_seq = max(summarized_seq, ?), summary_retry_at = ?, summary_failures = ? WHERE user_id = ? AND id = ?')
       .run(throughSeq, retryAt?.getTime() ?? null, failures, userId, sessionId);
   }
 
   dueReminders(now: Date, limit: number): Todo[] {
-    const ids = this.db
-      .prepare(
+    const ids = this.sql.get(
         `SELECT user_id, id FROM todos WHERE reminded = 0 AND completed = 0 AND remind_at IS NOT NULL AND remind_at <= ?
            AND (next_delivery_at IS NULL OR next_delivery_at <= ?) ORDER BY remind_at LIMIT ?`,
       )
@@ -93,23 +93,22 @@ export class LifecycleTables {
 
   /** Records a delivery and sets the reminded mark together; false when it was delivered before. */
   recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date): boolean {
-    const info = this.db.prepare('INSERT INTO reminder_deliveries (id, user_id, todo_id, delivered_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING').run(deliveryId, userId, todoId, at.getTime());
-    this.db.prepare('UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = ? AND id = ?').run(userId, todoId);
+    const info = this.sql.get('INSERT INTO reminder_deliveries (id, user_id, todo_id, delivered_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING').run(deliveryId, userId, todoId, at.getTime());
+    this.sql.get('UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = ? AND id = ?').run(userId, todoId);
     return info.changes === 1;
   }
 
   deliveriesOf(userId: string, todoId: string): Array<{ id: string; at: Date }> {
-    const rows = this.db.prepare('SELECT id, delivered_at FROM reminder_deliveries WHERE user_id = ? AND todo_id = ? ORDER BY delivered_at, id').all(userId, todoId) as Array<{ id: string; delivered_at: number }>;
+    const rows = this.sql.get('SELECT id, delivered_at FROM reminder_deliveries WHERE user_id = ? AND todo_id = ? ORDER BY delivered_at, id').all(userId, todoId) as Array<{ id: string; delivered_at: number }>;
     return rows.map((r) => ({ id: r.id, at: new Date(r.delivered_at) }));
   }
 
   recordDeliveryFailure(userId: string, todoId: string, error: string, nextAt: Date): void {
-    this.db
-      .prepare('UPDATE todos SET delivery_attempts = delivery_attempts + 1, last_delivery_error = ?, next_delivery_at = ? WHERE user_id = ? AND id = ?')
+    this.sql.get('UPDATE todos SET delivery_attempts = delivery_attempts + 1, last_delivery_error = ?, next_delivery_at = ? WHERE user_id = ? AND id = ?')
       .run(error, nextAt.getTime(), userId, todoId);
   }
 
   userIds(): string[] {
-    return (this.db.prepare('SELECT DISTINCT user_id FROM memories UNION SELECT DISTINCT user_id FROM sessions').all() as Array<{ user_id: string }>).map((r) => r.user_id);
+    return (this.sql.get('SELECT DISTINCT user_id FROM memories UNION SELECT DISTINCT user_id FROM sessions').all() as Array<{ user_id: string }>).map((r) => r.user_id);
   }
 }

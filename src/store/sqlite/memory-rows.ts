@@ -34,11 +34,12 @@ export interface MemoryRow {
 const ms = (d: Date | undefined): number | null => (d === undefined ? null : d.getTime());
 
 /** The columns of RankingFields, and their row back to them. */
-export const RANKING_COLUMNS = 'id, user_id, content, importance, created_at, updated_at, happened_at, last_accessed_at, access_count';
-export function rowToRankingFields(row: Pick<MemoryRow, 'id' | 'user_id' | 'content' | 'importance' | 'created_at' | 'updated_at' | 'happened_at' | 'last_accessed_at' | 'access_count'>): RankingFields {
+export const RANKING_COLUMNS = 'id, user_id, kind, content, importance, created_at, updated_at, happened_at, last_accessed_at, access_count';
+export function rowToRankingFields(row: Pick<MemoryRow, 'id' | 'user_id' | 'kind' | 'content' | 'importance' | 'created_at' | 'updated_at' | 'happened_at' | 'last_accessed_at' | 'access_count'>): RankingFields {
   const f: RankingFields = {
     id: row.id,
     userId: row.user_id,
+    kind: row.kind as Memory['kind'],
     content: row.content,
     importance: row.importance,
     createdAt: new Date(row.created_at),

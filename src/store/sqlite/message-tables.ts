@@ -151,6 +151,11 @@ export class MessageTables {
   }
 
   neighbours(userId: string, ids: readonly string[], radius: number): Message[] {
+    return this.neighbourRows(userId, ids, radius).map((r) => r.message);
+  }
+
+  /** The neighbours with their rowids (for scoring their vectors without another lookup). */
+  neighbourRows(userId: string, ids: readonly string[], radius: number): Array<{ rid: number; message: Message }> {
     if (ids.length === 0) return [];
     const keys = padded(ids, '');
     // The neighbours' rowids first, then each row once by rowid: a DISTINCT over whole rows sorted
@@ -163,7 +168,7 @@ export class MessageTables {
            WHERE m.user_id = ? AND m.id IN (${placeholders(keys.length)}))`,
       )
       .all(radius, radius, userId, ...keys) as unknown[][];
-    return rows.map(messageFromValues);
+    return rows.map((v) => ({ rid: v[0] as number, message: messageFromValues(v) }));
   }
 
   /** rowid -> message id for the user's messages, optionally within one session. */

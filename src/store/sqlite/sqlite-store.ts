@@ -327,6 +327,22 @@ class SqliteStore implements Store {
     });
   }
 
+  scoredNeighbours(userId: string, ids: readonly string[], radius: number, vector: Float32Array): Promise<{ messages: Message[]; vectorScores: Map<string, number> }> {
+    return this.run(() => {
+      const rows = this.messages.neighbourRows(userId, ids, radius);
+      const vectorScores = new Map<string, number>();
+      const vec = this.vec('messages');
+      if (vec) {
+        const scores = vec.scoresOf(userId, rows.map((r) => r.rid), vector);
+        for (const r of rows) {
+          const s = scores.get(r.rid);
+          if (s !== undefined) vectorScores.set(r.message.id, s);
+        }
+      }
+      return { messages: rows.map((r) => r.message), vectorScores };
+    });
+  }
+
   messageVectorScores(userId: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
     return this.run(() => {
       const out = new Map<string, number>();

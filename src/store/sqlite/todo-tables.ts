@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { Statements } from './statements.js';
 import { Todo } from '../../domain/todo.js';
 import { NotFoundError } from '../../errors.js';
 
@@ -24,11 +25,14 @@ export function rowToTodo(r: Record<string, unknown>): Todo {
 }
 
 export class TodoTables {
-  constructor(private readonly db: Database.Database) {}
+  private readonly sql: Statements;
+
+  constructor(db: Database.Database) {
+    this.sql = new Statements(db);
+  }
 
   insert(t: Todo): void {
-    this.db
-      .prepare(
+    this.sql.get(
         `INSERT INTO todos (id, user_id, memory_id, content, due_at, remind_at, completed, completed_at, reminded, source_session_id, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -40,28 +44,26 @@ export class TodoTables {
     const args: unknown[] = [q.userId];
     if (q.completed !== undefined) (clauses.push('completed = ?'), args.push(q.completed ? 1 : 0));
     if (q.dueBefore) (clauses.push('due_at IS NOT NULL AND due_at <= ?'), args.push(q.dueBefore.getTime()));
-    const rows = this.db
-      .prepare(`SELECT * FROM todos WHERE ${clauses.join(' AND ')} ORDER BY due_at IS NULL, due_at, created_at LIMIT ?`)
+    const rows = this.sql.get(`SELECT * FROM todos WHERE ${clauses.join(' AND ')} ORDER BY due_at IS NULL, due_at, created_at LIMIT ?`)
       .all(...args, q.limit ?? -1) as Array<Record<string, unknown>>;
     return rows.map(rowToTodo);
   }
 
   get(userId: string, id: string): Todo {
-    const row = this.db.prepare('SELECT * FROM todos WHERE user_id = ? AND id = ?').get(userId, id) as Record<string, unknown> | undefined;
+    const row = this.sql.get('SELECT * FROM todos WHERE user_id = ? AND id = ?').get(userId, id) as Record<string, unknown> | undefined;
     if (!row) throw new NotFoundError('Todo', id);
     return rowToTodo(row);
   }
 
   update(userId: string, id: string, changes: Partial<Pick<Todo, 'completed' | 'completedAt' | 'reminded' | 'dueAt' | 'remindAt' | 'content'>>): Todo {
     const merged = { ...this.get(userId, id), ...changes };
-    this.db
-      .prepare('UPDATE todos SET content = ?, due_at = ?, remind_at = ?, completed = ?, completed_at = ?, reminded = ? WHERE user_id = ? AND id = ?')
+    this.sql.get('UPDATE todos SET content = ?, due_at = ?, remind_at = ?, completed = ?, completed_at = ?, reminded = ? WHERE user_id = ? AND id = ?')
       .run(merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, userId, id);
     return merged;
   }
 
   delete(userId: string, id: string): void {
     this.get(userId, id);
-    this.db.prepare('DELETE FROM todos WHERE user_id = ? AND id = ?').run(userId, id);
+    this.sql.get('DELETE FROM todos WHERE user_id = ? AND id = ?').run(userId, id);
   }
 }

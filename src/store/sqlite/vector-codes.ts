@@ -9,6 +9,7 @@
  * are then dropped and serve only the JS path. Slots are never moved: a
  * removed row becomes a tombstone, reused by nothing, so a rowid's slot is stable.
  */
+import { dotAt } from '../../embedders/embedder.js';
 import { Int8Scan } from './int8-scan.js';
 
 /**
@@ -192,12 +193,7 @@ export class UserCodes {
   dotOf(rowid: number, query: Float32Array): number | undefined {
     const slot = this.slotOf.get(rowid);
     if (slot === undefined || this.status[slot] === REMOVED || query.length !== this.dimensions) return undefined;
-    if (this.floats) {
-      let s = 0;
-      const base = slot * this.dimensions;
-      for (let j = 0; j < this.dimensions; j++) s += query[j]! * this.floats[base + j]!;
-      return s;
-    }
+    if (this.floats) return dotAt(query, this.floats, slot * this.dimensions, this.dimensions);
     return int8Dot(query, this.int8, slot * this.dimensions, this.dimensions) * this.scale[slot]!;
   }
 
