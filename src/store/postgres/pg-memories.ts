@@ -9,6 +9,9 @@ import type { PgContext } from './pg-db.js';
 import { bumpForgetFence } from './pg-forget.js';
 import { keywordColumns, scoresOf, searchKeywords, searchVectors, vectorColumns, vectorsOfRows } from './pg-search.js';
 import { boundEmbedder, requireBindingFor } from './pg-vectors.js';
+import { cachedKeywordSearch, cachedVectorSearch } from './pg-cached-search.js';
+import { readSearchState, type PgSearchCache } from './pg-search-cache.js';
+import { DEFAULT_BM25 } from '../sqlite/keyword-index.js';
 
 const ACTIVE = ['active'] as const;
 const COLUMNS = ['rid', ...Object.keys(memoryToColumns({ provenance: {}, createdAt: new Date(0), updatedAt: new Date(0) } as Memory))].join(', ');
@@ -61,7 +64,7 @@ function where(q: MemoryQuery): { sql: string; args: unknown[] } {
 }
 
 /** The semantic layer: memories, their history, keyword and vector columns, kept in step. */
-export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'updateMemory' | 'purgeMemory' | 'getMemory' | 'listMemories' | 'listRankingFields' | 'countMemories' | 'history' | 'historyOfUser' | 'recordAccess' | 'importMemory' | 'takenIds' | 'searchVector' | 'searchKeyword' | 'vectorsOf' | 'vectorScores'> {
+export function memoryRole(ctx: PgContext, cache?: PgSearchCache): Pick<Store, 'insertMemory' | 'updateMemory' | 'purgeMemory' | 'getMemory' | 'listMemories' | 'listRankingFields' | 'countMemories' | 'history' | 'historyOfUser' | 'recordAccess' | 'importMemory' | 'takenIds' | 'searchVector' | 'searchKeyword' | 'vectorsOf' | 'vectorScores'> {
   const rowOf = async (c: PgContext, userId: string, id: string, lock = false) =>
     (await c.rows<MemoryRow>(`SELECT ${COLUMNS} FROM memories WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, userId]))[0];
 
@@ -176,17 +179,25 @@ export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'update
     },
 
     searchVector: async (q) => {
-      const bound = await boundEmbedder(ctx);
+      // Outside a transaction the binding comes with the user's change counter, in one query.
+      const state = cache && !ctx.inTransaction ? await readSearchState(ctx, 'memories', q.userId) : undefined;
+      const bound = state ? state.embedder : await boundEmbedder(ctx);
       if (!bound) throw new EngramError('STORE_FAILED', 'No embedder is bound to this store yet (bindEmbedder first)');
       if (q.vector.length !== bound.dimensions) throw new EmbedderMismatchError(bound.id, `an embedder of ${q.vector.length} dimensions`);
       if (q.embedderId !== undefined && q.embedderId !== bound.id) throw new EmbedderMismatchError(bound.id, q.embedderId);
       const statuses = [...(q.statuses ?? ACTIVE)];
       if (statuses.length === 0) return [];
+      const user = state && (await cache!.user(ctx, q.userId, state));
+      if (user) return cachedVectorSearch(ctx, 'memories', q.userId, user, q.vector, q.k, statuses);
       return searchVectors(ctx, 'memories', q.userId, bound.id, q.vector, q.k, { sql: (n) => `status = ANY($${n}::text[])`, params: [statuses] });
     },
 
     searchKeyword: async (q) => {
       const statuses = [...(q.statuses ?? ACTIVE)];
+      if (cache && !ctx.inTransaction) {
+        const user = await cache.user(ctx, q.userId, await readSearchState(ctx, 'memories', q.userId));
+        if (user) return cachedKeywordSearch(user, q.terms, q.k, q.bm25 ?? DEFAULT_BM25, statuses);
+      }
       return searchKeywords(ctx, 'memories', q.userId, q.terms, q.k, q.bm25, { sql: (n) => `status = ANY($${n}::text[])`, params: [statuses] });
     },
 

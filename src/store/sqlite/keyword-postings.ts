@@ -74,8 +74,9 @@ export class UserPostings {
   /**
    * BM25 over every row holding any of the terms, best first (ties: lower rowid first).
    * `docCount` and `avgdl` are the user's statistics as the keyword_stats table keeps them.
+   * `accept` limits the hits to some rows (statuses); every row still counts in the statistics.
    */
-  search(terms: readonly string[], docCount: number, avgdl: number, params: Bm25Params, limit: number): KeywordHit[] {
+  search(terms: readonly string[], docCount: number, avgdl: number, params: Bm25Params, limit: number, accept?: (rowid: number) => boolean): KeywordHit[] {
     const { k1, b } = params;
     const lengths = this.lengths;
     let ideal = 0;
@@ -104,7 +105,7 @@ export class UserPostings {
         scores[slot] = scores[slot]! + (w * (f * (k1 + 1))) / (f + a + c * length);
       }
     }
-    const best = topSlots(touched, scores, this.rowids, limit);
+    const best = topSlots(accept ? touched.filter((slot) => accept(this.rowids[slot]!)) : touched, scores, this.rowids, limit);
     const hits = best.map((slot) => ({ rowid: this.rowids[slot]!, score: scores[slot]!, coverage: scores[slot]! / ideal }));
     for (const slot of touched) scores[slot] = 0;
     return hits;
