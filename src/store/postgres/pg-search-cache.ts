@@ -116,6 +116,7 @@ export class CachedUser {
 }
 
 const COLUMNS = 'rid, id, status, embedder_id, vec, terms, term_count';
+const BUILD_CHUNK = 5000;
 
 /**
  * Per-user search data of one table held in this process and checked against PostgreSQL on every
@@ -176,6 +177,24 @@ export class PgSearchCache {
     return seen >= this.options.buildAfter;
   }
 
+  /**
+   * Every row of the user, read through a cursor a chunk at a time: 100,000 rows of 512 dimensions
+   * are 200 MB of vectors (twice that as bytea text), too much to hold as one result.
+   */
+  private async build(ctx: PgContext, userId: string, state: SearchState, key: string): Promise<CachedUser> {
+    const [{ n } = { n: 0 }] = await ctx.rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.table} WHERE user_id = $1`, [userId]);
+    const user = new CachedUser(state.embedder, key, state.version, n, this.options.floatRowsPerUser);
+    await ctx.atomic(async (tx) => {
+      await tx.run(`DECLARE engram_build NO SCROLL CURSOR FOR SELECT ${COLUMNS} FROM ${this.table} WHERE user_id = $1`, [userId]);
+      for (;;) {
+        const rows = await tx.rows<SearchRow>(`FETCH ${BUILD_CHUNK} FROM engram_build`);
+        for (const r of rows) user.set(r);
+        if (rows.length < BUILD_CHUNK) break;
+      }
+    });
+    return user;
+  }
+
   /** Brings the user up to date from a state read now (so it covers every commit before the caller's search began). */
   private async refresh(ctx: PgContext, userId: string, held: CachedUser | undefined): Promise<CachedUser> {
     const state = await readSearchState(ctx, this.table, userId);
@@ -183,9 +202,7 @@ export class PgSearchCache {
     let user = held;
     const rebuild = !user || user.bindingKey !== key || state.version < user.version || user.removedSlots > Math.max(1000, user.ids.size);
     if (rebuild) {
-      const rows = await ctx.rows<SearchRow>(`SELECT ${COLUMNS} FROM ${this.table} WHERE user_id = $1`, [userId]);
-      user = new CachedUser(state.embedder, key, state.version, rows.length, this.options.floatRowsPerUser);
-      for (const r of rows) user.set(r);
+      user = await this.build(ctx, userId, state, key);
     } else if (user && state.version !== user.version) {
       const rows = await ctx.rows<SearchRow>(`SELECT ${COLUMNS} FROM ${this.table} WHERE user_id = $1 AND chg > $2`, [userId, user.version]);
       for (const r of rows) user.set(r);
