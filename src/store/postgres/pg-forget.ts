@@ -22,6 +22,10 @@ export function forgetRole(ctx: PgContext): Pick<Store, 'forgetGeneration' | 'fo
         // Keyword terms and vectors live on the memory and message rows: deleting the rows erases them.
         const counts: Record<string, number> = {};
         for (const table of USER_TABLES) counts[table] = await tx.run(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
+        // The search cache's counters name the user too. A later write of the user in this
+        // transaction must create a new counter row, not reuse the version it remembers.
+        await tx.run('DELETE FROM search_versions WHERE user_id = $1', [userId]);
+        await tx.run("SELECT set_config('engram.search_key', '', true)");
         await bumpForgetFence(tx, userId);
         return counts;
       }),

@@ -7,26 +7,15 @@ import { changedFields, memoryToColumns, RANKING_COLUMNS, rowToMemory, rowToRank
 import type { MemoryQuery, Store } from '../store.js';
 import type { PgContext } from './pg-db.js';
 import { bumpForgetFence } from './pg-forget.js';
+import { cast, derived, historyValues, HISTORY_COLUMNS, insertMemoryWithHistory, slots, type Cols } from './pg-memory-write.js';
 import { keywordColumns, scoresOf, searchKeywords, searchVectors, vectorColumns, vectorsOfRows } from './pg-search.js';
 import { boundEmbedder, requireBindingFor } from './pg-vectors.js';
+import { cachedKeywordSearch, cachedVectorSearch } from './pg-cached-search.js';
+import { readSearchState, type PgSearchCache } from './pg-search-cache.js';
+import { DEFAULT_BM25 } from '../sqlite/keyword-index.js';
 
 const ACTIVE = ['active'] as const;
 const COLUMNS = ['rid', ...Object.keys(memoryToColumns({ provenance: {}, createdAt: new Date(0), updatedAt: new Date(0) } as Memory))].join(', ');
-
-/** Placeholders $from, $from+1, … for n values. */
-const slots = (from: number, n: number): string => Array.from({ length: n }, (_, i) => `$${from + i}`).join(', ');
-
-type Cols = Record<string, unknown>;
-
-/** Row values with the keyword and vector columns derived from the content and the vector. */
-function derived(memory: Memory, vector: Float32Array | null, embedderId: string | null): Cols {
-  const kw = keywordColumns(indexTerms(memory.content));
-  const v = vector ? vectorColumns(vector) : null;
-  return { ...memoryToColumns(memory), embedder_id: v ? embedderId : null, terms: kw.terms, term_count: kw.termCount, kw: kw.lexemes, vec: v?.bytes ?? null, vec_code: v?.code ?? null };
-}
-
-/** A column's value placeholder, with the casts the derived columns need. */
-const cast = (name: string, slot: string): string => (name === 'kw' ? `array_to_tsvector(${slot}::text[])` : name === 'vec_code' ? `${slot}::varbit` : slot);
 
 async function insertRow(ctx: PgContext, cols: Cols): Promise<void> {
   const names = Object.keys(cols);
@@ -34,12 +23,8 @@ async function insertRow(ctx: PgContext, cols: Cols): Promise<void> {
 }
 
 async function writeHistory(ctx: PgContext, memory: Pick<Memory, 'id' | 'userId'>, action: HistoryAction, changed: string[], before: Cols | null, after: Cols | null, change: ChangeContext, at: Date): Promise<void> {
-  await ctx.run(
-    `INSERT INTO memory_history (id, memory_id, user_id, action, changed, before, after, actor, reason, produced_by, message_ids, at) VALUES (${slots(1, 12)})`,
-    [ctx.ids.next(), memory.id, memory.userId, action, JSON.stringify(changed), before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after), change.actor, change.reason ?? null, change.producedBy ?? null, JSON.stringify(change.messageIds ?? []), at.getTime()],
-  );
+  await ctx.run(`INSERT INTO memory_history (${HISTORY_COLUMNS}) VALUES (${slots(1, 12)})`, historyValues(ctx.ids.next(), memory, action, changed, before, after, change, at));
 }
-
 
 function where(q: MemoryQuery): { sql: string; args: unknown[] } {
   const args: unknown[] = [q.userId, [...(q.statuses ?? ACTIVE)]];
@@ -61,24 +46,13 @@ function where(q: MemoryQuery): { sql: string; args: unknown[] } {
 }
 
 /** The semantic layer: memories, their history, keyword and vector columns, kept in step. */
-export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'updateMemory' | 'purgeMemory' | 'getMemory' | 'listMemories' | 'listRankingFields' | 'countMemories' | 'history' | 'historyOfUser' | 'recordAccess' | 'importMemory' | 'takenIds' | 'searchVector' | 'searchKeyword' | 'vectorsOf' | 'vectorScores'> {
+export function memoryRole(ctx: PgContext, cache?: PgSearchCache): Pick<Store, 'insertMemory' | 'updateMemory' | 'purgeMemory' | 'getMemory' | 'listMemories' | 'listRankingFields' | 'countMemories' | 'history' | 'historyOfUser' | 'recordAccess' | 'importMemory' | 'takenIds' | 'searchVector' | 'searchKeyword' | 'vectorsOf' | 'vectorScores'> {
   const rowOf = async (c: PgContext, userId: string, id: string, lock = false) =>
     (await c.rows<MemoryRow>(`SELECT ${COLUMNS} FROM memories WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, userId]))[0];
 
   return {
-    insertMemory: (memory, vector, change) =>
-      ctx.atomic(async (tx) => {
-        const bound = vector ? await requireBindingFor(tx, memory.embedderId, vector) : null;
-        // Never marked embedded without its vector: reindex finds it by the missing embedder id.
-        try {
-          await insertRow(tx, derived(memory, vector, bound ? (memory.embedderId ?? null) : null));
-        } catch (cause) {
-          if (EngramError.hasCode(cause, 'CONFLICT')) throw new EngramError('CONFLICT', `Memory ${memory.id} already exists`, { cause });
-          throw cause;
-        }
-        const fields = Object.keys(memory).filter((k) => k !== 'id' && k !== 'userId');
-        await writeHistory(tx, memory, change.action ?? 'create', fields, null, snapshot(memory, fields), change, memory.createdAt);
-      }),
+    // One statement that writes all or nothing: atomic without a transaction or savepoint of its own.
+    insertMemory: (memory, vector, change) => insertMemoryWithHistory(ctx, memory, vector, change),
 
     updateMemory: (userId, id, changes, vector, change) =>
       ctx.atomic(async (tx) => {
@@ -176,17 +150,25 @@ export function memoryRole(ctx: PgContext): Pick<Store, 'insertMemory' | 'update
     },
 
     searchVector: async (q) => {
-      const bound = await boundEmbedder(ctx);
+      // Outside a transaction the binding comes with the user's change counter, in one query.
+      const state = cache && !ctx.inTransaction ? await readSearchState(ctx, 'memories', q.userId) : undefined;
+      const bound = state ? state.embedder : await boundEmbedder(ctx);
       if (!bound) throw new EngramError('STORE_FAILED', 'No embedder is bound to this store yet (bindEmbedder first)');
       if (q.vector.length !== bound.dimensions) throw new EmbedderMismatchError(bound.id, `an embedder of ${q.vector.length} dimensions`);
       if (q.embedderId !== undefined && q.embedderId !== bound.id) throw new EmbedderMismatchError(bound.id, q.embedderId);
       const statuses = [...(q.statuses ?? ACTIVE)];
       if (statuses.length === 0) return [];
+      const user = state && (await cache!.user(ctx, q.userId, state));
+      if (user) return cachedVectorSearch(ctx, 'memories', q.userId, user, q.vector, q.k, statuses);
       return searchVectors(ctx, 'memories', q.userId, bound.id, q.vector, q.k, { sql: (n) => `status = ANY($${n}::text[])`, params: [statuses] });
     },
 
     searchKeyword: async (q) => {
       const statuses = [...(q.statuses ?? ACTIVE)];
+      if (cache && !ctx.inTransaction) {
+        const user = await cache.user(ctx, q.userId, await readSearchState(ctx, 'memories', q.userId));
+        if (user) return cachedKeywordSearch(user, q.terms, q.k, q.bm25 ?? DEFAULT_BM25, statuses);
+      }
       return searchKeywords(ctx, 'memories', q.userId, q.terms, q.k, q.bm25, { sql: (n) => `status = ANY($${n}::text[])`, params: [statuses] });
     },
 

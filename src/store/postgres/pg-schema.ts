@@ -198,6 +198,71 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX api_keys_tenant ON api_keys (tenant_id);
   `,
+  // 2: change tracking for the per-process search cache (pg-search-cache.ts). Every write that
+  // changes what a search reads (a row inserted, deleted, or its user, status, terms, embedder or
+  // vector changed) raises the user's `version` in search_versions from one sequence, in the same
+  // transaction, and stamps the row's `chg` with it; a deletion also sets `removed`. The counter
+  // row is locked from a transaction's first such write until it ends, so a user's versions rise
+  // in commit order: a reader holding version v finds every later change as the rows with chg > v.
+  // A transaction raises it once per user (remembered in a transaction-local setting, undone with
+  // a rolled-back savepoint), so a batch of inserts does not rewrite the counter row per row.
+  `
+  CREATE SEQUENCE search_change_seq;
+  CREATE TABLE search_versions (
+    tbl TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    version BIGINT NOT NULL,
+    removed BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (tbl, user_id)
+  );
+  ALTER TABLE memories ADD COLUMN chg BIGINT NOT NULL DEFAULT 0;
+  CREATE INDEX memories_user_chg ON memories (user_id, chg) INCLUDE (rid);
+  INSERT INTO search_versions (tbl, user_id, version) SELECT 'memories', user_id, nextval('search_change_seq') FROM memories GROUP BY user_id;
+
+  CREATE FUNCTION engram_search_bump(t TEXT, u TEXT) RETURNS BIGINT LANGUAGE plpgsql SET search_path FROM CURRENT AS $fn$
+  DECLARE
+    key TEXT := current_schema() || '.' || t || '.' || u;
+    v BIGINT;
+  BEGIN
+    IF current_setting('engram.search_key', true) = key THEN
+      RETURN current_setting('engram.search_version')::bigint;
+    END IF;
+    -- nextval in DO UPDATE runs after the row lock is taken: the value is above every committed one.
+    INSERT INTO search_versions (tbl, user_id, version) VALUES (t, u, nextval('search_change_seq'))
+      ON CONFLICT (tbl, user_id) DO UPDATE SET version = nextval('search_change_seq')
+      RETURNING version INTO v;
+    PERFORM set_config('engram.search_key', key, true), set_config('engram.search_version', v::text, true);
+    RETURN v;
+  END $fn$;
+
+  CREATE FUNCTION engram_search_stamp() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $fn$
+  BEGIN
+    IF TG_OP = 'UPDATE' THEN
+      IF NEW.user_id = OLD.user_id AND NEW.status = OLD.status AND NEW.terms = OLD.terms
+         AND NEW.embedder_id IS NOT DISTINCT FROM OLD.embedder_id AND NEW.vec IS NOT DISTINCT FROM OLD.vec THEN
+        RETURN NEW;
+      END IF;
+      IF NEW.user_id <> OLD.user_id THEN
+        UPDATE search_versions SET version = nextval('search_change_seq') WHERE tbl = TG_TABLE_NAME AND user_id = OLD.user_id;
+        UPDATE search_versions SET removed = version WHERE tbl = TG_TABLE_NAME AND user_id = OLD.user_id;
+      END IF;
+    END IF;
+    NEW.chg := engram_search_bump(TG_TABLE_NAME, NEW.user_id);
+    RETURN NEW;
+  END $fn$;
+
+  CREATE FUNCTION engram_search_removed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $fn$
+  BEGIN
+    UPDATE search_versions SET version = nextval('search_change_seq') WHERE tbl = TG_TABLE_NAME AND user_id IN (SELECT DISTINCT user_id FROM gone);
+    UPDATE search_versions SET removed = version WHERE tbl = TG_TABLE_NAME AND user_id IN (SELECT DISTINCT user_id FROM gone);
+    RETURN NULL;
+  END $fn$;
+
+  CREATE TRIGGER memories_search_stamp BEFORE INSERT OR UPDATE OF user_id, status, terms, embedder_id, vec ON memories
+    FOR EACH ROW EXECUTE FUNCTION engram_search_stamp();
+  CREATE TRIGGER memories_search_removed AFTER DELETE ON memories
+    REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION engram_search_removed();
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

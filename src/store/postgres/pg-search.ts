@@ -2,6 +2,7 @@ import { DEFAULT_BM25, rankBm25, type Bm25Params } from '../sqlite/keyword-index
 import { toFloats } from '../sqlite/vector-cache.js';
 import type { PgContext } from './pg-db.js';
 import { dot } from '../../embedders/embedder.js';
+import { similarity } from './pg-cached-search.js';
 
 export type Table = 'memories' | 'messages';
 
@@ -27,16 +28,6 @@ export function vectorColumns(v: Float32Array): { bytes: Buffer; code: string } 
 }
 
 export const bytesToVector = (b: Buffer): Float32Array => toFloats(b);
-
-/** The number SQLite's exact scan reports for unit vectors under its 'l2' metric: 1 − d²/2. */
-function similarity(q: Float32Array, v: Float32Array): number {
-  let d2 = 0;
-  for (let j = 0; j < q.length; j++) {
-    const d = q[j]! - (v[j] ?? 0);
-    d2 += d * d;
-  }
-  return 1 - d2 / 2;
-}
 
 export interface Filter {
   /** Extra SQL conditions; parameters are numbered from `$from`. */

@@ -9,6 +9,7 @@ import { memoryRole } from './pg-memories.js';
 import { messageRole } from './pg-messages.js';
 import { profileRole } from './pg-profiles.js';
 import { migratePg } from './pg-schema.js';
+import { PgSearchCache, type PgSearchCacheOptions } from './pg-search-cache.js';
 import { sessionRole } from './pg-sessions.js';
 import { settingsRole } from './pg-settings.js';
 import { todoRole } from './pg-todos.js';
@@ -26,6 +27,8 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** Runs of a transaction after a deadlock or serialization failure. @default 3 */
   retries?: number;
+  /** Searched users' memory codes and keyword postings held in this process, validated against the database on each search (pg-search-cache.ts). */
+  searchCache?: PgSearchCacheOptions;
 }
 
 /** The PostgreSQL store's handle on its pool and schema (the server's key store and event bus use it). */
@@ -58,8 +61,8 @@ function splitSchema(url: string): { url: string; schema?: string } {
 }
 
 /** The store's roles over one connection (the pool, or a transaction's client). */
-function rolesOn(ctx: PgContext): Omit<Store, 'backup' | 'transaction' | 'close'> {
-  return { ...vectorRole(ctx), ...memoryRole(ctx), ...messageRole(ctx), ...sessionRole(ctx), ...todoRole(ctx), ...profileRole(ctx), ...settingsRole(ctx), ...forgetRole(ctx) };
+function rolesOn(ctx: PgContext, cache: PgSearchCache | undefined): Omit<Store, 'backup' | 'transaction' | 'close'> {
+  return { ...vectorRole(ctx), ...memoryRole(ctx, cache), ...messageRole(ctx), ...sessionRole(ctx), ...todoRole(ctx), ...profileRole(ctx), ...settingsRole(ctx), ...forgetRole(ctx) };
 }
 
 const noBackup = (): Promise<never> =>
@@ -100,18 +103,20 @@ export function openPostgresStore(options: PostgresStoreOptions): Store {
   });
   // Nobody may be waiting yet: the failure is reported to every call instead.
   ready.catch((error: unknown) => error);
+  // Per store, so two stores in one process (two pools) each check their own against the database.
+  const cache = options.searchCache?.enabled === false ? undefined : new PgSearchCache('memories', options.searchCache);
   const rt: PgRuntime = { pool, ready, ids: options.ids ?? randomIds, retries: options.retries ?? 3 };
   let closed: Promise<void> | undefined;
 
   const txStore = (ctx: PgContext): Store => ({
-    ...rolesOn(ctx),
+    ...rolesOn(ctx, cache),
     backup: noBackup,
     transaction: (fn) => fn(txStore(ctx)),
     close: () => Promise.resolve(),
   });
 
   const store: Store & { [HANDLE]: PostgresHandle } = {
-    ...rolesOn(poolContext(rt)),
+    ...rolesOn(poolContext(rt), cache),
     backup: noBackup,
     transaction: (fn) => inNewTransaction(rt, (ctx) => fn(txStore(ctx))),
     close: () =>

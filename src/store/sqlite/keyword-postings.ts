@@ -74,8 +74,9 @@ export class UserPostings {
   /**
    * BM25 over every row holding any of the terms, best first (ties: lower rowid first).
    * `docCount` and `avgdl` are the user's statistics as the keyword_stats table keeps them.
+   * `accept` limits the hits to some rows (statuses); every row still counts in the statistics.
    */
-  search(terms: readonly string[], docCount: number, avgdl: number, params: Bm25Params, limit: number): KeywordHit[] {
+  search(terms: readonly string[], docCount: number, avgdl: number, params: Bm25Params, limit: number, accept?: (rowid: number) => boolean): KeywordHit[] {
     const { k1, b } = params;
     const lengths = this.lengths;
     let ideal = 0;
@@ -104,15 +105,19 @@ export class UserPostings {
         scores[slot] = scores[slot]! + (w * (f * (k1 + 1))) / (f + a + c * length);
       }
     }
-    const best = topSlots(touched, scores, this.rowids, limit);
+    const best = topSlots(touched, scores, this.rowids, limit, accept);
     const hits = best.map((slot) => ({ rowid: this.rowids[slot]!, score: scores[slot]!, coverage: scores[slot]! / ideal }));
     for (const slot of touched) scores[slot] = 0;
     return hits;
   }
 }
 
-/** The `limit` best slots by score (ties: lower rowid), best first, through a bounded min-heap. */
-function topSlots(slots: readonly number[], scores: Float64Array, rowids: readonly number[], limit: number): number[] {
+/**
+ * The `limit` best slots by score (ties: lower rowid), best first, through a bounded min-heap.
+ * `accept` is asked only of a slot that would enter the heap: most fail the comparison first
+ * (asking it of every match cost 2.5 ms of a search at 100,000 rows).
+ */
+function topSlots(slots: readonly number[], scores: Float64Array, rowids: readonly number[], limit: number, accept?: (rowid: number) => boolean): number[] {
   // a is worse than b: lower score, or the same score and a higher rowid.
   const worse = (a: number, b: number): boolean => scores[a]! < scores[b]! || (scores[a] === scores[b] && rowids[a]! > rowids[b]!);
   const heap: number[] = [];
@@ -129,6 +134,7 @@ function topSlots(slots: readonly number[], scores: Float64Array, rowids: readon
     }
   };
   for (const s of slots) {
+    if (accept && (heap.length < limit || (limit > 0 && worse(heap[0]!, s))) && !accept(rowids[s]!)) continue;
     if (heap.length < limit) {
       heap.push(s);
       for (let i = heap.length - 1; i > 0; ) {
