@@ -5,6 +5,7 @@ import type { EngramEvent } from '../../events.js';
 import { startPgEventRelay } from '../../server/pg-event-relay.js';
 import type { Store } from '../store.js';
 import { memoryFixture } from '../contract/fixtures.js';
+import { PG_SCHEMA_VERSION } from './pg-schema.js';
 import { openPostgresStore, postgresHandleOf } from './postgres-store.js';
 import { testDatabaseUrl } from './test-postgres.js';
 
@@ -28,7 +29,7 @@ describe.skipIf(!url)('PostgreSQL store: several processes and faults (ENGRAM_TE
     await open(schema).userIds();
     const { pool } = postgresHandleOf(stores[0]!)!;
     const { rows } = await pool.query<{ version: number }>(`SELECT version FROM "${schema}".engram_migrations ORDER BY version`);
-    expect(rows.map((r) => r.version)).toEqual([1]);
+    expect(rows.map((r) => r.version)).toEqual(Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1));
   });
 
   it('gives a session lease to exactly one of two stores asking at once, and fences the loser', async () => {

@@ -198,6 +198,12 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX api_keys_tenant ON api_keys (tenant_id);
   `,
+  // 2: the episode summary's own lease (owner, expiry, fencing token): one summariser per session across processes.
+  `
+  ALTER TABLE sessions ADD COLUMN summary_lease_owner TEXT;
+  ALTER TABLE sessions ADD COLUMN summary_lease_until BIGINT;
+  ALTER TABLE sessions ADD COLUMN summary_lease_token INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
