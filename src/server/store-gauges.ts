@@ -1,6 +1,5 @@
 import type { Store } from '../store/store.js';
 import { postgresHandleOf } from '../store/postgres/postgres-store.js';
-import { toPgStoreError } from '../store/postgres/pg-db.js';
 import { sqliteHandleOf } from './keys/sqlite-key-store.js';
 
 /** Whole-store figures for the `/metrics` gauges (scans across users; the Store port has no such query). */
@@ -38,14 +37,7 @@ export function storeGaugesOf(store: Store): StoreGauges | null {
   if (db) return gaugesOver(async <T>(sql: string) => db.prepare(sql).all() as T[]);
   const pg = postgresHandleOf(store);
   if (pg) {
-    return gaugesOver(async <T>(sql: string) => {
-      await pg.ready;
-      try {
-        return (await pg.pool.query(sql)).rows as T[];
-      } catch (error) {
-        throw toPgStoreError(error, 'reading the metrics gauges');
-      }
-    }, (name) => `"${pg.schema}".${name}`);
+    return gaugesOver(<T>(sql: string) => pg.query<T>(sql), (name) => `"${pg.schema}".${name}`);
   }
   return null;
 }
