@@ -1,7 +1,7 @@
 /**
  * Engram benchmarks. Usage:
  *   npm run bench                      every scenario
- *   npm run bench -- --only locomo     one scenario (locomo | latency | ingest | context | proxy | server | vectors | postgres), or a comma list
+ *   npm run bench -- --only locomo     one scenario (locomo | latency | ingest | context | proxy | server | vectors | postgres | postgres-servers), or a comma list
  *   npm run bench -- --quick           smaller latency runs (under ~3 minutes with a warm cache)
  *   npm run bench -- --peers           Engram against mem0 2.4.6 and 3.x (bench/peers/README.md)
  * Prints tables and writes bench/results/<YYYY-MM-DD>.json and .md (merged with that day's
@@ -20,6 +20,7 @@ import { runProxy } from './proxy.js';
 import { runServerBench } from './server.js';
 import { runVectorStages } from './vector-stages.js';
 import { runPostgresBench } from './postgres.js';
+import { runPostgresServersBench } from './postgres-servers.js';
 import { machine, type Machine } from './report.js';
 
 interface Scenario {
@@ -35,6 +36,7 @@ const SCENARIOS: Record<string, Scenario> = {
   server: { run: ({ quick }) => runServerBench({ quick }) },
   vectors: { run: ({ quick }) => runVectorStages({ quick }) },
   postgres: { run: ({ quick }) => runPostgresBench({ quick }) },
+  'postgres-servers': { run: ({ quick }) => runPostgresServersBench({ quick }) },
 };
 
 interface ResultsFile {
@@ -52,7 +54,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('npm run bench -- [--only locomo|latency|ingest|context|proxy|server|vectors|postgres[,…]] [--quick] [--peers]');
+  console.log('npm run bench -- [--only locomo|latency|ingest|context|proxy|server|vectors|postgres|postgres-servers[,…]] [--quick] [--peers]');
   process.exit(0);
 }
 if (values.peers) {

@@ -5,6 +5,8 @@
 #   scripts/pg-cluster.sh start   prints `export ENGRAM_TEST_DATABASE_URL=…; export ENGRAM_PG_CLUSTER=…`
 #   scripts/pg-cluster.sh stop    stops the cluster named by $ENGRAM_PG_CLUSTER and deletes it
 #   scripts/pg-cluster.sh run -- CMD…   start, run CMD with the URL exported, stop (even on failure)
+#   scripts/pg-cluster.sh halt DIR      stops the server of cluster DIR (fast shutdown), keeping its data
+#   scripts/pg-cluster.sh resume DIR    starts it again on the same port (restart tests)
 #
 # PostgreSQL refuses to run as root: as root the cluster belongs to the `postgres` user (created
 # when missing). Binaries are found on PATH or under /usr/lib/postgresql/*/bin.
@@ -45,14 +47,24 @@ start() {
     || { cat "$dir/initdb.log" >&2; exit 1; }
   port="$(free_port)"
   # fsync off: a throwaway cluster for tests (a crash loses it anyway); many connections for parallel test files.
-  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null \
-    || { cat "$dir/server.log" >&2; exit 1; }
+  echo "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" >"$dir/opts"
+  echo "$bin" >"$dir/bin"
+  resume "$dir" >/dev/null
   # createdb is not always installed next to initdb (a minimal server install): node-postgres does it.
   node -e "const {Client}=require('pg');const c=new Client('postgres://engram@127.0.0.1:$port/postgres');c.connect().then(()=>c.query('CREATE DATABASE engram_test')).then(()=>c.end(),(e)=>{console.error(e.message);process.exit(1)})"
-  echo "$bin" >"$dir/bin"
   echo "export ENGRAM_TEST_DATABASE_URL=postgres://engram@127.0.0.1:$port/engram_test"
   echo "export ENGRAM_PG_CLUSTER=$dir"
+}
+
+resume() {
+  local dir="$1"
+  as_owner "$(cat "$dir/bin")/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(cat "$dir/opts")" start >/dev/null \
+    || { cat "$dir/server.log" >&2; exit 1; }
+}
+
+halt() {
+  local dir="$1"
+  as_owner "$(cat "$dir/bin")/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
 }
 
 stop() {
@@ -65,6 +77,8 @@ stop() {
 case "${1:-}" in
   start) start ;;
   stop) stop "${2:-}" ;;
+  halt) halt "${2:?cluster directory}" ;;
+  resume) resume "${2:?cluster directory}" ;;
   run)
     shift
     [[ "${1:-}" == "--" ]] && shift
@@ -75,5 +89,5 @@ case "${1:-}" in
     trap 'stop "$ENGRAM_PG_CLUSTER"' EXIT
     "$@"
     ;;
-  *) echo "usage: $0 start | stop [dir] | run -- command…" >&2; exit 2 ;;
+  *) echo "usage: $0 start | stop [dir] | halt dir | resume dir | run -- command…" >&2; exit 2 ;;
 esac

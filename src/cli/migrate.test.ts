@@ -88,6 +88,24 @@ describe('engram migrate', () => {
     expect(report.counts.every((c) => c.source === c.target)).toBe(true);
   });
 
+  it('copies users who have only settings, a todo or a profile (zh, en)', async () => {
+    const [from, to] = [path.join(dir, 'from.db'), path.join(dir, 'to.db')];
+    await withStore(from, async (s) => {
+      await s.setSettings('王芳', { timeZone: 'Asia/Shanghai' });
+      await s.insertTodo({ id: 't1', userId: 'bob', content: 'Call the dentist 看牙医', completed: false, reminded: false, createdAt: at(0), deliveryAttempts: 0, remindAt: at(9) });
+      await s.insertProfile({ userId: '张伟', version: 1, narrative: '喜欢爬山 / likes hiking', basicInfo: { city: '杭州' }, changes: 'v1', producedBy: 'update-profile@2', episodeCount: 1, createdAt: at(1) });
+    });
+    const r = await cli(['migrate', '--from', from, '--to', to]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('Copied 3 users');
+    expect(r.stdout).toContain('Counts verified.');
+    await withStore(to, async (s) => {
+      expect(await s.ownSettings('王芳')).toEqual({ timeZone: 'Asia/Shanghai' });
+      expect((await s.listTodos({ userId: 'bob' })).map((t) => t.content)).toEqual(['Call the dentist 看牙医']);
+      expect((await s.profileVersions('张伟')).map((p) => p.narrative)).toEqual(['喜欢爬山 / likes hiking']);
+    });
+  });
+
   it('refuses the same database on both sides, and a target bound to another embedder', async () => {
     const [from, to] = [path.join(dir, 'from.db'), path.join(dir, 'to.db')];
     await source(from);

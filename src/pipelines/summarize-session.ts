@@ -10,8 +10,12 @@ import { indexTerms } from '../text/segment.js';
 import { EngramError } from '../errors.js';
 import type { EngineDeps, ModelDeps } from './deps.js';
 
-/** Summarizing takes the model's slice and the running set (one summary per session in this process). */
-export type SummarizeDeps = ModelDeps & Pick<EngineDeps, 'running'>;
+/**
+ * Summarizing takes the model's slice, the running set (one summary per session in this process)
+ * and what the session's summary lease needs (one summary per session across processes).
+ */
+export type SummarizeDeps = ModelDeps & Pick<EngineDeps, 'running' | 'workerId' | 'extraction'>;
+import { holdLease, type HeldLease } from './extraction-lease.js';
 import { FORGOTTEN_MEANWHILE, takeForgetGuard } from './forget-guard.js';
 
 /** Seed 003: sessions with fewer messages than this get no episode. */
@@ -91,13 +95,26 @@ export async function summarizeSession(deps: SummarizeDeps, userId: string, sess
   if (deps.running.has(key)) return { sessionId, status: 'nothing', reason: 'this session is being summarised already' };
   deps.running.add(key);
   try {
-    return await summarizeNow(deps, userId, sessionId);
+    // Another process (or engine) summarising this session holds its summary lease: this run writes nothing.
+    const lease = await holdLease(deps, userId, sessionId, 'summarize');
+    if (!lease) {
+      const exists = (await deps.store.getSession(userId, sessionId)) !== null;
+      return { sessionId, status: 'nothing', reason: exists ? 'another worker is summarising this session' : 'no such session' };
+    }
+    try {
+      return await summarizeNow(deps, userId, sessionId, lease);
+    } catch (error) {
+      if (lease.lost(error)) return { sessionId, status: 'nothing', reason: 'summarised by another worker (summary lease lost)' };
+      throw error;
+    } finally {
+      await lease.release();
+    }
   } finally {
     deps.running.delete(key);
   }
 }
 
-async function summarizeNow(deps: SummarizeDeps, userId: string, sessionId: string): Promise<SummarizeReport> {
+async function summarizeNow(deps: SummarizeDeps, userId: string, sessionId: string, lease: HeldLease): Promise<SummarizeReport> {
   const now = deps.clock.now();
   const guard = await takeForgetGuard(deps.store, userId);
   const session = await deps.store.getSession(userId, sessionId);
@@ -153,6 +170,8 @@ async function summarizeNow(deps: SummarizeDeps, userId: string, sessionId: stri
       forgotten = true;
       return;
     }
+    // A worker that lost the summary lease while the model ran (it stalled, another took over) writes nothing.
+    await lease.fence(tx);
     // Another process may have summarised these messages meanwhile: then this run writes nothing.
     const fresh = await tx.getSession(userId, sessionId);
     if (!fallbackEpisode && fresh && fresh.summarizedSeq >= last.seq) return;

@@ -113,4 +113,19 @@ describe('the HTTP app', () => {
     expect((await json(`${base}/end`, { method: 'POST' })).body).toEqual({ sessionId: 's1', ended: true });
     expect((await json('/v1/users/li-ming/sessions/nope/extract', { method: 'POST' })).status).toBe(404);
   });
+
+  it('reports the store gauges on /metrics from the store itself (SQLite and PostgreSQL), zh and en', async () => {
+    const { json, app } = make();
+    await json('/v1/users/li-ming/memories', { body: { content: '用户喜欢猫', kind: 'preference', importance: 0.8 } });
+    await json('/v1/users/alice/memories', { body: { content: 'The user likes jazz', kind: 'preference', importance: 0.4 } });
+    await json('/v1/users/alice/memories', { body: { content: 'The user lives in Berlin', kind: 'identity', importance: 0.6 } });
+    await json('/v1/users/li-ming/sessions/s1/messages', { body: { messages: [{ role: 'user', content: '我叫李明，我对花生过敏' }, { role: 'user', content: 'I am allergic to peanuts' }] } });
+    expect((await json('/v1/users/li-ming/sessions/s1/extract', { method: 'POST' })).body).toMatchObject({ status: 'applied' });
+    const text = await (await app.request('/metrics')).text();
+    const added = Number(/^engram_memories\{kind="preference",status="active"\} (\d+)$/m.exec(text)?.[1]);
+    expect(added).toBeGreaterThanOrEqual(2);
+    expect(text).toMatch(/^engram_memories\{kind="identity",status="active"\} \d+$/m);
+    expect(text).toMatch(/^engram_extraction_runs\{outcome="applied"\} 1$/m);
+    expect(Number(/^engram_memory_importance_average ([\d.]+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+  });
 });

@@ -3,7 +3,7 @@ import { routePath } from 'hono/route';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MemoryEngine } from '../memory-engine.js';
 import type { AppEnv } from './auth.js';
-import { sqliteHandleOf } from './keys/sqlite-key-store.js';
+import { storeGaugesOf } from './store-gauges.js';
 
 /** Prometheus metrics of one server (seed 004 §7); a registry of its own, so tests and apps never share. */
 export interface ServerMetrics {
@@ -18,28 +18,26 @@ export function createMetrics(memory: MemoryEngine): ServerMetrics {
   const requests = new Counter({ name: 'engram_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
   const duration = new Histogram({ name: 'engram_http_request_duration_seconds', help: 'HTTP request latency by route', labelNames: ['route'], buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10], registers: [registry] });
   const recall = new Histogram({ name: 'engram_recall_duration_seconds', help: 'Recall (search and context) latency; p50/p99 via histogram_quantile', buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers: [registry] });
-  const db = sqliteHandleOf(memory.deps.store);
+  // Read at every scrape from the store itself (SQLite or PostgreSQL): the same figures in every process.
+  const store = storeGaugesOf(memory.deps.store);
   new Gauge({
     name: 'engram_memories', help: 'Memories by kind and status', labelNames: ['kind', 'status'], registers: [registry],
-    collect() {
+    async collect() {
       this.reset();
-      if (!db) return;
-      for (const r of db.prepare('SELECT kind, status, COUNT(*) AS n FROM memories GROUP BY kind, status').all() as Array<{ kind: string; status: string; n: number }>) this.set({ kind: r.kind, status: r.status }, r.n);
+      for (const r of (await store?.memoryCounts()) ?? []) this.set({ kind: r.kind, status: r.status }, r.n);
     },
   });
   new Gauge({
     name: 'engram_memory_importance_average', help: 'Average importance of active memories', registers: [registry],
-    collect() {
-      const row = db?.prepare("SELECT AVG(importance) AS a FROM memories WHERE status = 'active'").get() as { a: number | null } | undefined;
-      this.set(row?.a ?? 0);
+    async collect() {
+      this.set((await store?.averageImportance()) ?? 0);
     },
   });
   new Gauge({
     name: 'engram_extraction_runs', help: 'Extraction runs recorded, by outcome', labelNames: ['outcome'], registers: [registry],
-    collect() {
+    async collect() {
       this.reset();
-      if (!db) return;
-      for (const r of db.prepare('SELECT outcome, COUNT(*) AS n FROM extraction_runs GROUP BY outcome').all() as Array<{ outcome: string; n: number }>) this.set({ outcome: r.outcome }, r.n);
+      for (const r of (await store?.extractionRuns()) ?? []) this.set({ outcome: r.outcome }, r.n);
     },
   });
   new Gauge({

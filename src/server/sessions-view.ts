@@ -2,7 +2,6 @@ import type { Session } from '../domain/conversation.js';
 import type { MemoryEngine } from '../memory-engine.js';
 import { sqliteHandleOf } from './keys/sqlite-key-store.js';
 import { postgresHandleOf } from '../store/postgres/postgres-store.js';
-import { toPgStoreError } from '../store/postgres/pg-db.js';
 
 /** Lists a user's sessions, most recently active first (the Store port has no such query yet). */
 export type SessionLister = (userId: string, limit: number) => Promise<Session[]>;
@@ -13,10 +12,7 @@ export function sessionLister(memory: MemoryEngine): SessionLister {
   const pg = postgresHandleOf(memory.deps.store);
   return async (userId, limit) => {
     if (pg) {
-      await pg.ready;
-      const { rows } = await pg.pool
-        .query<{ id: string }>(`SELECT id FROM "${pg.schema}".sessions WHERE user_id = $1 ORDER BY last_active_at DESC, id LIMIT $2`, [userId, limit])
-        .catch((error: unknown) => Promise.reject(toPgStoreError(error, 'listing sessions')));
+      const rows = await pg.query<{ id: string }>(`SELECT id FROM "${pg.schema}".sessions WHERE user_id = $1 ORDER BY last_active_at DESC, id LIMIT $2`, [userId, limit]);
       return Promise.all(rows.map((r) => memory.getSession(userId, r.id)));
     }
     if (!db) return [];

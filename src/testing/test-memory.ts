@@ -13,7 +13,7 @@ import { fixedClock, sequentialIds, type ManualClock } from './clock.js';
  * schema, or for a `path` one schema named after it (two engines on one path share a store).
  */
 export function testMemory(
-  options: { path?: string; embedder?: Embedder; clock?: ManualClock } & Pick<CreateMemoryOptions, 'model' | 'extraction' | 'workerId' | 'onExtractionStep' | 'logger' | 'workspace' | 'notifier' | 'decayPolicy' | 'events'> = {},
+  options: { path?: string; embedder?: Embedder; clock?: ManualClock } & Pick<CreateMemoryOptions, 'model' | 'extraction' | 'workerId' | 'onExtractionStep' | 'logger' | 'workspace' | 'notifier' | 'decayPolicy' | 'events' | 'ids'> = {},
 ): MemoryEngine & { clock: ManualClock } {
   const clock = options.clock ?? fixedClock('2026-01-01T00:00:00Z');
   const engine = createMemory({
@@ -22,7 +22,7 @@ export function testMemory(
       : openSqliteStore({ path: options.path ?? ':memory:' }),
     embedder: options.embedder ?? createHashEmbedder({ dimensions: 1024 }),
     clock,
-    ids: sequentialIds('mem'),
+    ids: options.ids ?? sequentialIds('mem'),
     model: options.model,
     extraction: options.extraction,
     workerId: options.workerId,

@@ -1,7 +1,6 @@
 import type { Clock, IdGenerator } from '../../deps.js';
 import { randomIds, systemClock } from '../../deps.js';
 import { NotFoundError, parseInput } from '../../errors.js';
-import { toPgStoreError } from '../../store/postgres/pg-db.js';
 import type { PostgresHandle } from '../../store/postgres/postgres-store.js';
 import { hashKey, newSecret, NewApiKey, StoredApiKey, type ApiKey, type KeyStore } from './key-store.js';
 
@@ -28,14 +27,8 @@ export function pgKeyStore(handle: PostgresHandle, options: { clock?: Clock; ids
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const select = `SELECT id, tenant_id, bound_user_id, name, created_at, revoked_at FROM "${handle.schema}".api_keys`;
-  const rows = async (sql: string, params: unknown[] = []): Promise<Row[]> => {
-    await handle.ready;
-    try {
-      return (await handle.pool.query<Row>(sql, params)).rows;
-    } catch (error) {
-      throw toPgStoreError(error, 'API keys');
-    }
-  };
+  // Through the store's handle: typed errors, and reads tried again while the server restarts.
+  const rows = (sql: string, params: unknown[] = []): Promise<Row[]> => handle.query<Row>(sql, params);
   const byId = async (id: string) => (await rows(`${select} WHERE id = $1`, [id]))[0];
   return {
     async create(input) {

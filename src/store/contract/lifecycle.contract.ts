@@ -43,6 +43,20 @@ export function describeLifecycleContract(name: string, factory: StoreFactory): 
       expect(await store.userIds()).toEqual(['v']);
     });
 
+    it('lists users who have only settings, a todo, a profile or the history of a purged memory; never the global "*"', async () => {
+      const { store } = open();
+      await store.setSettings('*', { silentMinutes: 5 });
+      await store.setSettings('王芳', { timeZone: 'Asia/Shanghai' });
+      await store.insertTodo(todo('t1', 'bob', 'Call the dentist'));
+      await store.insertProfile(profile('张伟', 1, '喜欢爬山'));
+      await store.insertMemory(mem('m', 'carol', 'My passport number is 123'), vec(1), user);
+      await store.purgeMemory('carol', 'm', user);
+      expect((await store.userIds()).sort()).toEqual(['bob', 'carol', '张伟', '王芳'].sort());
+      await store.forgetUser('王芳');
+      await store.forgetUser('bob');
+      expect((await store.userIds()).sort()).toEqual(['carol', '张伟'].sort());
+    });
+
     it('purgeMemory raises the forget fence too', async () => {
       const { store } = open();
       await store.insertMemory(mem('m', 'u', '我的身份证号'), vec(1), user);

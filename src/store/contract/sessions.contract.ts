@@ -30,6 +30,28 @@ export function describeSessionsContract(name: string, factory: StoreFactory): v
       expect(await store.acquireSessionLease('u', 's', 'w1', at(13), at(17))).toEqual(expect.any(Number));
     });
 
+    it('the summary lease is a lease of its own: independent of the extraction lease, fenced by its own token', async () => {
+      const { store } = open();
+      await store.appendMessages('u', 's', [msg('a', '我想学吉他', 0), msg('b', 'I want to learn the guitar', 1)]);
+      const extracting = await store.acquireSessionLease('u', 's', 'w1', at(0), at(5));
+      const s1 = await store.acquireSessionLease('u', 's', 'w2', at(0), at(5), { task: 'summarize' });
+      expect(s1).toEqual(expect.any(Number));
+      expect(await store.acquireSessionLease('u', 's', 'w1', at(1), at(6), { task: 'summarize' })).toBeNull();
+      expect(await store.holdsSessionLease('u', 's', 'w2', s1!, 'summarize')).toBe(true);
+      expect(await store.holdsSessionLease('u', 's', 'w1', extracting!)).toBe(true);
+      expect(await store.renewSessionLease('u', 's', 'w2', s1!, at(10), 'summarize')).toBe(true);
+      expect(await store.acquireSessionLease('u', 's', 'w1', at(8), at(12), { task: 'summarize' })).toBeNull();
+      // Releasing one task's lease leaves the other held.
+      await store.releaseSessionLease('u', 's', 'w1', extracting!);
+      expect(await store.holdsSessionLease('u', 's', 'w2', s1!, 'summarize')).toBe(true);
+      const s2 = await store.acquireSessionLease('u', 's', 'w3', at(11), at(15), { task: 'summarize' });
+      expect(s2).toBeGreaterThan(s1!);
+      expect(await store.holdsSessionLease('u', 's', 'w2', s1!, 'summarize')).toBe(false);
+      expect(await store.renewSessionLease('u', 's', 'w2', s1!, at(20), 'summarize')).toBe(false);
+      await store.releaseSessionLease('u', 's', 'w3', s2!, 'summarize');
+      expect(await store.acquireSessionLease('u', 's', 'w1', at(12), at(16), { task: 'summarize' })).toEqual(expect.any(Number));
+    });
+
     it('backlog and watermark: markProcessed clears it and the failure state; failures are recorded', async () => {
       const { store } = open();
       await store.appendMessages('u', 's', [msg('a', 'I moved to Chengdu', 0), msg('b', '搬到成都了', 1)]);

@@ -33,8 +33,8 @@ const ALL_STATUSES = ['active', 'archived', 'deleted'] as const;
  * Copies one store into another through the Store port only (so any adapter pair works: SQLite to
  * PostgreSQL included), user by user, each user in one target transaction, then counts every
  * table on both sides. A run interrupted or repeated with `intoExisting` skips what is there.
- * Not copied (the port has no reader for them): extraction leases (transient), forget fences,
- * and users that have neither memories nor sessions.
+ * Every user with any row is copied (userIds() lists them, settings-only users included). Not
+ * copied (the port has no reader for them): extraction leases (transient) and forget fences.
  */
 export async function copyStore(options: CopyStoreOptions): Promise<CopyStoreReport> {
   const { from, to } = options;

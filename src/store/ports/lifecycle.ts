@@ -3,7 +3,7 @@
  * closing. `S` is the composite store a transaction hands to its callback (see store.ts).
  */
 export interface LifecyclePort<S> {
-  /** Every user with memories or sessions (for lifecycle passes; a scan across users). */
+  /** Every user with any row: memories or their history, sessions, todos, a profile, settings (a scan across users: lifecycle passes, migrate). */
   userIds(): Promise<string[]>;
   /**
    * Raised in the same transaction by every forgetUser and purgeMemory of the user. Work that read

@@ -1,12 +1,10 @@
 import pg from 'pg';
 import type { IdGenerator } from '../../deps.js';
 import { EngramError } from '../../errors.js';
+import { isConnectionLoss, isReadOnly, onConnection, wasNotSent, type ReconnectPolicy } from './pg-reconnect.js';
 
 /** SQLSTATEs after which the same work may succeed when tried again. */
 const RETRYABLE = new Set(['40001', '40P01']);
-/** Connection-level failures: the server went away, is starting or shutting down. */
-const CONNECTION = /^(08|57P0[1-3])/;
-const NODE_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
 
 function sqlState(error: unknown): string | undefined {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
@@ -29,11 +27,11 @@ export function toPgStoreError(error: unknown, what = 'store operation'): Engram
   const code = sqlState(error);
   const message = error instanceof Error ? error.message : String(error);
   const details = code === undefined ? undefined : { sqlState: code };
-  if (code !== undefined && (RETRYABLE.has(code) || CONNECTION.test(code) || NODE_CONNECTION.has(code))) {
+  if (code !== undefined && RETRYABLE.has(code)) {
     return new EngramError('STORE_BUSY', `The database could not complete ${what} (${code}: ${message}); retry later`, { cause: error, details });
   }
-  if (/Connection terminated|connection is closed|Client was closed|Client has encountered a connection error/i.test(message)) {
-    return new EngramError('STORE_BUSY', `The database connection was lost during ${what}: ${message}; retry later`, { cause: error, details });
+  if (isConnectionLoss(error)) {
+    return new EngramError('STORE_BUSY', `The database connection was lost or refused during ${what} (${code ?? 'no code'}: ${message}); retry later`, { cause: error, details });
   }
   if (code === '23505') return new EngramError('CONFLICT', `Conflicts with data already stored during ${what}: ${message}`, { cause: error, details });
   return new EngramError('STORE_FAILED', `${what} failed: ${message}`, { cause: error, details });
@@ -65,9 +63,9 @@ export interface PgContext {
   readonly ids: IdGenerator;
 }
 
-export interface PgRuntime {
-  pool: pg.Pool;
-  ready: Promise<void>;
+export interface PgRuntime extends ReconnectPolicy {
+  /** The schema's migrations, run once (tried again on the next call when they could not run). */
+  ready: () => Promise<void>;
   ids: IdGenerator;
   /** How many times a transaction that hit a deadlock or serialization failure is run again. */
   retries: number;
@@ -84,20 +82,27 @@ function withoutNul(value: unknown): unknown {
   return value;
 }
 
+const what = (sql: string) => sql.trim().split(/\s+/).slice(0, 3).join(' ');
+
+async function sendOn(db: Queryable, sql: string, params: readonly unknown[]): Promise<pg.QueryResult<Row>> {
+  try {
+    return await db.query({ text: sql, values: params.map(withoutNul), types: TYPES });
+  } catch (error) {
+    throw toPgStoreError(error, what(sql));
+  }
+}
+
 function contextOn(db: Queryable, rt: PgRuntime, inTransaction: boolean): PgContext {
   // A transaction's client runs one query at a time: calls made together inside it are queued here.
   let queue: Promise<unknown> = Promise.resolve();
-  const send = async (sql: string, params: readonly unknown[]) => {
-    try {
-      return await db.query({ text: sql, values: params.map(withoutNul), types: TYPES });
-    } catch (error) {
-      throw toPgStoreError(error, sql.trim().split(/\s+/).slice(0, 3).join(' '));
-    }
-  };
+  const send = (sql: string, params: readonly unknown[]) => sendOn(db, sql, params);
   const exec = async (sql: string, params: readonly unknown[] = []) => {
     if (!inTransaction) {
-      await rt.ready;
-      return send(sql, params);
+      await rt.ready();
+      // A read lost with its connection is sent again on another; a write outside a transaction is
+      // not (it may have been applied): it fails with STORE_BUSY unless it never left this process.
+      const replay = (error: unknown) => isConnectionLoss(error) && (wasNotSent(error) || isReadOnly(sql));
+      return onConnection(rt, (client) => sendOn(client, sql, params), replay).catch((error: unknown) => Promise.reject(toPgStoreError(error, what(sql))));
     }
     const result = queue.then(() => send(sql, params));
     queue = result.catch((error: unknown) => error);
@@ -138,41 +143,48 @@ export function poolContext(rt: PgRuntime): PgContext {
 
 /**
  * Runs `fn` in a transaction on a dedicated client: COMMIT when it resolves, ROLLBACK when it
- * throws. A deadlock or serialization failure runs it again (bounded); a connection lost
- * mid-transaction leaves nothing applied (the server rolls back) and the client is discarded.
+ * throws. A deadlock or serialization failure runs it again (bounded by `retries`). A connection
+ * lost before COMMIT was sent leaves nothing applied (the server rolls back), so the whole
+ * transaction runs again on a new connection while the server comes back (bounded by
+ * `reconnectMs`); one lost during COMMIT may or may not have committed: STORE_BUSY with
+ * `details.commitUnknown` (Engram's writes are idempotent by id, so the caller may send it again).
  */
 export async function inNewTransaction<T>(rt: PgRuntime, fn: (ctx: PgContext) => Promise<T>): Promise<T> {
-  await rt.ready;
-  for (let attempt = 0; ; attempt++) {
-    let client: pg.PoolClient;
-    try {
-      client = await rt.pool.connect();
-    } catch (error) {
-      throw toPgStoreError(error, 'connecting');
+  await rt.ready();
+  let conflicts = 0;
+  let committing = false;
+  const replay = (error: unknown) => {
+    if (isRetryable(error)) return conflicts++ < rt.retries;
+    // A COMMIT node-postgres could not even send (the client was already unusable) is safe to repeat too.
+    return isConnectionLoss(error) && (!committing || wasNotSent(error));
+  };
+  try {
+    return await onConnection(
+      rt,
+      async (client, markBroken) => {
+        committing = false;
+        await client.query('BEGIN');
+        try {
+          const result = await fn(contextOn(client, rt, true));
+          committing = true;
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          if (!committing) {
+            // A failed ROLLBACK means the connection is gone: the server has rolled back; drop this client.
+            await client.query('ROLLBACK').catch((rollbackError: unknown) => markBroken(rollbackError));
+          }
+          throw error;
+        }
+      },
+      replay,
+    );
+  } catch (error) {
+    const typed = toPgStoreError(error, committing ? 'commit' : 'transaction');
+    if (committing && isConnectionLoss(error)) {
+      return Promise.reject(new EngramError('STORE_BUSY', 'The connection was lost during COMMIT: the transaction may or may not have been applied; retry later (appending messages is idempotent by message id)', { cause: error, details: { ...typed.details, commitUnknown: true } }));
     }
-    let broken: unknown;
-    // A checked-out client whose connection dies emits 'error'; unheard, node would crash the
-    // process. The failing query reports it; the client is discarded on release.
-    const onError = (error: unknown) => (broken = error);
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
-      const result = await fn(contextOn(client, rt, true));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-      } catch (rollbackError) {
-        // The connection is gone: the server has rolled the transaction back; drop this client.
-        broken = rollbackError;
-      }
-      if (attempt < rt.retries && isRetryable(error)) continue;
-      throw toPgStoreError(error, 'transaction');
-    } finally {
-      client.off('error', onError);
-      client.release(broken === undefined ? undefined : broken instanceof Error ? broken : new Error(String(broken)));
-    }
+    throw typed;
   }
 }
 

@@ -5,8 +5,8 @@ import type { EngramEvent } from '../../events.js';
 import { startPgEventRelay } from '../../server/pg-event-relay.js';
 import type { Store } from '../store.js';
 import { memoryFixture } from '../contract/fixtures.js';
-import { openPostgresStore, postgresHandleOf } from './postgres-store.js';
 import { PG_SCHEMA_VERSION } from './pg-schema.js';
+import { openPostgresStore, postgresHandleOf } from './postgres-store.js';
 import { testDatabaseUrl } from './test-postgres.js';
 
 const url = testDatabaseUrl();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '../store.js';
+import { USER_IDS_SQL } from '../sqlite/lifecycle-tables.js';
 import type { PgContext } from './pg-db.js';
 
 /** Keyed by a salted hash, as on SQLite (sqlite/forget-fence.ts): the row names no user after a forget. */
@@ -30,6 +31,6 @@ export function forgetRole(ctx: PgContext): Pick<Store, 'forgetGeneration' | 'fo
         return counts;
       }),
 
-    userIds: async () => (await ctx.rows<{ user_id: string }>('SELECT DISTINCT user_id FROM memories UNION SELECT DISTINCT user_id FROM sessions')).map((r) => r.user_id),
+    userIds: async () => (await ctx.rows<{ user_id: string }>(USER_IDS_SQL)).map((r) => r.user_id),
   };
 }

@@ -263,6 +263,12 @@ const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER memories_search_removed AFTER DELETE ON memories
     REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION engram_search_removed();
   `,
+  // 3: the episode summary's own lease (owner, expiry, fencing token): one summariser per session across processes.
+  `
+  ALTER TABLE sessions ADD COLUMN summary_lease_owner TEXT;
+  ALTER TABLE sessions ADD COLUMN summary_lease_until BIGINT;
+  ALTER TABLE sessions ADD COLUMN summary_lease_token INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,5 +1,5 @@
 import type { Store } from '../store.js';
-import { rowToExtractionRun } from '../sqlite/extraction-tables.js';
+import { LEASE_COLUMNS, rowToExtractionRun } from '../sqlite/extraction-tables.js';
 import { rowToSession } from '../sqlite/message-tables.js';
 import type { PgContext } from './pg-db.js';
 
@@ -12,24 +12,30 @@ export function sessionRole(ctx: PgContext): Pick<Store, 'acquireSessionLease' |
      */
     acquireSessionLease: (userId, sessionId, owner, now, until, options = {}) =>
       ctx.atomic(async (tx) => {
-        const [row] = await tx.rows<{ lease_owner: string | null; lease_until: number | null }>('SELECT lease_owner, lease_until FROM sessions WHERE user_id = $1 AND id = $2 FOR UPDATE', [userId, sessionId]);
+        const c = LEASE_COLUMNS[options.task ?? 'extract'];
+        const [row] = await tx.rows<{ owner: string | null; until: number | null }>(`SELECT ${c.owner} AS owner, ${c.until} AS until FROM sessions WHERE user_id = $1 AND id = $2 FOR UPDATE`, [userId, sessionId]);
         if (!row) return null;
-        const held = row.lease_owner;
-        const free = held === null || held === owner || (row.lease_until ?? 0) < now.getTime() || (options.isAbandoned?.(held) ?? false);
+        const held = row.owner;
+        const free = held === null || held === owner || (row.until ?? 0) < now.getTime() || (options.isAbandoned?.(held) ?? false);
         if (!free) return null;
-        const [bumped] = await tx.rows<{ lease_token: number }>('UPDATE sessions SET lease_owner = $1, lease_until = $2, lease_token = lease_token + 1 WHERE user_id = $3 AND id = $4 RETURNING lease_token', [owner, until.getTime(), userId, sessionId]);
-        return bumped?.lease_token ?? null;
+        const [bumped] = await tx.rows<{ token: number }>(`UPDATE sessions SET ${c.owner} = $1, ${c.until} = $2, ${c.token} = ${c.token} + 1 WHERE user_id = $3 AND id = $4 RETURNING ${c.token} AS token`, [owner, until.getTime(), userId, sessionId]);
+        return bumped?.token ?? null;
       }),
 
-    renewSessionLease: async (userId, sessionId, owner, token, until) =>
-      (await ctx.run('UPDATE sessions SET lease_until = greatest(lease_until, $1) WHERE user_id = $2 AND id = $3 AND lease_owner = $4 AND lease_token = $5', [until.getTime(), userId, sessionId, owner, token])) === 1,
+    renewSessionLease: async (userId, sessionId, owner, token, until, task = 'extract') => {
+      const c = LEASE_COLUMNS[task];
+      return (await ctx.run(`UPDATE sessions SET ${c.until} = greatest(${c.until}, $1) WHERE user_id = $2 AND id = $3 AND ${c.owner} = $4 AND ${c.token} = $5`, [until.getTime(), userId, sessionId, owner, token])) === 1;
+    },
 
     // Inside the commit transaction FOR SHARE holds the row until commit: a takeover waits for it.
-    holdsSessionLease: async (userId, sessionId, owner, token) =>
-      (await ctx.rows(`SELECT 1 FROM sessions WHERE user_id = $1 AND id = $2 AND lease_owner = $3 AND lease_token = $4${ctx.inTransaction ? ' FOR SHARE' : ''}`, [userId, sessionId, owner, token])).length > 0,
+    holdsSessionLease: async (userId, sessionId, owner, token, task = 'extract') => {
+      const c = LEASE_COLUMNS[task];
+      return (await ctx.rows(`SELECT 1 FROM sessions WHERE user_id = $1 AND id = $2 AND ${c.owner} = $3 AND ${c.token} = $4${ctx.inTransaction ? ' FOR SHARE' : ''}`, [userId, sessionId, owner, token])).length > 0;
+    },
 
-    releaseSessionLease: async (userId, sessionId, owner, token) => {
-      await ctx.run('UPDATE sessions SET lease_owner = NULL, lease_until = NULL WHERE user_id = $1 AND id = $2 AND lease_owner = $3 AND ($4::int IS NULL OR lease_token = $4::int)', [userId, sessionId, owner, token ?? null]);
+    releaseSessionLease: async (userId, sessionId, owner, token, task = 'extract') => {
+      const c = LEASE_COLUMNS[task];
+      await ctx.run(`UPDATE sessions SET ${c.owner} = NULL, ${c.until} = NULL WHERE user_id = $1 AND id = $2 AND ${c.owner} = $3 AND ($4::int IS NULL OR ${c.token} = $4::int)`, [userId, sessionId, owner, token ?? null]);
     },
 
     sessionsWithBacklog: async (limit) => {

@@ -4,6 +4,7 @@ import { randomIds } from '../../deps.js';
 import { EngramError } from '../../errors.js';
 import type { Store } from '../store.js';
 import { checkSchemaName, inNewTransaction, poolContext, toPgStoreError, type PgContext, type PgRuntime } from './pg-db.js';
+import { onConnection } from './pg-reconnect.js';
 import { forgetRole } from './pg-forget.js';
 import { memoryRole } from './pg-memories.js';
 import { messageRole } from './pg-messages.js';
@@ -29,13 +30,22 @@ export interface PostgresStoreOptions {
   retries?: number;
   /** Searched users' memory codes and keyword postings held in this process, validated against the database on each search (pg-search-cache.ts). */
   searchCache?: PgSearchCacheOptions;
+  /**
+   * How long a call keeps trying to reach a server that went away (a restart, a failover) before
+   * failing with STORE_BUSY. Only work safe to repeat is tried again: connecting, reads, and
+   * transactions that lost their connection before COMMIT. @default 5000
+   */
+  reconnectMs?: number;
 }
 
 /** The PostgreSQL store's handle on its pool and schema (the server's key store and event bus use it). */
 export interface PostgresHandle {
   pool: pg.Pool;
   schema: string;
-  ready: Promise<void>;
+  /** The schema's migrations (tried again on the next read of `ready` when the server was unreachable). */
+  readonly ready: Promise<void>;
+  /** Rows of one statement (name tables with the schema), with the store's reconnect policy and typed errors. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
 const HANDLE = Symbol.for('engram.postgres-handle');
@@ -91,21 +101,27 @@ export function openPostgresStore(options: PostgresStoreOptions): Store {
       client.query(`SET search_path TO "${schema}"`).catch((error: unknown) => client.emit('error', error));
     });
   }
-  const ready = (async () => {
-    const client = await pool.connect();
-    try {
-      await migratePg(client, schema);
-    } finally {
-      client.release();
-    }
-  })().catch((error: unknown) => {
-    throw toPgStoreError(error, `opening PostgreSQL schema "${schema}"`);
-  });
+  const reconnectMs = options.reconnectMs ?? 5_000;
+  // Migrations run once; when the server could not be reached they run again on the next call.
+  let migrated: Promise<void> | undefined;
+  const ready = (): Promise<void> =>
+    (migrated ??= onConnection({ pool, reconnectMs }, (client) => migratePg(client, schema), () => false).catch((error: unknown) => {
+      migrated = undefined;
+      throw toPgStoreError(error, `opening PostgreSQL schema "${schema}"`);
+    }));
   // Nobody may be waiting yet: the failure is reported to every call instead.
-  ready.catch((error: unknown) => error);
+  ready().catch((error: unknown) => error);
   // Per store, so two stores in one process (two pools) each check their own against the database.
   const cache = options.searchCache?.enabled === false ? undefined : new PgSearchCache('memories', options.searchCache);
-  const rt: PgRuntime = { pool, ready, ids: options.ids ?? randomIds, retries: options.retries ?? 3 };
+  const rt: PgRuntime = { pool, reconnectMs, ready, ids: options.ids ?? randomIds, retries: options.retries ?? 3 };
+  const handle: PostgresHandle = {
+    pool,
+    schema,
+    get ready() {
+      return ready();
+    },
+    query: <T>(sql: string, params: readonly unknown[] = []) => poolContext(rt).rows<T>(sql, params),
+  };
   let closed: Promise<void> | undefined;
 
   const txStore = (ctx: PgContext): Store => ({
@@ -121,10 +137,10 @@ export function openPostgresStore(options: PostgresStoreOptions): Store {
     transaction: (fn) => inNewTransaction(rt, (ctx) => fn(txStore(ctx))),
     close: () =>
       (closed ??= (async () => {
-        await ready.catch((error: unknown) => error);
+        await migrated?.catch((error: unknown) => error);
         if (owned) await pool.end();
       })()),
-    [HANDLE]: { pool, schema, ready },
+    [HANDLE]: handle,
   };
   return store;
 }

@@ -1,8 +1,15 @@
 import type Database from 'better-sqlite3';
 import { Statements } from './statements.js';
 import type { Session } from '../../domain/conversation.js';
+import type { LeaseTask } from '../ports/sessions.js';
 import type { ExtractionRun } from '../store.js';
 import { rowToSession } from './message-tables.js';
+
+/** The sessions columns of each task's lease (fixed names, safe to splice into SQL; PostgreSQL uses them too). */
+export const LEASE_COLUMNS: Record<LeaseTask, { owner: string; until: string; token: string }> = {
+  extract: { owner: 'lease_owner', until: 'lease_until', token: 'lease_token' },
+  summarize: { owner: 'summary_lease_owner', until: 'summary_lease_until', token: 'summary_lease_token' },
+};
 
 /** Session watermarks, leases, failure state, extraction runs and settings. */
 export class ExtractionTables {
@@ -16,31 +23,36 @@ export class ExtractionTables {
    * Takes the lease when it is free, expired, already this owner's (a restarted worker with the
    * same id), or held by an owner `isAbandoned` says is gone. Returns the new fencing token.
    */
-  acquireLease(userId: string, sessionId: string, owner: string, now: Date, until: Date, isAbandoned?: (owner: string) => boolean): number | null {
+  acquireLease(userId: string, sessionId: string, owner: string, now: Date, until: Date, isAbandoned?: (owner: string) => boolean, task: LeaseTask = 'extract'): number | null {
+    const c = LEASE_COLUMNS[task];
+    // IMMEDIATE: the write lock is taken before the read, so two processes on one file are serialised.
     return this.db.transaction(() => {
-      const row = this.sql.get('SELECT lease_owner, lease_until FROM sessions WHERE user_id = ? AND id = ?').get(userId, sessionId) as { lease_owner: string | null; lease_until: number | null } | undefined;
+      const row = this.sql.get(`SELECT ${c.owner} AS owner, ${c.until} AS until FROM sessions WHERE user_id = ? AND id = ?`).get(userId, sessionId) as { owner: string | null; until: number | null } | undefined;
       if (!row) return null;
-      const held = row.lease_owner;
-      const free = held === null || held === owner || (row.lease_until ?? 0) < now.getTime() || (isAbandoned?.(held) ?? false);
+      const held = row.owner;
+      const free = held === null || held === owner || (row.until ?? 0) < now.getTime() || (isAbandoned?.(held) ?? false);
       if (!free) return null;
-      const bumped = this.sql.get('UPDATE sessions SET lease_owner = ?, lease_until = ?, lease_token = lease_token + 1 WHERE user_id = ? AND id = ? RETURNING lease_token')
-        .get(owner, until.getTime(), userId, sessionId) as { lease_token: number };
-      return bumped.lease_token;
+      const bumped = this.sql.get(`UPDATE sessions SET ${c.owner} = ?, ${c.until} = ?, ${c.token} = ${c.token} + 1 WHERE user_id = ? AND id = ? RETURNING ${c.token} AS token`)
+        .get(owner, until.getTime(), userId, sessionId) as { token: number };
+      return bumped.token;
     }).immediate();
   }
 
   /** Extends the lease while it is still this acquisition's; false once another worker took it over. */
-  renewLease(userId: string, sessionId: string, owner: string, token: number, until: Date): boolean {
-    return this.sql.get('UPDATE sessions SET lease_until = max(lease_until, ?) WHERE user_id = ? AND id = ? AND lease_owner = ? AND lease_token = ?').run(until.getTime(), userId, sessionId, owner, token).changes === 1;
+  renewLease(userId: string, sessionId: string, owner: string, token: number, until: Date, task: LeaseTask = 'extract'): boolean {
+    const c = LEASE_COLUMNS[task];
+    return this.sql.get(`UPDATE sessions SET ${c.until} = max(${c.until}, ?) WHERE user_id = ? AND id = ? AND ${c.owner} = ? AND ${c.token} = ?`).run(until.getTime(), userId, sessionId, owner, token).changes === 1;
   }
 
   /** The fencing check: true while no other worker has acquired the lease since `token` was issued. */
-  holdsLease(userId: string, sessionId: string, owner: string, token: number): boolean {
-    return this.sql.get('SELECT 1 FROM sessions WHERE user_id = ? AND id = ? AND lease_owner = ? AND lease_token = ?').get(userId, sessionId, owner, token) !== undefined;
+  holdsLease(userId: string, sessionId: string, owner: string, token: number, task: LeaseTask = 'extract'): boolean {
+    const c = LEASE_COLUMNS[task];
+    return this.sql.get(`SELECT 1 FROM sessions WHERE user_id = ? AND id = ? AND ${c.owner} = ? AND ${c.token} = ?`).get(userId, sessionId, owner, token) !== undefined;
   }
 
-  releaseLease(userId: string, sessionId: string, owner: string, token?: number): void {
-    this.sql.get('UPDATE sessions SET lease_owner = NULL, lease_until = NULL WHERE user_id = ? AND id = ? AND lease_owner = ? AND (? IS NULL OR lease_token = ?)')
+  releaseLease(userId: string, sessionId: string, owner: string, token?: number, task: LeaseTask = 'extract'): void {
+    const c = LEASE_COLUMNS[task];
+    this.sql.get(`UPDATE sessions SET ${c.owner} = NULL, ${c.until} = NULL WHERE user_id = ? AND id = ? AND ${c.owner} = ? AND (? IS NULL OR ${c.token} = ?)`)
       .run(userId, sessionId, owner, token ?? null, token ?? null);
   }
 

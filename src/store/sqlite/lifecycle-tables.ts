@@ -6,6 +6,13 @@ import type { Todo } from '../../domain/todo.js';
 import { rowToSession } from './message-tables.js';
 import { TodoTables } from './todo-tables.js';
 
+/**
+ * Every user with any row of their own: memories (or the history a purge kept), sessions, todos, a
+ * profile or settings ("*" holds the global settings, no user). The same SQL runs on PostgreSQL.
+ */
+export const USER_IDS_SQL = `SELECT user_id FROM memories UNION SELECT user_id FROM memory_history UNION SELECT user_id FROM sessions
+  UNION SELECT user_id FROM todos UNION SELECT user_id FROM profiles UNION SELECT user_id FROM settings WHERE user_id <> '*'`;
+
 /** Relations, profile versions, episode bookkeeping and reminder deliveries. */
 export class LifecycleTables {
   private readonly sql: Statements;
@@ -109,6 +116,6 @@ export class LifecycleTables {
   }
 
   userIds(): string[] {
-    return (this.sql.get('SELECT DISTINCT user_id FROM memories UNION SELECT DISTINCT user_id FROM sessions').all() as Array<{ user_id: string }>).map((r) => r.user_id);
+    return (this.sql.get(USER_IDS_SQL).all() as Array<{ user_id: string }>).map((r) => r.user_id);
   }
 }

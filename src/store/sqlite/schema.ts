@@ -234,6 +234,14 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX api_keys_tenant ON api_keys (tenant_id);
     `);
   },
+  (db) => {
+    db.exec(`
+      -- The episode summary's own lease (owner, expiry, fencing token): one summariser per session across processes.
+      ALTER TABLE sessions ADD COLUMN summary_lease_owner TEXT;
+      ALTER TABLE sessions ADD COLUMN summary_lease_until INTEGER;
+      ALTER TABLE sessions ADD COLUMN summary_lease_token INTEGER NOT NULL DEFAULT 0;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

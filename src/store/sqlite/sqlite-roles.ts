@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { IdGenerator } from '../../deps.js';
+import type { LeaseTask } from '../ports/sessions.js';
 import { BoundVectors } from './bound-vectors.js';
 import { ExtractionTables } from './extraction-tables.js';
 import type { KeywordCacheOptions } from './keyword-cache.js';
@@ -81,8 +82,8 @@ export function sqliteRoles(t: Shared, run: Run) {
       messageNeighbours: messages.neighbours.bind(messages),
     }),
     ...locked(run, {
-      acquireSessionLease: (userId: string, sessionId: string, owner: string, now: Date, until: Date, options: { isAbandoned?: (owner: string) => boolean } = {}) =>
-        e.acquireLease(userId, sessionId, owner, now, until, options.isAbandoned),
+      acquireSessionLease: (userId: string, sessionId: string, owner: string, now: Date, until: Date, options: { isAbandoned?: (owner: string) => boolean; task?: LeaseTask } = {}) =>
+        e.acquireLease(userId, sessionId, owner, now, until, options.isAbandoned, options.task),
       renewSessionLease: e.renewLease.bind(e),
       holdsSessionLease: e.holdsLease.bind(e),
       releaseSessionLease: e.releaseLease.bind(e),
