@@ -49,8 +49,9 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
   const db = typed(() => new Database(path), `opening the database ${path}`);
   try {
     // The busy timeout first: switching to WAL and migrating wait for other processes opening the same file.
-    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    typed(() => db.pragma('journal_mode = WAL'), 'switching to WAL');
+    const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    typed(() => toWal(db, busyTimeoutMs), 'switching to WAL');
     // FULL: a commit is synced to disk before it is acknowledged, so it survives a power cut
     // (NORMAL in WAL mode may lose the last commits). The cost is one fsync per write transaction.
     db.pragma('synchronous = FULL');
@@ -70,6 +71,25 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
   const store = new SqliteStore(db, new Mutex(), ids, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false, shared);
   store.accessFlushMs = options.accessFlushMs ?? 1000;
   return store;
+}
+
+/**
+ * Switches a new file to WAL. Several processes opening one new file at once can meet in SQLite's
+ * deadlock guard (each holds a shared lock and wants the exclusive one), which answers SQLITE_BUSY
+ * at once without the busy handler: wait a little and try again, within the busy timeout. Seen in
+ * the multi-process soak on a loaded machine; once the file is in WAL the switch takes no lock.
+ */
+function toWal(db: Database.Database, busyTimeoutMs: number): void {
+  const deadline = Date.now() + busyTimeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.min(50, 5 * attempt));
+    }
+  }
 }
 
 /**
