@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sqliteHandleOf, sqliteKeyStore } from '../server/keys/sqlite-key-store.js';
-import { fillUser, snapshotUser } from '../store/contract/index.js';
-import { at, mem, msg, user, vec } from '../store/contract/fixtures.js';
+import { snapshotUser } from '../store/contract/index.js';
+import { at } from '../store/contract/fixtures.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import type { Store } from '../store/store.js';
 import { bufferIo } from './io.js';
+import { migrateSource } from '../testing/migrate-source.js';
 import { run } from './run.js';
 
 let dir: string;
@@ -20,27 +21,6 @@ const cli = async (args: string[]) => {
   return { code, stdout: io.out(), stderr: io.err() };
 };
 
-/** A source with every table filled for a Chinese and an English user, plus the states a copy must keep. */
-async function source(file: string): Promise<{ secret: string }> {
-  const store = openSqliteStore({ path: file });
-  await store.bindEmbedder({ id: 'test@4', dimensions: 4 });
-  await fillUser(store, 'li-ming', 'zh');
-  await fillUser(store, 'alice', 'en');
-  await store.setSettings('*', { silentMinutes: 5 });
-  // A purged memory leaves history only; a watermark, an episode watermark, a failed delivery, an ended session.
-  await store.insertMemory(mem('li-ming-gone', 'li-ming', '我的银行卡密码'), vec(1), user);
-  await store.purgeMemory('li-ming', 'li-ming-gone', user);
-  await store.markProcessed('li-ming', 's', 0, 'li-ming-x1', at(3));
-  await store.markSummarized('li-ming', 's', 1, null, 0);
-  await store.recordExtractionFailure('alice', 's', { error: 'model timeout', failures: 2, state: 'retrying', nextAttemptAt: at(9) });
-  await store.endSession('alice', 's', at(4));
-  await store.updateTodo('alice', 'alice-t1', { reminded: false });
-  await store.recordDeliveryFailure('alice', 'alice-t1', 'webhook 502', at(40));
-  await store.appendMessages('alice', 's2', [{ ...msg('alice-x3', 'No vector yet', 5), vector: null }]);
-  const { key } = await sqliteKeyStore(sqliteHandleOf(store)!).create({ tenantId: 'acme', name: '后台' });
-  await store.close();
-  return { secret: key };
-}
 
 const withStore = async <T>(file: string, fn: (store: Store) => Promise<T>): Promise<T> => {
   const store = openSqliteStore({ path: file });
@@ -54,7 +34,7 @@ const withStore = async <T>(file: string, fn: (store: Store) => Promise<T>): Pro
 describe('engram migrate', () => {
   it('copies every user (zh, en) with history, vectors, sessions, todos, profiles, settings and keys, and verifies counts', async () => {
     const [from, to] = [path.join(dir, 'from.db'), path.join(dir, 'to.db')];
-    const { secret } = await source(from);
+    const { secret } = await migrateSource(from);
     const r = await cli(['migrate', '--from', from, '--to', to]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -75,7 +55,7 @@ describe('engram migrate', () => {
 
   it('refuses a non-empty target unless --into-existing, and a second run applies nothing twice', async () => {
     const [from, to] = [path.join(dir, 'from.db'), path.join(dir, 'to.db')];
-    await source(from);
+    await migrateSource(from);
     expect((await cli(['migrate', '--from', from, '--to', to])).code).toBe(0);
     const refused = await cli(['migrate', '--from', from, '--to', to]);
     expect(refused.code).toBe(1);
@@ -108,7 +88,7 @@ describe('engram migrate', () => {
 
   it('refuses the same database on both sides, and a target bound to another embedder', async () => {
     const [from, to] = [path.join(dir, 'from.db'), path.join(dir, 'to.db')];
-    await source(from);
+    await migrateSource(from);
     expect((await cli(['migrate', '--from', from, '--to', from])).stderr).toMatch(/INVALID_INPUT/);
     await withStore(to, (s) => s.bindEmbedder({ id: 'other@8', dimensions: 8 }));
     const r = await cli(['migrate', '--from', from, '--to', to]);

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Memory } from '../domain/memory.js';
+import { pgKeyStore } from '../server/keys/pg-key-store.js';
+import { snapshotUser } from '../store/contract/index.js';
+import { openPostgresStore, postgresHandleOf } from '../store/postgres/postgres-store.js';
 import { testDatabaseUrl } from '../store/postgres/test-postgres.js';
+import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
+import type { Store } from '../store/store.js';
+import { migrateSource } from '../testing/migrate-source.js';
 import { cliHarness } from './test-cli.js';
 import { resolveEngineSettings } from './config.js';
 
@@ -52,5 +61,35 @@ describe.skipIf(!base)('the CLI on PostgreSQL (ENGRAM_TEST_DATABASE_URL)', () =>
     expect(created.code).toBe(0);
     const listed = await h.cli(['keys', 'list', '--json']);
     expect(listed.stdout).toContain('acme');
+  });
+});
+
+describe.skipIf(!base)('engram migrate into PostgreSQL (ENGRAM_TEST_DATABASE_URL)', () => {
+  it('copies a SQLite file with a Chinese and an English user into a schema, verifies counts, and a second run applies nothing twice', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engram-migrate-pg-'));
+    const from = path.join(dir, 'from.db');
+    const open = <T>(store: Store, fn: (s: Store) => Promise<T>): Promise<T> => fn(store).finally(() => store.close());
+    try {
+      const { secret } = await migrateSource(from);
+      const r = await h.cli(['migrate', '--from', from, '--to', url]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('Copied 2 users and 1 API key');
+      expect(r.stdout).toMatch(/^memories\s+4\s+4$/m);
+      expect(r.stdout).toMatch(/^messages\s+5\s+5$/m);
+      expect(r.stdout).toContain('Counts verified.');
+      const before = await open(openSqliteStore({ path: from }), async (s) => ({ zh: await snapshotUser(s, 'li-ming'), en: await snapshotUser(s, 'alice') }));
+      await open(openPostgresStore({ url }), async (s) => {
+        expect({ ...(await snapshotUser(s, 'li-ming')), forgetGeneration: before.zh.forgetGeneration }).toEqual(before.zh);
+        expect(await snapshotUser(s, 'alice')).toEqual(before.en);
+        expect((await s.history('li-ming', 'li-ming-gone')).map((e) => e.action)).toEqual(['create', 'purge']);
+        expect((await pgKeyStore(postgresHandleOf(s)!).find(secret))?.tenantId).toBe('acme');
+      });
+      const again = await h.cli(['migrate', '--from', from, '--to', url, '--into-existing']);
+      expect(again.code).toBe(0);
+      await open(openPostgresStore({ url }), async (s) => expect(await snapshotUser(s, 'alice')).toEqual(before.en));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
