@@ -30,6 +30,7 @@ import { defaultWorkerId } from './pipelines/worker-id.js';
 import { backupStore } from './pipelines/backup.js';
 import { relateMemories, unrelateMemories } from './pipelines/relate-memories.js';
 import { reportReply } from './pipelines/report-reply.js';
+import { runDailyLifecycle } from './pipelines/daily-lifecycle.js';
 import { runLifecycle } from './pipelines/run-lifecycle.js';
 import { searchMessages } from './pipelines/search-messages.js';
 import { resolveSettings, updateSettings } from './pipelines/settings.js';
@@ -94,7 +95,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       if (options.notifier) await deliverReminders(deps, options.notifier);
       if (deps.clock.now().getTime() - lastLifecycle >= DAY) {
         lastLifecycle = deps.clock.now().getTime();
-        await runLifecycle(deps, { policy: options.decayPolicy });
+        await runDailyLifecycle(deps, { policy: options.decayPolicy });
       }
     },
     onUserChanged: (userId) => mirror(userId),

@@ -1,13 +1,24 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { Memory } from '../domain/memory.js';
 import type { Profile } from '../domain/profile.js';
 import { EngramError } from '../errors.js';
 import { EMPTY_PROFILE, updateProfilePrompt } from '../prompts/update-profile.js';
 import { promptRef } from '../prompts/prompt.js';
 import { detectLanguage, type Language } from '../text/language.js';
-import type { ModelDeps } from './deps.js';
+import type { ModelDeps, ProcessRuntime } from './deps.js';
 import { FORGOTTEN_MEANWHILE, takeForgetGuard } from './forget-guard.js';
 
 const DAY = 86_400_000;
+/** How long a profile update may hold its job lease: long past a model call, short enough that a crashed holder blocks little. */
+const PROFILE_LEASE_MS = 10 * 60_000;
+export const PROFILE_BUSY = 'another worker is updating this profile';
+
+/** The profile job's lease name: keyed by a hash, so a lease left by a crash names no user after a forget. */
+const profileJob = (userId: string): string => `profile:${createHash('sha256').update(`engram-profile-job\u0000${userId}`).digest('hex')}`;
+
+/** The model pipeline's services, and the worker id that names this process in the job lease. */
+export type ProfileDeps = ModelDeps & Partial<Pick<ProcessRuntime, 'workerId'>>;
+type ProfileOptions = { force?: boolean; forgetTopic?: string; policy?: ProfilePolicy };
 
 /** When the profile is rewritten (seed 003): after 5 new episodes, after 7 days with news, or on an important statement. */
 export interface ProfilePolicy {
@@ -110,10 +121,28 @@ function withoutTopic(current: Profile | null, language: Language, topic: string
 /**
  * Rewrites the core profile (seed 003 Layer 3) from the current version, the episodes and the
  * important memories since it. Every version is kept; with `forgetTopic` the new version leaves
- * the topic out. Runs when due unless `force` is set.
+ * the topic out. Runs when due unless `force` is set. One update per user at a time across
+ * processes (a job lease): a second one finds it held and returns the current profile, unchanged,
+ * with reason PROFILE_BUSY; forgetting a topic never waits for it and runs anyway.
  */
-export async function updateProfile(deps: ModelDeps, userId: string, options: { force?: boolean; forgetTopic?: string; policy?: ProfilePolicy } = {}): Promise<ProfileReport> {
+export async function updateProfile(deps: ProfileDeps, userId: string, options: ProfileOptions = {}): Promise<ProfileReport> {
   const now = deps.clock.now();
+  const job = profileJob(userId);
+  const owner = `${deps.workerId ?? 'engine'}/${randomUUID()}`;
+  const held = await deps.store.acquireJobLease(job, owner, now, new Date(now.getTime() + PROFILE_LEASE_MS));
+  if (!held && !options.forgetTopic) {
+    // Another process (or engine) is rewriting this profile: it computes the same next version, so this run would only waste a model call.
+    deps.logger.info('profile update skipped: another worker is updating this profile', { userId });
+    return { status: 'unchanged', profile: await deps.store.latestProfile(userId), reason: PROFILE_BUSY };
+  }
+  try {
+    return await updateNow(deps, userId, options, now);
+  } finally {
+    if (held) await deps.store.releaseJobLease(job, owner);
+  }
+}
+
+async function updateNow(deps: ProfileDeps, userId: string, options: ProfileOptions, now: Date): Promise<ProfileReport> {
   const guard = await takeForgetGuard(deps.store, userId);
   const n = await news(deps, userId);
   const due = options.forgetTopic ? 'forget a topic' : options.force ? 'asked' : profileDue(n, now, options.policy ?? DEFAULT_PROFILE_POLICY);

@@ -113,6 +113,34 @@ export function describeLifecycleContract(name: string, factory: StoreFactory): 
       expect(copy.path).toBe(path);
       expect(copy.pages).toBeGreaterThan(0);
     });
+    it('job leases: one owner at a time, taken over once expired, released only by the holder (zh and en names)', async () => {
+      const { store } = open();
+      for (const job of ['lifecycle:2026-03-02', 'profile:王芳']) {
+        expect(await store.acquireJobLease(job, 'worker-A', at(0), at(5))).toBe(true);
+        expect(await store.acquireJobLease(job, 'worker-B', at(1), at(6))).toBe(false);
+        // The holder renews its own lease; the other still cannot take it before the new expiry.
+        expect(await store.acquireJobLease(job, 'worker-A', at(4), at(10))).toBe(true);
+        expect(await store.acquireJobLease(job, 'worker-B', at(8), at(12))).toBe(false);
+        // Released by a non-owner: nothing happens.
+        await store.releaseJobLease(job, 'worker-B');
+        expect(await store.acquireJobLease(job, 'worker-C', at(9), at(12))).toBe(false);
+        // Expired: the next asker takes it over, and the old holder is out.
+        expect(await store.acquireJobLease(job, 'worker-B', at(11), at(20))).toBe(true);
+        expect(await store.acquireJobLease(job, 'worker-A', at(12), at(22))).toBe(false);
+        // Released by its holder: free at once.
+        await store.releaseJobLease(job, 'worker-B');
+        expect(await store.acquireJobLease(job, 'worker-A', at(13), at(22))).toBe(true);
+      }
+      // Jobs are independent of each other.
+      expect(await store.acquireJobLease('profile:bob', 'worker-B', at(14), at(22))).toBe(true);
+    });
+
+    it('job leases: of many concurrent askers exactly one wins', async () => {
+      const { store } = open();
+      const won = await Promise.all(['A', 'B', 'C', 'D'].map((w) => store.acquireJobLease('lifecycle:2026-03-02', `worker-${w}`, at(0), at(60))));
+      expect(won.filter(Boolean)).toHaveLength(1);
+    });
+
   });
 }
 

@@ -17,6 +17,15 @@ export interface LifecyclePort<S> {
    * other connections keep reading and writing.
    */
   backup(path: string): Promise<{ path: string; pages: number }>;
+  /**
+   * Takes the named job's lease for `owner` until `until` when it is free, expired at `now`, or
+   * already this owner's (then extended); true when `owner` holds it afterwards. Several processes
+   * sharing a store use it so a scheduled job runs in one of them. Expired leases of other jobs are
+   * dropped on the way (a job name may carry a user id: it must not outlive its use for long).
+   */
+  acquireJobLease(job: string, owner: string, now: Date, until: Date): Promise<boolean>;
+  /** Gives the lease up (its row is deleted) if `owner` holds it; another owner's lease is left alone. */
+  releaseJobLease(job: string, owner: string): Promise<void>;
   /** Runs `fn` atomically: every write inside commits together or not at all. */
   transaction<T>(fn: (tx: S) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -269,6 +269,10 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE sessions ADD COLUMN summary_lease_until BIGINT;
   ALTER TABLE sessions ADD COLUMN summary_lease_token INTEGER NOT NULL DEFAULT 0;
   `,
+  // 4: job leases (pg-job-leases.ts): one process runs a scheduled job (the daily lifecycle pass, a user's profile update).
+  `
+  CREATE TABLE job_leases (job TEXT PRIMARY KEY, owner TEXT NOT NULL, until BIGINT NOT NULL);
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

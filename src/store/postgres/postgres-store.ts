@@ -13,6 +13,7 @@ import { migratePg } from './pg-schema.js';
 import { PgSearchCache, type PgSearchCacheOptions } from './pg-search-cache.js';
 import { sessionRole } from './pg-sessions.js';
 import { settingsRole } from './pg-settings.js';
+import { jobLeaseRole } from './pg-job-leases.js';
 import { todoRole } from './pg-todos.js';
 import { vectorRole } from './pg-vectors.js';
 
@@ -72,7 +73,7 @@ function splitSchema(url: string): { url: string; schema?: string } {
 
 /** The store's roles over one connection (the pool, or a transaction's client). */
 function rolesOn(ctx: PgContext, cache: PgSearchCache | undefined): Omit<Store, 'backup' | 'transaction' | 'close'> {
-  return { ...vectorRole(ctx), ...memoryRole(ctx, cache), ...messageRole(ctx), ...sessionRole(ctx), ...todoRole(ctx), ...profileRole(ctx), ...settingsRole(ctx), ...forgetRole(ctx) };
+  return { ...vectorRole(ctx), ...memoryRole(ctx, cache), ...messageRole(ctx), ...sessionRole(ctx), ...todoRole(ctx), ...profileRole(ctx), ...settingsRole(ctx), ...forgetRole(ctx), ...jobLeaseRole(ctx) };
 }
 
 const noBackup = (): Promise<never> =>

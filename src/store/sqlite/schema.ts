@@ -242,6 +242,12 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       ALTER TABLE sessions ADD COLUMN summary_lease_token INTEGER NOT NULL DEFAULT 0;
     `);
   },
+  (db) => {
+    db.exec(`
+      -- Job leases (store/sqlite/job-leases.ts): one process runs a scheduled job (the daily lifecycle pass, a user's profile update).
+      CREATE TABLE job_leases (job TEXT PRIMARY KEY, owner TEXT NOT NULL, until INTEGER NOT NULL);
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

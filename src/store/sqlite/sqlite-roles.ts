@@ -3,6 +3,7 @@ import type { IdGenerator } from '../../deps.js';
 import type { LeaseTask } from '../ports/sessions.js';
 import { BoundVectors } from './bound-vectors.js';
 import { ExtractionTables } from './extraction-tables.js';
+import { JobLeases } from './job-leases.js';
 import type { KeywordCacheOptions } from './keyword-cache.js';
 import { KeywordIndex } from './keyword-index.js';
 import { LifecycleTables } from './lifecycle-tables.js';
@@ -20,6 +21,7 @@ export interface Shared {
   todos: TodoTables;
   lifecycle: LifecycleTables;
   bound: BoundVectors;
+  jobs: JobLeases;
 }
 
 export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions, keywordSearch?: KeywordCacheOptions): Shared {
@@ -35,6 +37,7 @@ export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSear
     todos,
     lifecycle,
     bound,
+    jobs: new JobLeases(db),
   };
 }
 
@@ -59,7 +62,7 @@ function locked<T extends Methods>(run: Run, role: T): Locked<T> {
  * SqliteStore.
  */
 export function sqliteRoles(t: Shared, run: Run) {
-  const { memories: m, messages, extraction: e, todos, lifecycle: l } = t;
+  const { memories: m, messages, extraction: e, todos, lifecycle: l, jobs } = t;
   return {
     ...locked(run, {
       insertMemory: m.insertMemory.bind(m),
@@ -116,6 +119,10 @@ export function sqliteRoles(t: Shared, run: Run) {
       recordDeliveryFailure: l.recordDeliveryFailure.bind(l),
       deliveriesOf: l.deliveriesOf.bind(l),
       userIds: l.userIds.bind(l),
+    }),
+    ...locked(run, {
+      acquireJobLease: jobs.acquire.bind(jobs),
+      releaseJobLease: jobs.release.bind(jobs),
     }),
   };
 }
