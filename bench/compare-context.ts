@@ -56,7 +56,8 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'engram-ab-context-'));
   try {
     const base = join(dir, 'base.db');
-    await fixture(builds.after, base, memories, turns);
+    // Written by the older build: the newer one migrates its copy forward on open, never the reverse.
+    await fixture(builds.before, base, memories, turns);
     const engines = new Map<string, Engine>();
     for (const [name, build] of Object.entries(builds)) {
       const path = join(dir, `${name}.db`);
