@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { sqliteHandleOf, sqliteKeyStore } from '../server/keys/sqlite-key-store.js';
 import { fillUser } from '../store/contract/index.js';
 import { at, mem, msg, user, vec } from '../store/contract/fixtures.js';
@@ -23,4 +24,14 @@ export async function migrateSource(file: string): Promise<{ secret: string }> {
   const { key } = await sqliteKeyStore(sqliteHandleOf(store)!).create({ tenantId: 'acme', name: '后台' });
   await store.close();
   return { secret: key };
+}
+
+/** What `engram migrate` reports after copying all of `migrateSource`, whatever the target store. */
+export function expectWholeSourceCopied(r: { code: number; stdout: string; stderr: string }): void {
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain('Copied 2 users and 1 API key');
+  expect(r.stdout).toMatch(/^memories\s+4\s+4$/m);
+  expect(r.stdout).toMatch(/^messages\s+5\s+5$/m);
+  expect(r.stdout).toContain('Counts verified.');
 }

@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { IRREGULAR_VERB_BASE } from './irregular-verbs.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from './stopwords.js';
 
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
@@ -34,7 +35,7 @@ export function indexTerms(text: string): string[] {
       if (w.length >= 3) for (let i = 0; i + 2 <= w.length; i++) terms.push(w.slice(i, i + 2));
     } else {
       if (ENGLISH_STOPWORDS.has(w)) continue;
-      const stem = /^[a-z]+$/.test(w) ? stemmer(w) : w;
+      const stem = /^[a-z]+$/.test(w) ? stemmer(IRREGULAR_VERB_BASE.get(w) ?? w) : w;
       if (stem.length > 0) terms.push(stem);
     }
   }

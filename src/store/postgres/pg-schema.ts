@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { EngramError } from '../../errors.js';
+import { retermKeywordsPg } from './pg-reterm-keywords.js';
 
 /**
  * Versioned migrations, recorded one row each in `engram_migrations`. Append only: never edit a
@@ -8,7 +9,7 @@ import { EngramError } from '../../errors.js';
  * lives on the row itself: `terms`/`term_count`/`kw` (keyword index) and `vec`/`vec_code`
  * (float32 vector and its sign code), so deleting a row erases everything derived from it.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: ReadonlyArray<string | ((client: pg.ClientBase) => Promise<void>)> = [
   `
   CREATE TABLE engram_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
@@ -273,6 +274,8 @@ const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE job_leases (job TEXT PRIMARY KEY, owner TEXT NOT NULL, until BIGINT NOT NULL);
   `,
+  // 5: English irregular verbs index as their base form ("went", "gone" as "go"): terms made again.
+  retermKeywordsPg,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
@@ -298,7 +301,9 @@ export async function migratePg(client: pg.ClientBase, schema: string): Promise<
       throw new EngramError('MIGRATION_FAILED', `Database schema version ${seen} is newer than this Engram (${MIGRATIONS.length}); upgrade Engram.`);
     }
     for (let v = seen; v < MIGRATIONS.length; v++) {
-      await client.query(MIGRATIONS[v]!);
+      const step = MIGRATIONS[v]!;
+      if (typeof step === 'string') await client.query(step);
+      else await step(client);
       await client.query('INSERT INTO engram_migrations (version) VALUES ($1)', [v + 1]);
     }
     await client.query('COMMIT');

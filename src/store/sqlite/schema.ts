@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { EngramError } from '../../errors.js';
+import { retermKeywords } from './reterm-keywords.js';
 
 /**
  * Versioned migrations, tracked in PRAGMA user_version. Append only: never edit a shipped step.
@@ -248,6 +249,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE TABLE job_leases (job TEXT PRIMARY KEY, owner TEXT NOT NULL, until INTEGER NOT NULL);
     `);
   },
+  // English irregular verbs index as their base form ("went", "gone" as "go"): terms made again.
+  (db) => retermKeywords(db),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
