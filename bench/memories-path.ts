@@ -20,10 +20,14 @@ import { table } from './report.js';
 
 const hash = process.argv.includes('--hash');
 const d = RECIPES.hybrid;
+// Seed 004's weights, no expansion: the memories default before the levers of 2026-11-25.
+const seed: RecallConfigInput = { weights: { relevance: 0.6, recency: 0.2, importance: 0.2 }, expansion: { ...d.expansion, weight: 0 } };
 const VARIANTS: Record<string, MemoriesVariant> = {
-  'before (sum, no dates)': { config: { combine: 'sum', dateMatch: { ...d.dateMatch, weight: 0 } } },
-  '+ date matching': { config: { combine: 'sum' } },
-  '+ product combination (default)': {},
+  'before (sum, no dates)': { config: { ...seed, combine: 'sum', dateMatch: { ...d.dateMatch, weight: 0 } } },
+  '+ date matching': { config: { ...seed, combine: 'sum' } },
+  '+ product combination': { config: seed },
+  '+ query expansion (RM3 10 docs, 12 terms, 1.5)': { config: { weights: seed.weights } },
+  '+ recency weight 0.1 (default)': {},
   'relevance only (no recency/importance)': { recipe: 'relevanceOnly' },
   ...Object.fromEntries(Object.entries(JSON.parse(process.env['MEMORIES_VARIANTS'] ?? '{}') as Record<string, RecallConfigInput>).map(([n, c]) => [n, { config: c }])),
 };

@@ -25,6 +25,9 @@ interface Params {
   sessionWeight: number;
   sessionTop: number;
   candidates: number;
+  dateWeight: number;
+  slackDays: number;
+  expansionWeight: number;
 }
 
 const GRID: { [K in keyof Params]: readonly number[] } = {
@@ -36,6 +39,9 @@ const GRID: { [K in keyof Params]: readonly number[] } = {
   k1: [0.8, 1.2, 1.6, 2.0],
   radius: [1, 2],
   sessionTop: [1, 3, 5],
+  dateWeight: [0, 1, 2, 3, 4],
+  slackDays: [0, 7, 14, 30],
+  expansionWeight: [0, 0.25, 0.5, 1],
 };
 
 function toConfig(p: Params): RecallConfigInput {
@@ -44,6 +50,8 @@ function toConfig(p: Params): RecallConfigInput {
     bm25: { k1: p.k1, b: p.b },
     conversation: { radius: p.radius, neighbourWeight: p.neighbourWeight, sessionWeight: p.sessionWeight, sessionTop: p.sessionTop },
     candidates: p.candidates,
+    dateMatch: { weight: p.dateWeight, slackDays: p.slackDays },
+    expansion: { ...RECIPES.messages.expansion, weight: p.expansionWeight },
   };
 }
 
@@ -59,6 +67,9 @@ function currentDefaults(): Params {
     sessionWeight: d.conversation.sessionWeight,
     sessionTop: d.conversation.sessionTop,
     candidates: d.candidates,
+    dateWeight: d.dateMatch.weight,
+    slackDays: d.dateMatch.slackDays,
+    expansionWeight: d.expansion.weight,
   };
 }
 

@@ -138,8 +138,10 @@ async function ranking(task: Extract<PeerTask, { scenario: 'ranking' }>): Promis
   const mock = mockEmbedder(task);
   const fromMemories = (recipe: RecipeName, config?: RecallConfigInput): Ranker => async (engine, c, query) =>
     (await engine.recall({ userId: c.sampleId, query, limit: 50, recipe, touch: false, ...(config ? { config } : {}) })).map((r) => r.memory.provenance.messageIds[0]!);
-  // One line per change of issue 15: the default before it (seed 004's sum, no date matching), then each lever added.
-  const before: RecallConfigInput = { combine: 'sum', dateMatch: { weight: 0, slackDays: 14 } };
+  // One line per change of issue 15: the default before it (seed 004's sum, no date matching, no
+  // expansion, recency 0.2), then each lever added, the last being today's default.
+  const seed: RecallConfigInput = { weights: { relevance: 0.6, recency: 0.2, importance: 0.2 }, expansion: { docs: 10, terms: 12, weight: 0 } };
+  const before: RecallConfigInput = { ...seed, combine: 'sum', dateMatch: { weight: 0, slackDays: 14 } };
   const fromMessages: Ranker = async (engine, c, query) => (await engine.searchMessages({ userId: c.sampleId, query, limit: 50 })).map((f) => f.message.id);
   const t0 = performance.now();
   // Pure cosine (no recency, no importance): the same ranking as mem0 2.x, a check that both see the same vectors.
@@ -149,7 +151,9 @@ async function ranking(task: Extract<PeerTask, { scenario: 'ranking' }>): Promis
     'memories-cosine': cosine,
     'memories-vector': fromMemories('vector'),
     'memories-hybrid (before: sum, no dates)': fromMemories('hybrid', before),
-    'memories-hybrid + date matching': fromMemories('hybrid', { combine: 'sum' }),
+    'memories-hybrid + date matching': fromMemories('hybrid', { ...seed, combine: 'sum' }),
+    'memories-hybrid + product combination': fromMemories('hybrid', seed),
+    'memories-hybrid + query expansion': fromMemories('hybrid', { weights: seed.weights }),
     'memories-hybrid': fromMemories('hybrid'),
   });
   const messages = await rankConversations(conversations, mock, 'messages', { 'messages-default': fromMessages });

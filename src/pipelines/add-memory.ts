@@ -26,7 +26,10 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
   const { duplicate, refines } = await compareWithExisting(deps, { userId: data.userId, kind: data.kind, content: data.content, vector });
   if (duplicate) {
     const importance = Math.min(1, Math.max(duplicate.memory.importance, data.importance) + REINFORCE_STEP);
-    return deps.store.updateMemory(data.userId, duplicate.memory.id, { importance, updatedAt: now }, undefined, {
+    // Confirmed when it was said again: a backfilled repeat (createdAt in the past) must not look
+    // fresher than what was said after it, which recency (seed 004's time decay) would reward.
+    const updatedAt = confirmedAt(duplicate.memory.updatedAt, data.createdAt, now);
+    return deps.store.updateMemory(data.userId, duplicate.memory.id, { importance, updatedAt }, undefined, {
       ...change, action: 'reinforce', reason: change.reason ?? `added again (${duplicate.why}): "${data.content}"`, at: now,
     });
   }
@@ -78,4 +81,13 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
     for (const r of relations) await tx.insertRelation(r);
   });
   return memory;
+}
+
+/**
+ * When a repeat confirms a memory: the time the repeat was said (its createdAt, else now), never
+ * earlier than the memory's own last change.
+ */
+export function confirmedAt(lastChange: Date, saidAt: Date | undefined, now: Date): Date {
+  const said = saidAt ?? now;
+  return said.getTime() > lastChange.getTime() ? said : lastChange;
 }

@@ -63,9 +63,11 @@ describe.each(CASES)('calibrated relevance in $language', (c) => {
     memory.clock.advanceDays(30);
     const [r] = await memory.recall({ userId: 'u', query: c.related, touch: false });
     expect(r!.score.recency).toBeCloseTo(Math.exp(-1), 6);
-    // Recency and importance scale relevance (combine: 'product'); seed 004's sum stays a choice.
-    expect(r!.score.final).toBeCloseTo(r!.score.relevance * (0.6 + 0.2 * r!.score.recency + 0.2 * r!.score.importance), 10);
-    const [s] = await memory.recall({ userId: 'u', query: c.related, touch: false, config: { combine: 'sum' } });
+    // Recency and importance scale relevance (combine: 'product'; recency weighs 0.1 in the
+    // memories default); seed 004's sum with its own weights stays a choice.
+    expect(r!.score.final).toBeCloseTo(r!.score.relevance * (0.6 + 0.1 * r!.score.recency + 0.2 * r!.score.importance), 10);
+    const seed = { relevance: 0.6, recency: 0.2, importance: 0.2 };
+    const [s] = await memory.recall({ userId: 'u', query: c.related, touch: false, config: { combine: 'sum', weights: seed } });
     expect(s!.score.final).toBeCloseTo(0.6 * s!.score.relevance + 0.2 * s!.score.recency + 0.2 * s!.score.importance, 10);
   });
 

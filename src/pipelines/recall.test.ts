@@ -18,7 +18,7 @@ describe('recall', () => {
     expect(s.keyword).toBeGreaterThan(0);
     expect(s.coverage).toBeGreaterThan(0);
     expect(s.relevance).toBeGreaterThan(0.5);
-    expect(s.final).toBeCloseTo(s.relevance * (0.6 + 0.2 * s.recency + 0.2 * s.importance), 10);
+    expect(s.final).toBeCloseTo(s.relevance * (0.6 + 0.1 * s.recency + 0.2 * s.importance), 10);
   });
 
   it('finds the right English memory for an English message', async () => {

@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { MemoryKind, MemoryStatus, type Memory } from '../domain/memory.js';
 import { parseInput } from '../errors.js';
 import { findCandidates } from '../recall/candidates.js';
-import { dateBonus } from '../recall/date-match.js';
-import { expansionTerms } from '../recall/expansion.js';
 import { finalScore, recency, type ScoreParts } from '../recall/rank.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
-import { scoreCandidates } from '../recall/score-candidates.js';
-import { indexTerms } from '../text/segment.js';
+import { scoreWithBonus } from '../recall/score-with-bonus.js';
 import type { RankingFields } from '../store/store.js';
 import type { MemoryDeps } from './deps.js';
 import { resolveSettings } from './settings.js';
@@ -129,27 +126,12 @@ async function rankRecall(deps: MemoryDeps, o: z.output<typeof RecallOptions>, o
   }
 
   const similar = memories.filter((m) => keywordScores.has(m.id) || (vectorScores.get(m.id) ?? -1) >= config.minSimilarity);
-  const bonus = await dateBonus({
-    query, now, config: config.dateMatch,
-    // Only candidates that share a word with the query: a date alone says nothing about the topic
-    // ("how is the stock market today?" must not bring back everything said today).
-    items: similar.filter((m) => keywordScores.has(m.id)).map((m) => ({ id: m.id, at: m.happenedAt ?? m.createdAt })),
+  const { scores, dateBonus: dateBonusOf, expansion: expansionOf, timed } = await scoreWithBonus({
+    query, now, config, vectorScores, keywordScores, coverage,
+    items: similar.map((m) => ({ id: m.id, text: m.content, at: m.happenedAt ?? m.createdAt })),
     timeZone: async () => o.timeZone ?? (await resolveSettings(deps.store, o.userId)).timeZone,
+    searchKeyword: (terms) => deps.store.searchKeyword({ userId: o.userId, terms, k, statuses: o.statuses, bm25: config.bm25 }),
   });
-  const dateBonusOf = new Map(bonus);
-  let scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, bonus, config });
-  const { expansion } = config;
-  if (expansion.weight > 0 && config.methods.includes('keyword') && similar.length > 0) {
-    const best = [...similar].sort((a, b) => scores.get(b.id)!.fused - scores.get(a.id)!.fused).slice(0, expansion.docs);
-    const terms = expansionTerms({ docs: best.map((m) => ({ text: m.content, weight: scores.get(m.id)!.absolute })), queryTerms: indexTerms(query), count: expansion.terms });
-    if (terms.length > 0) {
-      const ids = new Set(similar.map((m) => m.id));
-      for (const hit of await deps.store.searchKeyword({ userId: o.userId, terms, k, statuses: o.statuses, bm25: config.bm25 })) {
-        if (ids.has(hit.id)) bonus.set(hit.id, (bonus.get(hit.id) ?? 0) + expansion.weight * (hit.coverage ?? 0));
-      }
-      scores = scoreCandidates({ ids: similar.map((m) => m.id), vectorScores, keywordScores, coverage, bonus, config });
-    }
-  }
   const kept = similar.filter((m) => scores.get(m.id)!.relevance >= config.minRelevance);
 
   const ranked = kept.map((memory) => {
@@ -159,7 +141,9 @@ async function rankRecall(deps: MemoryDeps, o: z.output<typeof RecallOptions>, o
       relevance: rel,
       recency: rec,
       importance: memory.importance,
-      final: finalScore(rel, rec, memory.importance, config),
+      // A question that names a time ("in June 2025", "上周") asks about then, not about lately:
+      // recency is left out of its order (every candidate counts as fresh), so it cannot outweigh the date.
+      final: finalScore(rel, timed ? 1 : rec, memory.importance, config),
     };
     const v = vectorScores.get(memory.id);
     const kw = keywordScores.get(memory.id);
@@ -167,6 +151,7 @@ async function rankRecall(deps: MemoryDeps, o: z.output<typeof RecallOptions>, o
     if (kw !== undefined) score.keyword = kw;
     if (kw !== undefined) score.coverage = coverage.get(memory.id)!;
     if (dateBonusOf.has(memory.id)) score.dateMatch = dateBonusOf.get(memory.id)!;
+    if (expansionOf.has(memory.id)) score.expansion = expansionOf.get(memory.id)!;
     return { fields: memory, score };
   });
   ranked.sort((a, b) => b.score.final - a.score.final);

@@ -46,4 +46,32 @@ describe('searchMessages', () => {
     await chat('u', 's', [['1', 'user', 'say "hi" (loudly)']]);
     for (const q of ['"hi', 'NEAR(', '-', '*', 'a AND', '（你好']) await expect(memory.searchMessages({ userId: 'u', query: q })).resolves.toBeInstanceOf(Array);
   });
+  it.each([
+    ['zh', '我们在海边野餐，孩子们最喜欢野餐', '那天野餐很开心', '今天天气真好', '2023年6月我们在哪里野餐？'],
+    ['en', 'We had a picnic at the beach, the kids loved the beach picnic', 'We had a picnic at the beach', 'Lovely weather today', 'Where did we have a picnic in June 2023?'],
+  ])('ranks first the matching turn said on the date the question names (%s)', async (_lang, march, june, unrelated, question) => {
+    const say = (id: string, sessionId: string, content: string, at: string) =>
+      memory.appendMessages({ messages: [{ id, userId: 'u', sessionId, role: 'user', content, createdAt: new Date(at) }] });
+    await say('march', 's1', march, '2023-03-10T10:00:00Z');
+    await say('june', 's2', june, '2023-06-12T10:00:00Z');
+    await say('weather', 's3', unrelated, '2023-06-20T10:00:00Z');
+    const undated = question.replace(/2023年6月|in June 2023/, '');
+    // Without the date, the richer March turn leads on keywords; the date names June's.
+    expect((await memory.searchMessages({ userId: 'u', query: undated, limit: 3 }))[0]!.message.id).toBe('march');
+    const dated = await memory.searchMessages({ userId: 'u', query: question, limit: 3 });
+    expect(dated[0]!.message.id).toBe('june');
+    // A turn of that month that shares no word with the question is not lifted by the date alone.
+    expect(dated.map((f) => f.message.id).indexOf('weather')).not.toBe(0);
+    const off = await memory.searchMessages({ userId: 'u', query: question, limit: 3, config: { dateMatch: { weight: 0, slackDays: 0 } } });
+    expect(off[0]!.message.id).toBe('march');
+  });
+
+  it('finds what was said with an irregular verb from its base form, and the base form from it (en; zh terms unchanged)', async () => {
+    await chat('u', 's1', [['went', 'user', 'I went to Kyoto in spring']]);
+    await chat('u', 's2', [['saw', 'user', 'We saw the cherry blossoms there']]);
+    await chat('u', 's3', [['zh', 'user', '我去了京都看樱花']]);
+    expect((await memory.searchMessages({ userId: 'u', query: 'Did I go to Kyoto?', limit: 1, recipe: 'keyword' }))[0]!.message.id).toBe('went');
+    expect((await memory.searchMessages({ userId: 'u', query: 'what did we see', limit: 1, recipe: 'keyword' }))[0]!.message.id).toBe('saw');
+    expect((await memory.searchMessages({ userId: 'u', query: '京都', limit: 1, recipe: 'keyword' }))[0]!.message.id).toBe('zh');
+  });
 });

@@ -4,8 +4,9 @@ import { parseInput } from '../errors.js';
 import { findCandidates } from '../recall/candidates.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
-import { scoreCandidates } from '../recall/score-candidates.js';
+import { scoreWithBonus } from '../recall/score-with-bonus.js';
 import type { MemoryDeps } from './deps.js';
+import { resolveSettings } from './settings.js';
 
 export const SearchMessagesOptions = z.object({
   userId: z.string().min(1),
@@ -65,7 +66,12 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   const { radius, neighbourWeight, sessionWeight, sessionTop } = config.conversation;
   // Neighbours found by keyword or as neighbours only are scored on the vector too; a seed keeps the search's own score.
   const messages = queryVector ? await scoredNeighbours(deps, o.userId, seeds, radius, queryVector, vectorScores) : await deps.store.messageNeighbours(o.userId, seeds, radius);
-  const scores = scoreCandidates({ ids: messages.map((m) => m.id), vectorScores, keywordScores, coverage, config });
+  const { scores } = await scoreWithBonus({
+    query, now: deps.clock.now(), config, vectorScores, keywordScores, coverage,
+    items: messages.map((m) => ({ id: m.id, text: m.content, at: m.createdAt })),
+    timeZone: async () => (await resolveSettings(deps.store, o.userId)).timeZone,
+    searchKeyword: (terms) => deps.store.searchMessageKeyword({ userId: o.userId, terms, k, bm25: config.bm25, sessionId: o.sessionId }),
+  });
   // Arrays by position in `messages` from here: this runs over hundreds of turns per context build,
   // and maps keyed by strings with an object per turn cost more than the search that found them.
   const n = messages.length;

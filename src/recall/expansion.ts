@@ -9,14 +9,15 @@ import { indexTerms } from '../text/segment.js';
 export function expansionTerms(input: { docs: ReadonlyArray<{ text: string; weight: number }>; queryTerms: readonly string[]; count: number }): string[] {
   const query = new Set(input.queryTerms);
   const mass = new Map<string, number>();
+  // A term only one document has is that document's, not the topic's.
+  const docFreq = new Map<string, number>();
+  // Each document segmented once: segmentation is most of what expansion costs besides its search.
   for (const { text, weight } of input.docs) {
     const terms = indexTerms(text);
+    for (const t of new Set(terms)) docFreq.set(t, (docFreq.get(t) ?? 0) + 1);
     if (terms.length === 0 || weight <= 0) continue;
     for (const t of terms) if (!query.has(t)) mass.set(t, (mass.get(t) ?? 0) + weight / terms.length);
   }
-  // A term only one document has is that document's, not the topic's.
-  const docFreq = new Map<string, number>();
-  for (const { text } of input.docs) for (const t of new Set(indexTerms(text))) docFreq.set(t, (docFreq.get(t) ?? 0) + 1);
   return [...mass]
     .filter(([t]) => (docFreq.get(t) ?? 0) >= 2)
     .sort((a, b) => b[1] - a[1])

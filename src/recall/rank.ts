@@ -14,6 +14,11 @@ export interface ScoreParts {
   /** Log-odds added because the item is dated in a span of time the query names (recall/date-match.ts). */
   dateMatch?: number;
   /**
+   * Log-odds added because the item holds terms the query's best first-pass matches share (query
+   * expansion, config `expansion`), though not necessarily the query's own words.
+   */
+  expansion?: number;
+  /**
    * Relevance on [0, 1]. With calibrated fusion (the default) it is absolute: a weak best match
    * stays weak. With zscore or rrf fusion it is min-max rescaled within this query's candidates.
    */
