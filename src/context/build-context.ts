@@ -14,7 +14,7 @@ import { memoEmbedder } from '../embedders/memo-embedder.js';
 import { findExcerpts, type Excerpt } from './excerpts.js';
 import { HEADINGS } from './headings.js';
 import { quoteData } from './quote.js';
-import { ContextRanking, evidenceScore, rankEvidence, type RankedCandidate } from './rank-evidence.js';
+import { ContextRanking, evidenceScore, rankEvidence, sourceLift, type RankedCandidate } from './rank-evidence.js';
 import { episodeLine, excerptLines, memoryHeading, memoryLine, renderContext, todoLine, type ContextParts } from './render-context.js';
 
 export const ContextOptions = z.object({
@@ -34,8 +34,12 @@ export const ContextOptions = z.object({
   agentId: z.string().optional(),
   /** Excerpts of past conversation beside memories; the user's `contextExcerpts` setting when absent. */
   excerpts: ContextExcerpts.optional(),
-  /** Tokens one excerpt may hold. @default 120 */
-  excerptTokens: z.number().int().min(16).max(2_000).default(120),
+  /**
+   * Tokens one excerpt may hold. @default 200 (LoCoMo 0–4, bench/tune-context-grid.ts: evidence
+   * recall at 800 / 1,500 tokens 74.9 / 78.6 at a cap of 90, 79.5 / 84.3 at 120, 80.3 / 86.0 at 200,
+   * the same at 260: the answer is often a neighbouring turn a short cap cuts off)
+   */
+  excerptTokens: z.number().int().min(16).max(2_000).default(200),
   /** The current session: its working window (sent by the caller already) is never quoted. */
   sessionId: z.string().min(1).optional(),
   /** Size of that working window in messages. @default 30 */
@@ -111,15 +115,16 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       : Promise.resolve([]),
   ]);
   const todoMemoryIds = new Set(todos.map((t) => t.memoryId));
-  const memories: Array<RankedCandidate<Evidence>> = recalled
-    .filter((r) => r.fields.kind !== 'episode' && !todoMemoryIds.has(r.fields.id))
-    .map((r) => ({
-      item: { type: 'memory', ranked: r },
-      // The block's own scale, or recall's calibrated relevance (absolute, 0–1) when that says more:
-      // with a weak embedder a keyword-matched fact can sit just under the floor on cosine alone.
-      score: Math.max(evidenceScore(r.score, ranking) + ranking.memoryBonus, r.score.relevance),
-      floor: ranking.memoryFloor,
-    }));
+  const facts = recalled.filter((r) => r.fields.kind !== 'episode' && !todoMemoryIds.has(r.fields.id));
+  const lift = sourceLift(facts.map((r) => r.score.final), ranking.searchWeight);
+  const memories: Array<RankedCandidate<Evidence>> = facts.map((r, i) => ({
+    item: { type: 'memory', ranked: r },
+    // The block's own scale, or recall's calibrated relevance (absolute, 0–1) when that says more:
+    // with a weak embedder a keyword-matched fact can sit just under the floor on cosine alone.
+    // Recall's own order lifts it as the message search's lifts an excerpt (ordering only: the floor rises alike).
+    score: Math.max(evidenceScore(r.score, ranking) + ranking.memoryBonus, r.score.relevance) + lift[i]!,
+    floor: ranking.memoryFloor + lift[i]!,
+  }));
   const ranked = rankEvidence<Evidence>([...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score, floor: e.floor }))], ranking);
   const wholeMemories = new Map<string, Memory | null>();
   /** The whole memory of a candidate taken, read with the next few not yet read; null when it is gone since ranking. */

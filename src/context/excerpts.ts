@@ -60,16 +60,18 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
       const n = own.get(at({ sessionId: f.message.sessionId, seq: f.message.seq + d }));
       if (n && o.ranking.neighbourFactor * n.score > best.score) best = { score: o.ranking.neighbourFactor * n.score, lexical: n.lexical, vector: n.vector };
     }
-    return best.vector >= o.ranking.excerptMinVector ? [{ f, ...best }] : [];
+    // The search's own order lifts it (`sourceLift`: its final score is already rescaled to [0, 1]
+    // over the search's candidates); the excerpt's floor rises alike, so the lift only orders.
+    return best.vector >= o.ranking.excerptMinVector ? [{ f, ...best, lift: o.ranking.searchWeight * f.score.final }] : [];
   });
-  scored.sort((a, b) => b.score - a.score || a.f.message.seq - b.f.message.seq);
+  scored.sort((a, b) => b.score + b.lift - (a.score + a.lift) || a.f.message.seq - b.f.message.seq);
 
   // Adjacent matches join one excerpt, best first, up to MAX_TURNS turns.
-  const groups: Array<{ hits: FoundMessage[]; score: number; lexical: boolean }> = [];
-  for (const { f, score, lexical } of scored) {
+  const groups: Array<{ hits: FoundMessage[]; score: number; lift: number; lexical: boolean }> = [];
+  for (const { f, score, lift, lexical } of scored) {
     const near = groups.find((g) => g.hits.length < MAX_TURNS && g.hits.some((h) => h.message.sessionId === f.message.sessionId && Math.abs(h.message.seq - f.message.seq) <= 1));
     if (near) near.hits.push(f);
-    else groups.push({ hits: [f], score, lexical });
+    else groups.push({ hits: [f], score, lift, lexical });
   }
   // A short first turn is shown with the turn it answers.
   const before = groups
@@ -85,7 +87,7 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
     const first = hits[0]!;
     const lead = countTokens(first.content) < SHORT_TURN_TOKENS ? previous.get(at({ sessionId: first.sessionId, seq: first.seq - 1 })) : undefined;
     const turns = fitTurns(lead ? [lead, ...hits] : hits, g.hits[0]!.message.id, o.maxTokens, o.query);
-    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => turns.some((t) => t.id === h.id)).map((h) => h.id), score: g.score, floor: o.ranking.floor + (g.lexical ? 0 : o.ranking.semanticMargin) };
+    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => turns.some((t) => t.id === h.id)).map((h) => h.id), score: g.score + g.lift, floor: o.ranking.floor + g.lift + (g.lexical ? 0 : o.ranking.semanticMargin) };
   });
 }
 

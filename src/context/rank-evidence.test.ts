@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContextRanking, evidenceScore, rankEvidence } from './rank-evidence.js';
+import { ContextRanking, evidenceScore, rankEvidence, sourceLift } from './rank-evidence.js';
 
 const r = ContextRanking.parse({ floor: 0.3, keywordWeight: 1, keywordHalf: 6 });
 
@@ -22,5 +22,21 @@ describe('one ranking for memories and excerpts', () => {
       r,
     );
     expect(ranked.map((c) => c.item)).toEqual(['excerpt: I adopted a kitten', 'memory: 用户喜欢猫', 'excerpt: 我在西湖边画画']);
+  });
+
+  it("lifts each source's candidates by its own ranking, ordering only: what was under its floor stays out (zh and en)", () => {
+    const lift = sourceLift([2, 1, 0], 0.6);
+    expect(lift).toEqual([0.6, 0.3, 0]);
+    expect(sourceLift([5, 5], 0.6)).toEqual([0.6, 0.6]);
+    expect(sourceLift([3, 1], 0)).toEqual([0, 0]);
+    // Two excerpts the block's own scale puts the other way round; the message search ranked 我在西湖边画画 first.
+    const excerpts = [
+      { item: 'excerpt: 我在西湖边画画', own: 0.5, search: 0.9 },
+      { item: 'excerpt: I adopted a kitten', own: 0.55, search: 0.1 },
+      { item: 'excerpt: unrelated small talk', own: 0.29, search: 1.2 },
+    ];
+    const l = sourceLift(excerpts.map((e) => e.search), 1);
+    const ranked = rankEvidence(excerpts.map((e, i) => ({ item: e.item, score: e.own + l[i]!, floor: r.floor + l[i]! })), r);
+    expect(ranked.map((c) => c.item)).toEqual(['excerpt: 我在西湖边画画', 'excerpt: I adopted a kitten']);
   });
 });

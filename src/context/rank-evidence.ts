@@ -8,7 +8,8 @@ import { z } from 'zod';
  * so the block stops at `floor` instead of filling the budget with noise.
  * Defaults tuned on LoCoMo conversations 0–1 with the bundled embedder (bench/tune-context.ts);
  * `excerptMinVector` on conversation 0 (bench/tune-context-grid.ts: 0.1 kept recall and cut unrelated
- * questions' tokens; 0.15–0.2 cut more but lost 1–2.5 points offline).
+ * questions' tokens; 0.15–0.2 cut more but lost 1–2.5 points offline); `searchWeight`,
+ * `neighbourFactor` and `memoryBonus` on conversations 0–4 (session 8, bench/results/2026-11-25-s8.md).
  */
 export const ContextRanking = z.object({
   /** Weight of the squashed keyword score added to the cosine. */
@@ -16,7 +17,7 @@ export const ContextRanking = z.object({
   /** BM25 score at which the keyword part reaches half its weight. */
   keywordHalf: z.number().positive().default(6),
   /** An excerpt also counts its best neighbour turn's evidence at this factor (the answer to a matching question). */
-  neighbourFactor: z.number().min(0).max(1).default(0.85),
+  neighbourFactor: z.number().min(0).max(1).default(0.7),
   /** Items scoring below this are left out, whatever budget remains. */
   floor: z.number().min(-1).max(3).default(0.45),
   /**
@@ -39,7 +40,18 @@ export const ContextRanking = z.object({
   excerptMinVector: z.number().min(-1).max(1).default(0.1),
   /** Turns the message search returns as excerpt candidates. */
   excerptCandidates: z.number().int().min(1).max(500).default(40),
-  /** Added to a memory's score: a distilled fact says more per token than a raw turn. */
+  /**
+   * Weight of each source's own ranking in the block's order (`sourceLift`): an excerpt's message
+   * search score (with neighbour, session and date borrowing), a memory's recall score (relevance,
+   * recency, importance). It orders only: a candidate's floor rises by the same amount.
+   */
+  searchWeight: z.number().min(0).max(2).default(1),
+  /**
+   * Added to a memory's score: a distilled fact says more per token than a raw turn. It also carries
+   * seed 000's own example over the memory floor ("推荐一些宠物用品" / "用户喜欢猫", cosine about 0.3 with
+   * the bundled embedder: memory-floor.test.ts). At 0 LoCoMo 0–4 kept the same recall and spent 116
+   * rather than 158 tokens on unrelated questions, but that example fell out.
+   */
   memoryBonus: z.number().min(-1).max(1).default(0.05),
 });
 export type ContextRanking = z.infer<typeof ContextRanking>;
@@ -51,6 +63,18 @@ export interface Signals {
   vector?: number;
   /** Raw BM25 score, when a query term matched. */
   keyword?: number;
+}
+
+/**
+ * What a source's own ranking adds to its candidates' order: `weight` × their score min-max
+ * rescaled over the source's candidates (the best gets the whole weight, all of it when they tie).
+ * Added to a candidate's score and its floor alike, so it orders and never lets anything in.
+ */
+export function sourceLift(scores: readonly number[], weight: number): number[] {
+  if (weight === 0 || scores.length === 0) return scores.map(() => 0);
+  const lo = Math.min(...scores);
+  const span = Math.max(...scores) - lo;
+  return scores.map((s) => weight * (span > 0 ? (s - lo) / span : 1));
 }
 
 /** One signal scale for memories and turns: cosine plus a bounded keyword part. */

@@ -11,6 +11,8 @@ import { changedFields, MEMORY_COLUMNS, memoryToColumns, RANKING_COLUMNS, rowFro
 import type { Binding } from './bound-vectors.js';
 import { marks, padded, Statements } from './statements.js';
 import type { VectorIndex } from './vector-index.js';
+import { RankingCache, type RankingCacheOptions } from './ranking-cache.js';
+import { rankingFieldsOf } from './user-ranking.js';
 
 const ACTIVE = ['active'] as const;
 
@@ -23,6 +25,8 @@ export class MemoryTables {
   private readonly sql: Statements;
   /** Accesses recorded outside a transaction, written in batches (see access-log.ts). */
   readonly accesses = new AccessLog();
+  /** Searched users' memory rows (ranking fields, rowid ↔ id, whole rows by id), in step with the file (see ranking-cache.ts). */
+  readonly ranking: RankingCache;
 
   constructor(
     private readonly db: Database.Database,
@@ -30,8 +34,10 @@ export class MemoryTables {
     private readonly ids: IdGenerator,
     /** The bound embedder and its vector indexes, once an embedder is bound. */
     private readonly bound: () => Binding | null,
+    rankingCache?: RankingCacheOptions,
   ) {
     this.sql = new Statements(db);
+    this.ranking = new RankingCache(db, rankingCache);
   }
 
   private vec(): VectorIndex | null {
@@ -92,6 +98,7 @@ export class MemoryTables {
         try {
           const info = this.sql.get(`INSERT INTO memories (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...Object.values(cols));
           rid = Number(info.lastInsertRowid);
+          this.ranking.touched(memory.userId, rid);
         } catch (cause) {
           if (String(cause).includes('UNIQUE')) throw new EngramError('CONFLICT', `Memory ${memory.id} already exists`, { cause });
           throw cause;
@@ -117,6 +124,7 @@ export class MemoryTables {
         delete cols.user_id;
         if (vector === null) cols.embedder_id = null;
         this.sql.get(`UPDATE memories SET ${Object.keys(cols).map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`).run(...Object.values(cols), row.rid);
+        this.ranking.touched(userId, row.rid);
         if (changed.includes('content')) this.keywords.upsert(row.rid, userId, indexTerms(after.content));
         const vec = this.vec();
         if (vector) index!.upsert(row.rid, userId, after.status, vector);
@@ -136,6 +144,7 @@ export class MemoryTables {
         // A memory imported later under the same id must not inherit these.
         this.accesses.drop(userId, id);
         this.sql.get('DELETE FROM memories WHERE rid = ?').run(row.rid);
+        this.ranking.touched(userId, row.rid);
         // A purge erases the content from history too; one event without content says it happened.
         this.sql.get('UPDATE memory_history SET before = NULL, after = NULL WHERE user_id = ? AND memory_id = ?').run(userId, id);
         this.writeHistory({ id, userId }, 'purge', [], null, null, change, change.at ?? new Date());
@@ -176,6 +185,8 @@ export class MemoryTables {
   }
 
   listMemories(q: MemoryQuery): Memory[] {
+    const cached = q.ids ? this.ranking.user(q.userId) : undefined;
+    if (cached) return cached.list({ ...q, ids: q.ids! }, q.statuses ?? ACTIVE).map((r) => this.accesses.overlay(rowToMemory(rowFromValues(r.values))));
     const { sql, args } = this.where(q);
     const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance', happenedAt: 'coalesce(happened_at, created_at)' }[q.orderBy ?? 'createdAt'];
     const dir = q.order === 'asc' ? 'ASC' : 'DESC';
@@ -186,6 +197,8 @@ export class MemoryTables {
   }
 
   listRankingFields(q: MemoryQuery): RankingFields[] {
+    const cached = q.ids ? this.ranking.user(q.userId) : undefined;
+    if (cached) return cached.select({ ...q, ids: q.ids! }, q.statuses ?? ACTIVE).map((r) => this.accesses.overlay(rankingFieldsOf(q.userId, r)));
     const { sql, args } = this.where(q);
     const rows = this.sql.get(`SELECT ${RANKING_COLUMNS} FROM memories WHERE ${sql}`).all(...args) as MemoryRow[];
     return rows.map((row) => this.accesses.overlay(rowToRankingFields(row)));
@@ -211,6 +224,7 @@ export class MemoryTables {
           const cols = { ...memoryToColumns(memory), embedder_id: index ? (memory.embedderId ?? null) : null };
           const info = this.sql.get(`INSERT INTO memories (${Object.keys(cols).join(', ')}) VALUES (${Object.keys(cols).map(() => '?').join(', ')})`).run(...Object.values(cols));
           const rid = Number(info.lastInsertRowid);
+          this.ranking.touched(memory.userId, rid);
           this.keywords.upsert(rid, memory.userId, indexTerms(memory.content));
           if (vector) index!.upsert(rid, memory.userId, memory.status, vector);
         }
@@ -241,13 +255,29 @@ export class MemoryTables {
 
   private writeAccesses(batch: ReadonlyArray<{ userId: string; id: string; count: number; at: Date }>): void {
     const stmt = this.sql.get('UPDATE memories SET last_accessed_at = ?, access_count = access_count + ? WHERE user_id = ? AND id = ?');
+    // Inside a caller's transaction the held rows are read again later (it may roll back);
+    // outside, the accesses are committed when the transaction returns and apply as written.
+    const outer = this.db.inTransaction;
     this.db.transaction(() => {
-      for (const a of batch) stmt.run(a.at.getTime(), a.count, a.userId, a.id);
+      for (const a of batch) {
+        stmt.run(a.at.getTime(), a.count, a.userId, a.id);
+        if (outer) this.ranking.touchedIds(a.userId, [a.id]);
+      }
     }).immediate();
+    if (!outer) for (const a of batch) this.ranking.accessed(a.userId, a.id, a.count, a.at);
   }
 
   private idsOf(userId: string, rowids: readonly number[], statuses: readonly string[]): Map<number, string> {
     if (rowids.length === 0) return new Map();
+    const cached = this.ranking.user(userId);
+    if (cached) {
+      const out = new Map<number, string>();
+      for (const rid of rowids) {
+        const r = cached.byRid.get(rid);
+        if (r && statuses.includes(r.status)) out.set(rid, r.id);
+      }
+      return out;
+    }
     const rids = padded(rowids, -1);
     const rows = this.sql
       .get(`SELECT rid, id FROM memories WHERE +user_id = ? AND status IN (${marks(statuses.length)}) AND rid IN (${marks(rids.length)})`)
@@ -288,6 +318,11 @@ export class MemoryTables {
 
   /** Rowids of the user's given memories (by id; other users' ids find nothing). */
   private ridsOf(userId: string, ids: readonly string[]): Array<{ rid: number; id: string }> {
+    const cached = this.ranking.user(userId);
+    if (cached) return [...new Set(ids)].flatMap((id) => {
+      const r = cached.byId.get(id);
+      return r ? [{ rid: r.rid, id }] : [];
+    });
     const keys = padded(ids, '');
     return this.sql.get(`SELECT rid, id FROM memories WHERE +user_id = ? AND id IN (${marks(keys.length)})`).all(userId, ...keys) as Array<{ rid: number; id: string }>;
   }

@@ -9,6 +9,7 @@ import { KeywordIndex } from './keyword-index.js';
 import { LifecycleTables } from './lifecycle-tables.js';
 import { MemoryTables } from './memory-tables.js';
 import { MessageTables } from './message-tables.js';
+import type { RankingCacheOptions } from './ranking-cache.js';
 import { TodoTables } from './todo-tables.js';
 import type { VectorSearchOptions } from './vector-index.js';
 
@@ -24,14 +25,14 @@ export interface Shared {
   jobs: JobLeases;
 }
 
-export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions, keywordSearch?: KeywordCacheOptions): Shared {
+export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions, keywordSearch?: KeywordCacheOptions, rankingCache?: RankingCacheOptions): Shared {
   const todos = new TodoTables(db);
   const keywords = new KeywordIndex(db, 'memory_fts', keywordSearch);
   const lifecycle = new LifecycleTables(db, todos);
   const bound = new BoundVectors(db, vectorSearch);
   return {
     keywords,
-    memories: new MemoryTables(db, keywords, ids, () => bound.current()),
+    memories: new MemoryTables(db, keywords, ids, () => bound.current(), rankingCache),
     messages: new MessageTables(db, keywordSearch),
     extraction: new ExtractionTables(db),
     todos,
