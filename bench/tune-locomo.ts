@@ -28,6 +28,8 @@ interface Params {
   dateWeight: number;
   slackDays: number;
   expansionWeight: number;
+  questionPenalty: number;
+  unmatchedDateWeight: number;
 }
 
 const GRID: { [K in keyof Params]: readonly number[] } = {
@@ -42,15 +44,17 @@ const GRID: { [K in keyof Params]: readonly number[] } = {
   dateWeight: [0, 1, 2, 3, 4],
   slackDays: [0, 7, 14, 30],
   expansionWeight: [0, 0.25, 0.5, 1],
+  questionPenalty: [0, 1, 1.5, 2],
+  unmatchedDateWeight: [0, 1, 2, 3],
 };
 
 function toConfig(p: Params): RecallConfigInput {
   return {
     methodWeights: { vector: p.vectorWeight, keyword: Math.round((1 - p.vectorWeight) * 100) / 100 },
     bm25: { k1: p.k1, b: p.b },
-    conversation: { radius: p.radius, neighbourWeight: p.neighbourWeight, sessionWeight: p.sessionWeight, sessionTop: p.sessionTop },
+    conversation: { radius: p.radius, neighbourWeight: p.neighbourWeight, sessionWeight: p.sessionWeight, sessionTop: p.sessionTop, questionPenalty: p.questionPenalty },
     candidates: p.candidates,
-    dateMatch: { weight: p.dateWeight, slackDays: p.slackDays },
+    dateMatch: { weight: p.dateWeight, slackDays: p.slackDays, unmatchedWeight: p.unmatchedDateWeight },
     expansion: { ...RECIPES.messages.expansion, weight: p.expansionWeight },
   };
 }
@@ -70,6 +74,8 @@ function currentDefaults(): Params {
     dateWeight: d.dateMatch.weight,
     slackDays: d.dateMatch.slackDays,
     expansionWeight: d.expansion.weight,
+    questionPenalty: d.conversation.questionPenalty,
+    unmatchedDateWeight: d.dateMatch.unmatchedWeight,
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Embedder } from '../embedders/embedder.js';
 import { testMemory } from '../testing/test-memory.js';
 
 describe('searchMessages', () => {
@@ -19,10 +20,30 @@ describe('searchMessages', () => {
     ]);
     await chat('u', 's2', [['y', 'user', '周末去爬山']]);
     const found = await memory.searchMessages({ userId: 'u', query: '缓存方案', limit: 3 });
-    expect(found[0]!.message.id).toBe('q');
-    // The assistant's answer shares no word with the query but ranks next, through its neighbour.
-    expect(found[1]!.message.id).toBe('a');
-    expect(found[1]!.score.neighbour).toBeGreaterThan(found[1]!.score.fused);
+    // The assistant's answer shares no word with the query but ranks first: it borrows from its
+    // neighbour, the question, which ranks lower because it only asks.
+    const ids = found.map((f) => f.message.id);
+    expect(ids[0]).toBe('a');
+    expect(ids).toContain('q');
+    expect(found[0]!.score.neighbour).toBeGreaterThan(found[0]!.score.fused);
+    expect(found[0]!.score.question).toBeUndefined();
+    expect(found.find((f) => f.message.id === 'q')!.score.question).toBe(1.5);
+  });
+
+  it.each([
+    ['zh', '你养了什么宠物？你的宠物叫什么名字？', '一只猫，叫小白', '我的宠物叫什么名字'],
+    ['en', 'What pet do you have? What is the pet called?', 'A cat, she is called Snow', 'what is my pet called'],
+  ])('ranks the answer above the question it answers, which matched the query better (%s)', async (_lang, question, answer, query) => {
+    await chat('u', 's1', [['ask', 'assistant', question], ['tell', 'user', answer]]);
+    await chat('u', 's2', [['other', 'user', '周末去爬山 hiking at the weekend']]);
+    const first = async (config?: { conversation: { radius: number; neighbourWeight: number; sessionWeight: number; sessionTop: number; questionPenalty: number } }): Promise<string> =>
+      (await memory.searchMessages({ userId: 'u', query, limit: 3, ...(config ? { config } : {}) }))[0]!.message.id;
+    const conversation = { radius: 2, neighbourWeight: 0.8, sessionWeight: 0.8, sessionTop: 1 };
+    // Without the penalty the question leads: it shares the query's words.
+    expect(await first({ conversation: { ...conversation, questionPenalty: 0 } })).toBe('ask');
+    expect(await first({ conversation: { ...conversation, questionPenalty: 1.5 } })).toBe('tell');
+    // The default recipe applies it.
+    expect(await first()).toBe('tell');
   });
 
   it('finds an English message, scoped by session and user', async () => {
@@ -64,6 +85,27 @@ describe('searchMessages', () => {
     expect(dated.map((f) => f.message.id).indexOf('weather')).not.toBe(0);
     const off = await memory.searchMessages({ userId: 'u', query: question, limit: 3, config: { dateMatch: { weight: 0, slackDays: 0 } } });
     expect(off[0]!.message.id).toBe('march');
+  });
+
+  it.each([
+    ['zh', '下午和妹妹去了博物馆', '周末一直在家休息。', '2023年10月13日我做了什么？'],
+    ['en', 'Spent the afternoon at the museum with my sister', 'Stayed home all weekend.', 'What did I do on October 13, 2023?'],
+  ])('lifts a turn said on the named date that shares no word with the question (%s)', async (_lang, that, near, question) => {
+    // Vectors by meaning, scripted: the other day's turn is nearer to the question than that day's.
+    const meaning = new Map<string, number[]>([[question, [1, 0]], [near, [0.8, 0.6]], [that, [0.5, 0.866]]]);
+    const embedder: Embedder = { id: 'scripted@2', dimensions: 2, embed: async (texts) => texts.map((t) => Float32Array.from(meaning.get(t) ?? [0, 1])) };
+    const scripted = testMemory({ embedder });
+    const say = (id: string, sessionId: string, content: string, at: string) =>
+      scripted.appendMessages({ messages: [{ id, userId: 'u', sessionId, role: 'user', content, createdAt: new Date(at) }] });
+    await say('that-day', 's1', that, '2023-10-13T10:00:00Z');
+    await say('other-day', 's2', near, '2023-10-20T10:00:00Z');
+    const first = async (config?: { dateMatch: { weight: number; slackDays: number; unmatchedWeight: number } }): Promise<string> =>
+      (await scripted.searchMessages({ userId: 'u', query: question, limit: 2, ...(config ? { config } : {}) }))[0]!.message.id;
+    expect(await first({ dateMatch: { weight: 2, slackDays: 0, unmatchedWeight: 0 } })).toBe('other-day');
+    expect(await first({ dateMatch: { weight: 2, slackDays: 0, unmatchedWeight: 2 } })).toBe('that-day');
+    // The default recipe does it.
+    expect(await first()).toBe('that-day');
+    await scripted.close();
   });
 
   it('finds what was said with an irregular verb from its base form, and the base form from it (en; zh terms unchanged)', async () => {

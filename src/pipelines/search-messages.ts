@@ -5,6 +5,7 @@ import { findCandidates } from '../recall/candidates.js';
 import { RecallConfig } from '../recall/recall-config.js';
 import { RECIPES, resolveRecallConfig, type RecipeName } from '../recall/recipes.js';
 import { scoreWithBonus } from '../recall/score-with-bonus.js';
+import { endsOnQuestion } from '../text/question.js';
 import type { MemoryDeps } from './deps.js';
 import { resolveSettings } from './settings.js';
 
@@ -32,7 +33,9 @@ export interface MessageScoreParts {
   neighbour: number;
   /** Its session's score. */
   session: number;
-  /** fused + neighbourWeight·neighbour + sessionWeight·session, mapped to [0, 1] over the candidates. */
+  /** The penalty it took for ending on a question (`conversation.questionPenalty`); absent when none. */
+  question?: number;
+  /** fused + neighbourWeight·neighbour + sessionWeight·session − question, mapped to [0, 1] over the candidates. */
   final: number;
 }
 
@@ -63,7 +66,7 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   });
   if (seeds.length === 0) return [];
 
-  const { radius, neighbourWeight, sessionWeight, sessionTop } = config.conversation;
+  const { radius, neighbourWeight, sessionWeight, sessionTop, questionPenalty } = config.conversation;
   // Neighbours found by keyword or as neighbours only are scored on the vector too; a seed keeps the search's own score.
   const messages = queryVector ? await scoredNeighbours(deps, o.userId, seeds, radius, queryVector, vectorScores) : await deps.store.messageNeighbours(o.userId, seeds, radius);
   const { scores } = await scoreWithBonus({
@@ -93,6 +96,7 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   }
 
   const raw = new Float64Array(n);
+  const asks = new Float64Array(n);
   const neighbours = new Float64Array(n);
   let lo = Infinity;
   let hi = -Infinity;
@@ -107,7 +111,9 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
       if (after !== undefined) neighbour = Math.max(neighbour, fused[after]!);
     }
     neighbours[i] = neighbour;
-    raw[i] = fused[i]! + neighbourWeight * neighbour + sessionWeight * sessionScore.get(m.sessionId)!;
+    // A question asks; the evidence is its answer, which borrows from it as a neighbour.
+    asks[i] = questionPenalty > 0 && endsOnQuestion(m.content) ? questionPenalty : 0;
+    raw[i] = fused[i]! + neighbourWeight * neighbour + sessionWeight * sessionScore.get(m.sessionId)! - asks[i]!;
     lo = Math.min(lo, raw[i]!);
     hi = Math.max(hi, raw[i]!);
   }
@@ -126,6 +132,7 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
     if (v !== undefined) parts.vector = v;
     if (kw !== undefined) parts.keyword = kw;
     if (kw !== undefined) parts.coverage = coverage.get(message.id)!;
+    if (asks[i]! > 0) parts.question = asks[i]!;
     return { message, score: { ...parts, final: final(i) } };
   });
 }

@@ -55,7 +55,18 @@ export const RecallConfig = z.object({
    * weight added to its relevance log-odds (a z-score unit with zscore fusion). 0 turns it off.
    * Chosen on LoCoMo 0–4 (bench/memories-path.ts): +1.9 R@10 on the memories path there, +2.2 on 5–9.
    */
-  dateMatch: z.object({ weight: z.number().min(0), slackDays: z.number().min(0) }).default({ weight: 2, slackDays: 14 }),
+  dateMatch: z
+    .object({
+      weight: z.number().min(0),
+      slackDays: z.number().min(0),
+      /**
+       * The bonus for a candidate dated in the span that shares no word with the query (found by
+       * its meaning, or as a neighbouring turn). 0 (the default) leaves such candidates alone: a
+       * date alone says nothing about the topic. The messages recipe sets it, chosen on LoCoMo 0–4.
+       */
+      unmatchedWeight: z.number().min(0).default(0),
+    })
+    .default({ weight: 2, slackDays: 14, unmatchedWeight: 0 }),
   /**
    * Query expansion (RM3 on the keyword side): the first pass's best `docs` candidates give
    * `terms` new index terms; a second keyword search over them adds weight × its coverage to
@@ -76,8 +87,14 @@ export const RecallConfig = z.object({
       sessionWeight: z.number().min(0),
       /** How many of a session's best turns make its score. */
       sessionTop: z.number().int().min(1),
+      /**
+       * Subtracted from the score of a turn that ends on a question (text/question.ts): a question
+       * asks, its answer tells, so the answer should come first. The question still lends its
+       * score to its neighbours, the answer among them. 0 turns it off.
+       */
+      questionPenalty: z.number().min(0).default(0),
     })
-    .default({ radius: 2, neighbourWeight: 0.45, sessionWeight: 0.6, sessionTop: 3 }),
+    .default({ radius: 2, neighbourWeight: 0.45, sessionWeight: 0.6, sessionTop: 3, questionPenalty: 0 }),
 });
 export type RecallConfig = z.infer<typeof RecallConfig>;
 export type RecallConfigInput = z.input<typeof RecallConfig>;

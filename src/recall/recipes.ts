@@ -1,5 +1,7 @@
 import { RecallConfig, type RecallConfigInput } from './recall-config.js';
 
+const BASE_CONVERSATION = RecallConfig.parse({}).conversation;
+
 /** The memories default's changes over the plain config (see `hybrid` below). */
 const HYBRID: RecallConfigInput = {
   weights: { relevance: 0.6, recency: 0.1, importance: 0.2 },
@@ -30,14 +32,22 @@ export const RECIPES = {
    * most of its best neighbour's and its session's best turn's score, and a date the question
    * names counts only for turns said on it (a message is dated when it was said, not when what it
    * tells of happened, so no slack).
+   * Two more, chosen on LoCoMo 0–4 in session 9 (bench/results/2026-11-25-s9-rank.md; R@10 81.6 →
+   * 83.6 there, held-out 5–9 78.9 → 80.6): a turn that ends on a question ranks 1.5 z-units lower
+   * (it asks; the evidence is its answer, which borrows from it), and a turn said on the date the
+   * question names counts even when it shares no word with the question (weight 2, the same as a
+   * turn that does: the candidates are already the question's nearest by meaning or their neighbours).
    */
   messages: RecallConfig.parse({
     fusion: 'zscore',
-    conversation: { radius: 2, neighbourWeight: 0.8, sessionWeight: 0.8, sessionTop: 1 },
-    dateMatch: { weight: 2, slackDays: 0 },
+    conversation: { radius: 2, neighbourWeight: 0.8, sessionWeight: 0.8, sessionTop: 1, questionPenalty: 1.5 },
+    dateMatch: { weight: 2, slackDays: 0, unmatchedWeight: 2 },
   }),
-  /** Keyword (BM25 over Chinese-aware segmented terms) only; relevance min-max within the query. */
-  keyword: RecallConfig.parse({ methods: ['keyword'], fusion: 'zscore' }),
+  /**
+   * Keyword (BM25 over Chinese-aware segmented terms) only; relevance min-max within the query.
+   * Over messages a turn ending on a question ranks 1 z-unit lower (LoCoMo 0–4 R@10 78.1 → 78.4).
+   */
+  keyword: RecallConfig.parse({ methods: ['keyword'], fusion: 'zscore', conversation: { ...BASE_CONVERSATION, questionPenalty: 1 } }),
   /** Vector (cosine) only; relevance min-max within the query. */
   vector: RecallConfig.parse({ methods: ['vector'], fusion: 'zscore' }),
   /** Hybrid with reciprocal-rank fusion, for comparison. */

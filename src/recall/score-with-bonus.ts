@@ -41,15 +41,22 @@ export async function scoreWithBonus(input: {
 }> {
   const { query, items, config } = input;
   const ids = items.map((m) => m.id);
-  const bonus = await dateBonus({
+  const { weight, slackDays, unmatchedWeight } = config.dateMatch;
+  // A date alone says nothing about the topic ("how is the stock market today?" must not bring back
+  // everything said today): a candidate that shares no word with the query gets `unmatchedWeight`,
+  // 0 unless the recipe says otherwise.
+  const matched = weight === 0 && unmatchedWeight === 0 ? new Map<string, number>() : await dateBonus({
     query,
     now: input.now,
-    config: config.dateMatch,
-    // Only candidates that share a word with the query: a date alone says nothing about the topic
-    // ("how is the stock market today?" must not bring back everything said today).
-    items: items.filter((m) => input.keywordScores.has(m.id)).map((m) => ({ id: m.id, at: m.at })),
+    config: { weight: 1, slackDays },
+    items: (unmatchedWeight > 0 ? items : items.filter((m) => input.keywordScores.has(m.id))).map((m) => ({ id: m.id, at: m.at })),
     timeZone: input.timeZone,
   });
+  const bonus = new Map<string, number>();
+  for (const id of matched.keys()) {
+    const w = input.keywordScores.has(id) ? weight : unmatchedWeight;
+    if (w > 0) bonus.set(id, w);
+  }
   const dates = new Map(bonus);
   const score = (): Map<string, CandidateScore> => scoreCandidates({ ids, vectorScores: input.vectorScores, keywordScores: input.keywordScores, coverage: input.coverage, bonus, config });
   let scores = score();
