@@ -107,6 +107,25 @@ describe('context excerpts', () => {
     }
   });
 
+  it('splits a long run of matching turns into excerpts of at most two, each ranked on its own', async () => {
+    const runs = {
+      zh: ['上个周末我在西湖边画了一幅断桥日落的油画', '西湖边画油画一定很舒服，断桥的日落颜色很丰富', '我在西湖边画油画的时候用了很多橙色和紫色', '在西湖边画完油画以后我把它挂在了客厅里'],
+      en: ['Last weekend I painted a sunset over the lake in oils', 'Painting a sunset over the lake must have been relaxing', 'I painted the lake sunset with lots of orange and purple', 'After painting the lake sunset I hung it in my living room'],
+    };
+    for (const [lang, run] of Object.entries(runs)) {
+      await memory.appendMessages({ messages: run.map((content, i) => ({ id: `${lang}${i}`, userId: lang, sessionId: 's', role: i % 2 === 0 ? ('user' as const) : ('assistant' as const), content })) });
+    }
+    for (const [userId, query] of [['zh', '我在西湖边画的油画是什么样的？'], ['en', 'What did I paint over the lake?']] as const) {
+      const excerpts = excerptsOf(await memory.context({ userId, query, tokenBudget: 2000, ranking: { floor: 0, excerptMinVector: -1 } }));
+      // Four adjacent matches: one excerpt of four before; now at least two, none over two turns, every turn once.
+      expect(excerpts.length).toBeGreaterThanOrEqual(2);
+      for (const e of excerpts) expect(e.messageIds!.length).toBeLessThanOrEqual(2);
+      const quoted = excerpts.flatMap((e) => e.messageIds!);
+      expect(new Set(quoted).size).toBe(quoted.length);
+      expect(quoted.sort()).toEqual([0, 1, 2, 3].map((i) => `${userId}${i}`));
+    }
+  });
+
   it('quotes excerpts as data: an injected instruction stays inside its quotes', async () => {
     await memory.appendMessages({
       messages: [
