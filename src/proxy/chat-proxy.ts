@@ -4,6 +4,7 @@ import { EngramError, type ErrorCode } from '../errors.js';
 import { ChatRequest, injectMemory, lastUserIndex, messageText } from './chat-request.js';
 import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, type PreparedTurn, type TurnMemory } from './memory-turn.js';
 import { createSseReply } from './sse-reply.js';
+import { createUpstreamFetch, type UpstreamFetch, type UpstreamRequest } from './upstream-fetch.js';
 
 export interface ChatProxyOptions<E extends Env = Env> {
   memory: TurnMemory;
@@ -30,8 +31,8 @@ export interface ChatProxyOptions<E extends Env = Env> {
   contextTimeoutMs?: number;
   clock?: Clock;
   logger?: Logger;
-  /** @default globalThis.fetch */
-  fetch?: typeof fetch;
+  /** How the model server is called (`globalThis.fetch` fits). @default node:http(s) with keep-alive (`createUpstreamFetch`) */
+  fetch?: UpstreamFetch;
 }
 
 export type ChatProxy<E extends Env = Env> = Hono<E> & {
@@ -78,7 +79,7 @@ function passHeaders(from: Headers, extra: Record<string, string>): Headers {
 export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E>): ChatProxy<E> {
   const logger = options.logger ?? silentLogger;
   const clock = options.clock ?? systemClock;
-  const doFetch = options.fetch ?? globalThis.fetch;
+  const doFetch = options.fetch ?? createUpstreamFetch();
   const tokenBudget = options.tokenBudget ?? 800;
   const base = options.upstream.baseURL.replace(/\/+$/, '');
   const upstreamHeaders = (): Record<string, string> => ({
@@ -88,7 +89,7 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
   const background = createBackground();
   const app = new Hono<E>();
 
-  const callUpstream = async (path: string, init: RequestInit): Promise<Response> => {
+  const callUpstream = async (path: string, init: UpstreamRequest): Promise<Response> => {
     try {
       return await doFetch(`${base}${path}`, init);
     } catch (error) {
