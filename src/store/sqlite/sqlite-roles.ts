@@ -9,6 +9,7 @@ import { KeywordIndex } from './keyword-index.js';
 import { LifecycleTables } from './lifecycle-tables.js';
 import { MemoryTables } from './memory-tables.js';
 import { MessageTables } from './message-tables.js';
+import type { MessageCacheOptions } from './message-cache.js';
 import type { RankingCacheOptions } from './ranking-cache.js';
 import { TodoTables } from './todo-tables.js';
 import type { VectorSearchOptions } from './vector-index.js';
@@ -25,7 +26,7 @@ export interface Shared {
   jobs: JobLeases;
 }
 
-export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions, keywordSearch?: KeywordCacheOptions, rankingCache?: RankingCacheOptions): Shared {
+export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions, keywordSearch?: KeywordCacheOptions, rankingCache?: RankingCacheOptions, messageCache?: MessageCacheOptions): Shared {
   const todos = new TodoTables(db);
   const keywords = new KeywordIndex(db, 'memory_fts', keywordSearch);
   const lifecycle = new LifecycleTables(db, todos);
@@ -33,7 +34,7 @@ export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSear
   return {
     keywords,
     memories: new MemoryTables(db, keywords, ids, () => bound.current(), rankingCache),
-    messages: new MessageTables(db, keywordSearch),
+    messages: new MessageTables(db, keywordSearch, messageCache),
     extraction: new ExtractionTables(db),
     todos,
     lifecycle,

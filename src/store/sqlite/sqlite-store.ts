@@ -12,6 +12,7 @@ import type { KeywordCacheOptions } from './keyword-cache.js';
 import type { KeywordIndex } from './keyword-index.js';
 import type { MemoryTables } from './memory-tables.js';
 import type { MessageTables } from './message-tables.js';
+import type { MessageCacheOptions } from './message-cache.js';
 import type { RankingCacheOptions } from './ranking-cache.js';
 import { migrate } from './schema.js';
 import { sharedTables, sqliteRoles, type Shared, type SqliteRoles } from './sqlite-roles.js';
@@ -39,6 +40,8 @@ export interface SqliteStoreOptions {
   keywordSearch?: KeywordCacheOptions;
   /** Whether searched users' memory ranking fields are kept in memory, and how much: see RankingCacheOptions. */
   rankingCache?: RankingCacheOptions;
+  /** Whether searched users' message rows are kept in memory, and how much: see MessageCacheOptions. */
+  messageCache?: MessageCacheOptions;
 }
 
 /**
@@ -70,7 +73,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
     throw new EngramError('STORE_FAILED', `Could not open the database ${path}: ${cause}`, { cause: typedError.cause ?? error, details: typedError.details });
   }
   const ids = options.ids ?? randomIds;
-  const shared = prepareTables(db, () => sharedTables(db, ids, options.vectorSearch, options.keywordSearch, options.rankingCache));
+  const shared = prepareTables(db, () => sharedTables(db, ids, options.vectorSearch, options.keywordSearch, options.rankingCache, options.messageCache));
   const store = new SqliteStore(db, new Mutex(), ids, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false, shared);
   store.accessFlushMs = options.accessFlushMs ?? 1000;
   return store;
@@ -421,6 +424,7 @@ class SqliteStore implements Store {
       // Their memories are erased: pending accesses must not land on memories imported later under the same ids.
       this.memories.accesses.drop(userId);
       this.memories.ranking.dropUser(userId);
+      this.messages.rows.dropUser(userId);
       const counts = this.db.transaction(() => {
         const counts: Record<string, number> = {};
         for (const [table, collection, keywords] of [['memories', 'memories', this.keywords], ['messages', 'messages', this.messages.keywords]] as const) {
