@@ -52,7 +52,7 @@ export function createUpstreamFetch(): UpstreamFetch {
       };
       signal?.addEventListener('abort', abort, { once: true });
       // Rejects only before the response: afterwards the body stream carries the error.
-      req.once('error', reject);
+      req.on('error', reject);
       req.once('close', () => signal?.removeEventListener('abort', abort));
       req.end(init.body);
     });
@@ -72,7 +72,7 @@ function toResponse(res: IncomingMessage, signal: AbortSignal | undefined, abort
   const decoder = DECODERS[coding]?.();
   const source: Readable = decoder ? res.pipe(decoder) : res;
   // pipe() passes no error on: a reset socket must still end the decoded body.
-  if (decoder) res.once('error', (error) => decoder.destroy(error));
+  if (decoder) res.on('error', (error) => decoder.destroy(error));
   let settled = false;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -92,7 +92,7 @@ function toResponse(res: IncomingMessage, signal: AbortSignal | undefined, abort
       });
       // Also a socket closed before the body ended (the server went away, or the signal aborted
       // the call): the response emits an error (ECONNRESET) then.
-      source.once('error', fail);
+      source.on('error', fail);
     },
     pull() {
       source.resume();
