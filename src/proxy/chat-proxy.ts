@@ -4,6 +4,7 @@ import { EngramError, type ErrorCode } from '../errors.js';
 import { ChatRequest, injectMemory, lastUserIndex, messageText } from './chat-request.js';
 import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, type PreparedTurn, type TurnMemory } from './memory-turn.js';
 import { createSseReply } from './sse-reply.js';
+import { createUpstreamFetch, type UpstreamFetch, type UpstreamRequest } from './upstream-fetch.js';
 
 export interface ChatProxyOptions<E extends Env = Env> {
   memory: TurnMemory;
@@ -30,8 +31,8 @@ export interface ChatProxyOptions<E extends Env = Env> {
   contextTimeoutMs?: number;
   clock?: Clock;
   logger?: Logger;
-  /** @default globalThis.fetch */
-  fetch?: typeof fetch;
+  /** How the model server is called (`globalThis.fetch` fits). @default node:http(s) with keep-alive (`createUpstreamFetch`) */
+  fetch?: UpstreamFetch;
 }
 
 export type ChatProxy<E extends Env = Env> = Hono<E> & {
@@ -78,7 +79,7 @@ function passHeaders(from: Headers, extra: Record<string, string>): Headers {
 export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E>): ChatProxy<E> {
   const logger = options.logger ?? silentLogger;
   const clock = options.clock ?? systemClock;
-  const doFetch = options.fetch ?? globalThis.fetch;
+  const doFetch = options.fetch ?? createUpstreamFetch();
   const tokenBudget = options.tokenBudget ?? 800;
   const base = options.upstream.baseURL.replace(/\/+$/, '');
   const upstreamHeaders = (): Record<string, string> => ({
@@ -88,7 +89,7 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
   const background = createBackground();
   const app = new Hono<E>();
 
-  const callUpstream = async (path: string, init: RequestInit): Promise<Response> => {
+  const callUpstream = async (path: string, init: UpstreamRequest): Promise<Response> => {
     try {
       return await doFetch(`${base}${path}`, init);
     } catch (error) {
@@ -133,12 +134,17 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     const at = lastUserIndex(body.messages);
     const query = at === -1 ? '' : messageText(body.messages[at]!);
     const turn: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(options.memory, { userId, query, tokenBudget, logger, sessionId, timeoutMs: options.contextTimeoutMs ?? 2000 });
-    const userTurn = at === -1 ? undefined : { id: turnMessageId([userId, sessionId, body.messages.slice(0, at + 1)]), content: query };
-    const replyId = turnMessageId([userId, sessionId, body.messages, 'reply']);
     // Recording writes to the store synchronously in places; it starts on the next turn of the
-    // event loop, so the response (or the stream's last chunk) is on the socket first.
+    // event loop, so the response (or the stream's last chunk) is on the socket first. The turn
+    // ids (hashes of the whole conversation) are made then too: nothing before forwarding needs them.
     const record = (reply: string | undefined): void =>
-      background.run(afterResponse().then(() => recordTurn(options.memory, { userId, sessionId, user: userTurn, reply: reply === undefined ? undefined : { id: replyId, content: reply }, recalledIds: turn.recalledIds, logger })));
+      background.run(
+        afterResponse().then(() => {
+          const user = at === -1 ? undefined : { id: turnMessageId([userId, sessionId, body.messages.slice(0, at + 1)]), content: query };
+          const answer = reply === undefined ? undefined : { id: turnMessageId([userId, sessionId, body.messages, 'reply']), content: reply };
+          return recordTurn(options.memory, { userId, sessionId, user, reply: answer, recalledIds: turn.recalledIds, logger });
+        }),
+      );
 
     const forwarded = { ...body, model, messages: injectMemory(body.messages, turn.text) };
     const res = await callUpstream('/chat/completions', { method: 'POST', headers: upstreamHeaders(), body: JSON.stringify(forwarded), signal: c.req.raw.signal });

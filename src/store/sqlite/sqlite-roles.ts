@@ -9,6 +9,7 @@ import { KeywordIndex } from './keyword-index.js';
 import { LifecycleTables } from './lifecycle-tables.js';
 import { MemoryTables } from './memory-tables.js';
 import { MessageTables } from './message-tables.js';
+import type { MessageCacheOptions } from './message-cache.js';
 import type { RankingCacheOptions } from './ranking-cache.js';
 import { TodoTables } from './todo-tables.js';
 import type { VectorSearchOptions } from './vector-index.js';
@@ -25,7 +26,7 @@ export interface Shared {
   jobs: JobLeases;
 }
 
-export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions, keywordSearch?: KeywordCacheOptions, rankingCache?: RankingCacheOptions): Shared {
+export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions, keywordSearch?: KeywordCacheOptions, rankingCache?: RankingCacheOptions, messageCache?: MessageCacheOptions): Shared {
   const todos = new TodoTables(db);
   const keywords = new KeywordIndex(db, 'memory_fts', keywordSearch);
   const lifecycle = new LifecycleTables(db, todos);
@@ -33,7 +34,7 @@ export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSear
   return {
     keywords,
     memories: new MemoryTables(db, keywords, ids, () => bound.current(), rankingCache),
-    messages: new MessageTables(db, keywordSearch),
+    messages: new MessageTables(db, keywordSearch, messageCache),
     extraction: new ExtractionTables(db),
     todos,
     lifecycle,
@@ -60,27 +61,30 @@ function locked<T extends Methods>(run: Run, role: T): Locked<T> {
 /**
  * The store methods that are one statement group of one table class, named as the ports name
  * them. Methods that span tables, open their own transaction or touch the vector binding stay in
- * SqliteStore.
+ * SqliteStore. `read` runs the ones that only read and open no transaction (the caches check the
+ * data version once per call, see `readOnce`).
  */
-export function sqliteRoles(t: Shared, run: Run) {
+export function sqliteRoles(t: Shared, run: Run, read: Run = run) {
   const { memories: m, messages, extraction: e, todos, lifecycle: l, jobs } = t;
   return {
     ...locked(run, {
       insertMemory: m.insertMemory.bind(m),
       updateMemory: m.updateMemory.bind(m),
+      importMemory: m.importMemory.bind(m),
+    }),
+    ...locked(read, {
       getMemory: m.getMemory.bind(m),
       listMemories: m.listMemories.bind(m),
       listRankingFields: m.listRankingFields.bind(m),
       countMemories: m.countMemories.bind(m),
       history: m.history.bind(m),
       historyOfUser: m.historyOfUser.bind(m),
-      importMemory: m.importMemory.bind(m),
       searchVector: m.searchVector.bind(m),
       searchKeyword: m.searchKeyword.bind(m),
       vectorsOf: m.vectorsOf.bind(m),
       vectorScores: m.vectorScores.bind(m),
     }),
-    ...locked(run, {
+    ...locked(read, {
       getSession: messages.session.bind(messages),
       listMessages: messages.list.bind(messages),
       messageNeighbours: messages.neighbours.bind(messages),
@@ -97,21 +101,23 @@ export function sqliteRoles(t: Shared, run: Run) {
       endSession: e.endSession.bind(e),
       recordExtractionRun: e.recordRun.bind(e),
       listExtractionRuns: e.runs.bind(e),
-      getSettings: e.settings.bind(e),
       ownSettings: e.ownSettings.bind(e),
       setSettings: e.setSettings.bind(e),
     }),
     ...locked(run, {
       insertTodo: todos.insert.bind(todos),
-      listTodos: todos.list.bind(todos),
       updateTodo: todos.update.bind(todos),
+    }),
+    ...locked(read, {
+      listTodos: todos.list.bind(todos),
+      latestProfile: l.latestProfile.bind(l),
+      getSettings: e.settings.bind(e),
     }),
     ...locked(run, {
       insertRelation: l.insertRelation.bind(l),
       deleteRelation: l.deleteRelation.bind(l),
       relationsOf: l.relationsOf.bind(l),
       relationsOfUser: l.relationsOfUser.bind(l),
-      latestProfile: l.latestProfile.bind(l),
       profileVersions: l.profileVersions.bind(l),
       insertProfile: l.insertProfile.bind(l),
       sessionsToSummarize: l.sessionsToSummarize.bind(l),

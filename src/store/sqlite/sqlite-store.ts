@@ -12,8 +12,10 @@ import type { KeywordCacheOptions } from './keyword-cache.js';
 import type { KeywordIndex } from './keyword-index.js';
 import type { MemoryTables } from './memory-tables.js';
 import type { MessageTables } from './message-tables.js';
+import type { MessageCacheOptions } from './message-cache.js';
 import type { RankingCacheOptions } from './ranking-cache.js';
 import { migrate } from './schema.js';
+import { readOnce } from './statements.js';
 import { sharedTables, sqliteRoles, type Shared, type SqliteRoles } from './sqlite-roles.js';
 import { toStoreError, typed } from './store-errors.js';
 import { MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
@@ -39,6 +41,8 @@ export interface SqliteStoreOptions {
   keywordSearch?: KeywordCacheOptions;
   /** Whether searched users' memory ranking fields are kept in memory, and how much: see RankingCacheOptions. */
   rankingCache?: RankingCacheOptions;
+  /** Whether searched users' message rows are kept in memory, and how much: see MessageCacheOptions. */
+  messageCache?: MessageCacheOptions;
 }
 
 /**
@@ -70,7 +74,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
     throw new EngramError('STORE_FAILED', `Could not open the database ${path}: ${cause}`, { cause: typedError.cause ?? error, details: typedError.details });
   }
   const ids = options.ids ?? randomIds;
-  const shared = prepareTables(db, () => sharedTables(db, ids, options.vectorSearch, options.keywordSearch, options.rankingCache));
+  const shared = prepareTables(db, () => sharedTables(db, ids, options.vectorSearch, options.keywordSearch, options.rankingCache, options.messageCache));
   const store = new SqliteStore(db, new Mutex(), ids, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false, shared);
   store.accessFlushMs = options.accessFlushMs ?? 1000;
   return store;
@@ -143,7 +147,7 @@ class SqliteStore implements Store {
     this.memories = shared.memories;
     this.messages = shared.messages;
     this.fence = new ForgetFence(db);
-    Object.assign(this, sqliteRoles(shared, (fn) => this.run(fn)));
+    Object.assign(this, sqliteRoles(shared, (fn) => this.run(fn), (fn) => this.read(fn)));
   }
 
   /**
@@ -164,6 +168,11 @@ class SqliteStore implements Store {
   private run<T>(fn: () => T): Promise<T> {
     if (this.inTransaction) return Promise.resolve().then(() => typed(fn));
     return this.mutex.run(() => typed(fn));
+  }
+
+  /** As `run`, for work that only reads and opens no transaction: the caches check the data version once (see `readOnce`). */
+  private read<T>(fn: () => T): Promise<T> {
+    return this.run(() => readOnce(this.db, fn));
   }
 
   private meta(key: string): string | undefined {
@@ -321,7 +330,7 @@ class SqliteStore implements Store {
   }
 
   searchMessageVector(q: Omit<VectorSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]> {
-    return this.run(() => {
+    return this.read(() => {
       const bound = this.shared.bound.current();
       if (bound && q.vector.length !== bound.dimensions) throw new EmbedderMismatchError(bound.id, `an embedder of ${q.vector.length} dimensions`);
       if (bound && q.embedderId !== undefined && q.embedderId !== bound.id) throw new EmbedderMismatchError(bound.id, q.embedderId);
@@ -332,11 +341,11 @@ class SqliteStore implements Store {
   }
 
   searchMessageKeyword(q: Omit<KeywordSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]> {
-    return this.run(() => this.messages.keyword(q.userId, q.terms, q.k, q.bm25, q.sessionId));
+    return this.read(() => this.messages.keyword(q.userId, q.terms, q.k, q.bm25, q.sessionId));
   }
 
   messageVectorsOf(userId: string, ids: readonly string[]): Promise<Map<string, Float32Array>> {
-    return this.run(() => {
+    return this.read(() => {
       const out = new Map<string, Float32Array>();
       const vec = this.vec('messages');
       if (!vec) return out;
@@ -351,7 +360,7 @@ class SqliteStore implements Store {
   }
 
   scoredNeighbours(userId: string, ids: readonly string[], radius: number, vector: Float32Array): Promise<{ messages: Message[]; vectorScores: Map<string, number> }> {
-    return this.run(() => {
+    return this.read(() => {
       const rows = this.messages.neighbourRows(userId, ids, radius);
       const vectorScores = new Map<string, number>();
       const vec = this.vec('messages');
@@ -367,7 +376,7 @@ class SqliteStore implements Store {
   }
 
   messageVectorScores(userId: string, ids: readonly string[], vector: Float32Array): Promise<Map<string, number>> {
-    return this.run(() => {
+    return this.read(() => {
       const out = new Map<string, number>();
       const vec = this.vec('messages');
       if (!vec) return out;
@@ -421,6 +430,7 @@ class SqliteStore implements Store {
       // Their memories are erased: pending accesses must not land on memories imported later under the same ids.
       this.memories.accesses.drop(userId);
       this.memories.ranking.dropUser(userId);
+      this.messages.rows.dropUser(userId);
       const counts = this.db.transaction(() => {
         const counts: Record<string, number> = {};
         for (const [table, collection, keywords] of [['memories', 'memories', this.keywords], ['messages', 'messages', this.messages.keywords]] as const) {

@@ -1,0 +1,87 @@
+/**
+ * The proxy of `proxy-spans.ts` in its worker thread: as `proxy-server-worker.ts`, with the fetch
+ * handler, `memory.context`, the upstream call and the turn's recording timed per request.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createMemory } from '../src/memory.js';
+import { createChatProxy } from '../src/proxy/chat-proxy.js';
+import type { TurnMemory } from '../src/proxy/memory-turn.js';
+import { serveLoopback } from '../src/proxy/serve-loopback.js';
+import { createUpstreamFetch, type UpstreamFetch } from '../src/proxy/upstream-fetch.js';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { randomEmbedder } from './synthetic.js';
+
+export interface SpansWorkerData {
+  dbPath: string;
+  upstreamBaseURL: string;
+  userId: string;
+  /** Answer an empty block at once: what forwarding alone adds. */
+  stubContext: boolean;
+}
+/** performance.now() marks of one proxied request, and the recording's ms. */
+export type Span = Partial<Record<'in' | 'c0' | 'c1' | 'f0' | 'f1' | 'out' | 'append', number>>;
+export type SpansRequest = { type: 'idle' | 'spans' | 'close'; id: number } | { type: 'context'; id: number; query: string };
+export type SpansReply = { type: 'ready'; url: string } | { type: 'done'; id: number; ms?: number; cpu?: number; spans?: Span[] };
+
+const data = workerData as SpansWorkerData;
+const port = parentPort;
+if (!port) throw new Error('bench/proxy-spans-worker.ts runs as a worker thread');
+const store = openSqliteStore({ path: data.dbPath });
+const memory = createMemory({ store, embedder: randomEmbedder('bench-random@512', 512) });
+let current: Span = {};
+const spans: Span[] = [];
+const timed: TurnMemory = {
+  context: async (o) => {
+    current.c0 = performance.now();
+    const block = data.stubContext ? { text: '', tokens: 0, included: [] } : await memory.context(o);
+    current.c1 = performance.now();
+    return block;
+  },
+  appendMessages: async (o) => {
+    const t = performance.now();
+    const result = await memory.appendMessages(o);
+    current.append = performance.now() - t;
+    return result;
+  },
+  reportReply: (o) => memory.reportReply(o),
+};
+const transport = createUpstreamFetch();
+const upstreamFetch: UpstreamFetch = async (url, init) => {
+  current.f0 = performance.now();
+  const res = await transport(url, init);
+  current.f1 = performance.now();
+  return res;
+};
+const proxy = createChatProxy({ memory: timed, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' }, fetch: upstreamFetch });
+const server = await serveLoopback(async (request) => {
+  const span: Span = { in: performance.now() };
+  current = span;
+  spans.push(span);
+  const res = await proxy.fetch(request);
+  span.out = performance.now();
+  return res;
+});
+port.postMessage({ type: 'ready', url: server.url } satisfies SpansReply);
+
+port.on('message', (message: SpansRequest) => {
+  void (async () => {
+    if (message.type === 'idle') {
+      await proxy.idle();
+      port.postMessage({ type: 'done', id: message.id } satisfies SpansReply);
+    } else if (message.type === 'context') {
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      await memory.context({ userId: data.userId, query: message.query, tokenBudget: 800 });
+      const used = process.cpuUsage(cpu);
+      port.postMessage({ type: 'done', id: message.id, ms: performance.now() - started, cpu: (used.user + used.system) / 1000 } satisfies SpansReply);
+    } else if (message.type === 'spans') {
+      port.postMessage({ type: 'done', id: message.id, spans: spans.splice(0) } satisfies SpansReply);
+    } else {
+      await proxy.idle();
+      await server.close();
+      await memory.close();
+      port.postMessage({ type: 'done', id: message.id } satisfies SpansReply);
+      port.close();
+    }
+  })();
+});

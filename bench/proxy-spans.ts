@@ -1,0 +1,114 @@
+/**
+ * Where the proxy's added time goes, per request: the same requests as `npm run bench -- --only
+ * proxy` sends (direct and proxied alternately, half streamed), with the proxy in a worker thread
+ * (`proxy-spans-worker.ts`) marking when the handler starts, the context build starts and ends,
+ * the upstream call starts and its headers arrive, and the handler returns. `stub` answers an
+ * empty block at once (forwarding alone). The file is built at the given path the first time.
+ *
+ *   npx tsx bench/proxy-spans.ts <db path> [user-new | user-0] [requests=300] [stub]
+ */
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { completion, startMockUpstream } from '../src/proxy/mock-upstream.js';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import type { Span, SpansReply, SpansRequest, SpansWorkerData } from './proxy-spans-worker.js';
+import { quantile } from './report.js';
+import { bulkInsert, queryText, rng } from './synthetic.js';
+
+type Done = Extract<SpansReply, { type: 'done' }>;
+type Ask = SpansRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+const [base, userId = 'user-new', count = '300', stub] = process.argv.slice(2);
+if (!base) throw new Error('usage: npx tsx bench/proxy-spans.ts <db path> [user-new | user-0] [requests] [stub]');
+if (!existsSync(base)) {
+  const store = openSqliteStore({ path: base });
+  await store.bindEmbedder({ id: 'bench-random@512', dimensions: 512 });
+  await bulkInsert(store, { users: Array.from({ length: 19 }, (_, i) => `user-${i + 1}`), perUser: 50, embedderId: 'bench-random@512', dimensions: 512, seed: 3 });
+  await bulkInsert(store, { users: ['user-0'], perUser: 10_000, embedderId: 'bench-random@512', dimensions: 512, seed: 4 });
+  await store.close();
+}
+const dir = mkdtempSync(join(tmpdir(), 'engram-proxy-spans-'));
+const dbPath = join(dir, 'proxy.db');
+copyFileSync(base, dbPath);
+const upstream = await startMockUpstream((req) => ((req.body as { stream?: boolean }).stream ? { kind: 'stream', deltas: ['好的，', 'noted.'] } : { kind: 'json', body: completion('好的，noted.') }));
+const entry = new URL('./proxy-spans-worker.ts', import.meta.url).href;
+const loader = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
+const workerData: SpansWorkerData = { dbPath, upstreamBaseURL: upstream.baseURL, userId, stubContext: stub === 'stub' };
+const worker = new Worker(loader, { eval: true, workerData });
+const waiting = new Map<number, (reply: Done) => void>();
+let next = 0;
+const url = await new Promise<string>((resolve) =>
+  worker.on('message', (reply: SpansReply) => {
+    if (reply.type === 'ready') resolve(reply.url);
+    else (waiting.get(reply.id)?.(reply), waiting.delete(reply.id));
+  }),
+);
+const ask = (request: Ask): Promise<Done> =>
+  new Promise((resolve) => {
+    const id = next++;
+    waiting.set(id, resolve);
+    worker.postMessage({ ...request, id });
+  });
+
+async function call(target: string, body: unknown, stream: boolean): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${target}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
+  if (!stream) {
+    await res.arrayBuffer();
+    return performance.now() - t;
+  }
+  const reader = res.body.getReader();
+  await reader.read();
+  const elapsed = performance.now() - t;
+  while (!(await reader.read()).done);
+  return elapsed;
+}
+
+const n = Number(count);
+const r = rng(9);
+const queries = Array.from({ length: n + 10 }, () => queryText(r));
+const body = (q: string, stream: boolean, i: number) => ({ model: 'mock-model', user: userId, stream, messages: [{ role: 'system', content: 'You are helpful.' }, { role: 'user', content: `${q} #${i}` }] });
+const times: Record<string, number[]> = {};
+const add = (k: string, v: number): void => void (times[k] ??= []).push(v);
+for (let i = -10; i < n; i++) {
+  const q = queries[i + 10]!;
+  const stream = i % 2 !== 0;
+  const direct = () => call(upstream.baseURL, body(q, stream, i), stream);
+  const proxied = () => call(`${url}/v1`, body(q, stream, i), stream);
+  // Alternate which goes first, so neither always meets a warmer machine.
+  let d: number;
+  let p: number;
+  if (i % 4 < 2) (d = await direct()), (p = await proxied());
+  else (p = await proxied()), (d = await direct());
+  await ask({ type: 'idle' });
+  if (i < 0) {
+    await ask({ type: 'spans' });
+    continue;
+  }
+  add('direct call', d);
+  add('proxied call', p);
+  add('added (per request)', p - d);
+  const alone = await ask({ type: 'context', query: q });
+  add('context alone (wall)', alone.ms!);
+  add('context alone (CPU)', alone.cpu!);
+}
+const spans: Span[] = (await ask({ type: 'spans' })).spans!;
+for (const s of spans) {
+  add('handler in → context start', s.c0! - s.in!);
+  add('context build', s.c1! - s.c0!);
+  add('context end → upstream call', s.f0! - s.c1!);
+  add('upstream call → headers', s.f1! - s.f0!);
+  add('headers → handler out', s.out! - s.f1!);
+  add('handler in → out', s.out! - s.in!);
+  add('recording (after the response)', s.append ?? 0);
+}
+const f = (x: number): string => x.toFixed(2).padStart(7);
+console.log(`${userId}${stub === 'stub' ? ', context stubbed' : ''}: ${n} requests, ms p50 / p95`);
+for (const [k, xs] of Object.entries(times)) console.log(`${k.padEnd(32)} ${f(quantile(xs, 0.5))} ${f(quantile(xs, 0.95))}`);
+await ask({ type: 'close' });
+await worker.terminate();
+await upstream.close();
+rmSync(dir, { recursive: true, force: true });
