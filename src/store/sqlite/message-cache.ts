@@ -1,15 +1,8 @@
 import type Database from 'better-sqlite3';
-import { evictOverBudget } from './evict-over-budget.js';
-import { dataVersion, marks, padded } from './statements.js';
+import { UserRowCache, type UserRowCacheOptions } from './user-row-cache.js';
 
-export interface MessageCacheOptions {
-  /** Keep searched users' message rows in memory, so the message search's neighbour and id lookups read no SQL. @default true */
-  enabled?: boolean;
-  /** Memory for message rows across users; least recently used users are dropped. @default 64 MiB */
-  maxBytes?: number;
-  /** A user's rows are read on this many lookups since the last invalidation; before, SQL answers. @default 3 */
-  buildAfter?: number;
-}
+/** Keep searched users' message rows in memory, so the message search's neighbour and id lookups read no SQL; `maxBytes` defaults to 64 MiB. */
+export type MessageCacheOptions = UserRowCacheOptions;
 
 /** One held row: its raw values (the caller's column list, rid first) and what the lookups key on. */
 export interface HeldMessage {
@@ -70,115 +63,16 @@ function bytesOf(row: HeldMessage): number {
 }
 
 /**
- * Per-user message rows kept in this process and always in step with the file, by the rules of
- * the ranking cache (ranking-cache.ts) and the vector codes:
- * - another connection's commit changes `PRAGMA data_version`, and then every user is dropped;
- * - this connection's writes (append, purge, expiry) mark their rowids dirty; before a use the
- *   dirty rows are read again, so a rolled-back write is read back as it really is;
- * - never used inside a transaction (the caller reads SQL there);
- * - forgetting a user drops them.
+ * Per-user message rows kept in this process and always in step with the file by `UserRowCache`'s
+ * rules (another connection's commit drops every user; this connection's writes, append, purge and
+ * expiry, re-read their rows; never used inside a transaction; forgetting a user drops them).
  * The message search reads the neighbours of about a hundred matching turns (radius 2: a few
  * hundred rows, most of a short history) and the ids of its hits on every context build; each was
- * a SQL read of rows that only grow between builds. Building reads every row of the user once, so
- * it waits for `buildAfter` uses since the last invalidation; users are evicted least recently
- * used beyond `maxBytes`.
+ * a SQL read of rows that only grow between builds.
  */
-export class MessageCache {
-  private readonly users = new Map<string, UserMessages>();
-  private readonly dirty = new Map<string, Set<number>>();
-  private readonly uses = new Map<string, number>();
-  private version: number | undefined;
-  private readonly readVersion: () => number;
-  private readonly allStmt: Database.Statement;
-  private readonly rowStmts = new Map<number, Database.Statement>();
-  private readonly enabled: boolean;
-  private readonly maxBytes: number;
-  private readonly buildAfter: number;
-
-  constructor(
-    private readonly db: Database.Database,
-    private readonly columns: MessageColumns,
-    options: MessageCacheOptions = {},
-  ) {
-    this.enabled = options.enabled ?? true;
-    this.maxBytes = options.maxBytes ?? 64 * 2 ** 20;
-    this.buildAfter = options.buildAfter ?? 3;
-    this.readVersion = dataVersion(db);
-    this.allStmt = db.prepare(`SELECT ${columns.select} FROM messages WHERE user_id = ?`).raw(true);
-  }
-
-  /** Called by every write to one of the user's message rows through this connection. */
-  touched(userId: string, rowid: number): void {
-    if (!this.users.has(userId)) return;
-    let set = this.dirty.get(userId);
-    if (!set) this.dirty.set(userId, (set = new Set()));
-    set.add(rowid);
-  }
-
-  /** Every row of the user is gone (forget-everything). */
-  dropUser(userId: string): void {
-    this.users.delete(userId);
-    this.dirty.delete(userId);
-    this.uses.delete(userId);
-  }
-
-  /**
-   * The user's rows as this connection sees the file, or undefined while the user has not been
-   * looked up often enough since the last invalidation to be worth reading. Outside transactions only.
-   */
-  user(userId: string): UserMessages | undefined {
-    if (!this.enabled || this.db.inTransaction) return undefined;
-    const version = this.readVersion();
-    if (version !== this.version) {
-      this.users.clear();
-      this.dirty.clear();
-      this.uses.clear();
-      this.version = version;
-    }
-    let user = this.users.get(userId);
-    if (user) {
-      this.users.delete(userId);
-      const set = this.dirty.get(userId);
-      if (set) {
-        this.reread(userId, user, [...set]);
-        this.dirty.delete(userId);
-      }
-    } else {
-      const seen = (this.uses.get(userId) ?? 0) + 1;
-      this.uses.set(userId, seen);
-      if (seen < this.buildAfter) return undefined;
-      user = new UserMessages();
-      for (const v of this.allStmt.iterate(userId) as Iterable<unknown[]>) user.set(this.held(v));
-    }
-    this.users.set(userId, user);
-    evictOverBudget(this.users, this.maxBytes, (dropped) => this.dirty.delete(dropped));
-    return user;
-  }
-
-  private held(v: unknown[]): HeldMessage {
-    const c = this.columns;
-    return { rid: v[c.rid] as number, id: v[c.id] as string, sessionId: v[c.sessionId] as string, seq: v[c.seq] as number, values: v };
-  }
-
-  /** The dirty rows read again, 64 to a statement; a row gone or now another user's is dropped. */
-  private reread(userId: string, user: UserMessages, rowids: number[]): void {
-    for (let i = 0; i < rowids.length; i += 64) {
-      const chunk = padded(rowids.slice(i, i + 64), -1);
-      let stmt = this.rowStmts.get(chunk.length);
-      if (!stmt) this.rowStmts.set(chunk.length, (stmt = this.db.prepare(`SELECT ${this.columns.select} FROM messages WHERE rid IN (${marks(chunk.length)})`).raw(true)));
-      const found = new Set<number>();
-      for (const v of stmt.all(...chunk) as unknown[][]) {
-        if (v[this.columns.userId] !== userId) continue;
-        const row = this.held(v);
-        found.add(row.rid);
-        user.set(row);
-      }
-      for (const rid of rowids.slice(i, i + 64)) if (!found.has(rid)) user.remove(rid);
-    }
-  }
-
-  /** Bytes held per cached user (for benchmarks and tests). */
-  sizes(): Map<string, number> {
-    return new Map([...this.users].map(([u, r]) => [u, r.bytes]));
+export class MessageCache extends UserRowCache<HeldMessage, UserMessages> {
+  constructor(db: Database.Database, columns: MessageColumns, options: MessageCacheOptions = {}) {
+    const held = (v: unknown[]): HeldMessage => ({ rid: v[columns.rid] as number, id: v[columns.id] as string, sessionId: v[columns.sessionId] as string, seq: v[columns.seq] as number, values: v });
+    super(db, { table: 'messages', select: columns.select, toRow: held, ridOf: (r) => r.rid, userOf: (v) => v[columns.userId], newUser: () => new UserMessages() }, options, 64 * 2 ** 20);
   }
 }
