@@ -19,6 +19,7 @@ import { completion, startMockUpstream } from '../src/proxy/mock-upstream.js';
 import type { ProxyWorkerData, ProxyWorkerReply } from './proxy-server-worker.js';
 import { quantile, table } from './report.js';
 import { bulkInsert, queryText, rng } from './synthetic.js';
+import { timeChatCall } from './time-chat-call.js';
 
 const D = 512;
 const EMBEDDER = 'bench-random@512';
@@ -52,21 +53,6 @@ async function startProxy(name: string, root: string, data: ProxyWorkerData): Pr
   return { name, url: `${url}/v1`, ask, worker };
 }
 
-/** Milliseconds until the whole body (stream false) or the first body chunk (stream true). */
-async function timeCall(base: string, body: unknown, stream: boolean): Promise<number> {
-  const t = performance.now();
-  const res = await fetch(`${base}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
-  if (!stream) {
-    await res.arrayBuffer();
-    return performance.now() - t;
-  }
-  const reader = res.body.getReader();
-  await reader.read();
-  const elapsed = performance.now() - t;
-  while (!(await reader.read()).done);
-  return elapsed;
-}
 
 async function main(): Promise<void> {
   const old = process.argv[2];
@@ -105,7 +91,7 @@ async function main(): Promise<void> {
         const order = [...targets.slice(shift), ...targets.slice(0, shift)];
         const ms = new Map<string, number>();
         for (const target of order) {
-          ms.set(target, await timeCall(target, body(q, stream, i), stream));
+          ms.set(target, await timeChatCall(target, body(q, stream, i), stream));
           const proxy = proxies.find((p) => p.url === target);
           // The turn is recorded after the response; let it finish so it never overlaps the next call.
           if (proxy) await proxy.ask('idle');

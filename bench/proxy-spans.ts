@@ -16,6 +16,7 @@ import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Span, SpansReply, SpansRequest, SpansWorkerData } from './proxy-spans-worker.js';
 import { quantile } from './report.js';
 import { bulkInsert, queryText, rng } from './synthetic.js';
+import { timeChatCall } from './time-chat-call.js';
 
 type Done = Extract<SpansReply, { type: 'done' }>;
 type Ask = SpansRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
@@ -52,20 +53,6 @@ const ask = (request: Ask): Promise<Done> =>
     worker.postMessage({ ...request, id });
   });
 
-async function call(target: string, body: unknown, stream: boolean): Promise<number> {
-  const t = performance.now();
-  const res = await fetch(`${target}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
-  if (!stream) {
-    await res.arrayBuffer();
-    return performance.now() - t;
-  }
-  const reader = res.body.getReader();
-  await reader.read();
-  const elapsed = performance.now() - t;
-  while (!(await reader.read()).done);
-  return elapsed;
-}
 
 const n = Number(count);
 const r = rng(9);
@@ -76,8 +63,8 @@ const add = (k: string, v: number): void => void (times[k] ??= []).push(v);
 for (let i = -10; i < n; i++) {
   const q = queries[i + 10]!;
   const stream = i % 2 !== 0;
-  const direct = () => call(upstream.baseURL, body(q, stream, i), stream);
-  const proxied = () => call(`${url}/v1`, body(q, stream, i), stream);
+  const direct = () => timeChatCall(upstream.baseURL, body(q, stream, i), stream);
+  const proxied = () => timeChatCall(`${url}/v1`, body(q, stream, i), stream);
   // Alternate which goes first, so neither always meets a warmer machine.
   let d: number;
   let p: number;

@@ -16,6 +16,7 @@ import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { ProxyWorkerData, ProxyWorkerReply, ProxyWorkerRequest } from './proxy-server-worker.js';
 import { quantile, table } from './report.js';
 import { bulkInsert, queryText, rng } from './synthetic.js';
+import { timeChatCall } from './time-chat-call.js';
 
 const DIMENSIONS = 512;
 const STUB_ID = 'bench-random@512';
@@ -56,27 +57,12 @@ let transportRetries = 0;
 /** Milliseconds until the whole body (stream false) or the first body chunk (stream true) arrived. */
 async function timeCall(url: string, body: unknown, stream: boolean): Promise<number> {
   try {
-    return await timeCallOnce(url, body, stream);
+    return await timeChatCall(url, body, stream);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     transportRetries++;
-    return timeCallOnce(url, body, stream);
+    return timeChatCall(url, body, stream);
   }
-}
-
-async function timeCallOnce(url: string, body: unknown, stream: boolean): Promise<number> {
-  const t = performance.now();
-  const res = await fetch(`${url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
-  if (!stream) {
-    await res.arrayBuffer();
-    return performance.now() - t;
-  }
-  const reader = res.body.getReader();
-  await reader.read();
-  const elapsed = performance.now() - t;
-  while (!(await reader.read()).done);
-  return elapsed;
 }
 
 interface Setting {
