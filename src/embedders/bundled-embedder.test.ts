@@ -41,6 +41,23 @@ describe('createBundledEmbedder (scripted encoder)', () => {
     expect(dot(out[3]!, out[3]!)).toBe(0);
   });
 
+  it('warm loads the encoder and glosser once and runs one text through the model; later embeds reuse them', async () => {
+    const encoder = scriptedEncoder();
+    let loads = 0;
+    const e = createBundledEmbedder({
+      loadEncoder: async () => {
+        loads++;
+        return encoder;
+      },
+      loadGlosser: () => glossCat,
+    });
+    await e.warm!();
+    expect(loads).toBe(1);
+    expect(encoder.batches).toEqual([['warm up']]);
+    await e.embed(['我喜欢猫', 'I like cats']);
+    expect(loads).toBe(1);
+  });
+
   it('reports load and encoder failures as EMBEDDING_FAILED, and retries loading', async () => {
     let attempts = 0;
     const e = createBundledEmbedder({

@@ -120,5 +120,9 @@ export function createBundledEmbedder(options: BundledEmbedderOptions = {}): Emb
     return out;
   }
 
-  return { id: BUNDLED_EMBEDDER_ID, dimensions: DIMENSIONS, embed };
+  // One short text through the model: the first inference also compiles the backend's kernels.
+  const warm = async (): Promise<void> => {
+    await embed(['warm up']);
+  };
+  return { id: BUNDLED_EMBEDDER_ID, dimensions: DIMENSIONS, embed, warm };
 }

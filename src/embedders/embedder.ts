@@ -8,6 +8,12 @@ export interface Embedder {
   readonly dimensions: number;
   /** Embeds texts in order; may batch internally. Throws EngramError EMBEDDING_FAILED on failure. */
   embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /**
+   * Loads what the first `embed` would otherwise load (a local model), so the first real call is
+   * as fast as the rest. Optional: an embedder behind an HTTP endpoint has nothing to load and no
+   * reason to spend a call. Throws like `embed`.
+   */
+  warm?(): Promise<void>;
 }
 
 export function normalize(vector: Float32Array): Float32Array {

@@ -2,8 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../deps.js';
-import { startServer, type RunningServer } from './serve.js';
+import { silentLogger, type Logger } from '../deps.js';
+import { createHashEmbedder } from '../embedders/hash-embedder.js';
+import type { Embedder } from '../embedders/embedder.js';
+import { testMemory } from '../testing/test-memory.js';
+import { startServer, warmEmbedder, type RunningServer } from './serve.js';
 
 let running: RunningServer[] = [];
 afterEach(async () => {
@@ -149,5 +152,55 @@ describe('the server over loopback', () => {
     expect(text).toMatch(/engram_recall_duration_seconds_count 1/);
     expect(text).toContain('engram_http_requests_total{method="POST",route="/v1/users/:userId/memories",status="201"} 1');
     expect(text).toContain('engram_memory_importance_average 0.5');
+  });
+});
+
+describe('warming the embedder at start', () => {
+  /** A hash embedder with a `warm` that counts its calls and fails when told to. */
+  const warmable = (fail = false): Embedder & { warmed: number } => {
+    const inner = createHashEmbedder({ dimensions: 64 });
+    const e = { id: inner.id, dimensions: inner.dimensions, embed: inner.embed, warmed: 0, warm: async () => {
+      e.warmed++;
+      if (fail) throw new Error('model files missing');
+    } };
+    return e;
+  };
+  const recordingLogger = () => {
+    const lines: Array<{ level: string; msg: string; data?: Record<string, unknown> }> = [];
+    const log = (level: string) => (msg: string, data?: Record<string, unknown>) => void lines.push({ level, msg, ...(data ? { data } : {}) });
+    const logger: Logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+    return { lines, logger };
+  };
+
+  it('the server loads a local model as it starts, before any request needs it', async () => {
+    const embedder = warmable();
+    const memory = testMemory({ embedder });
+    const { lines, logger } = recordingLogger();
+    const s = await start({ memory, logger });
+    await expect.poll(() => lines.some((l) => l.msg === 'embedder ready')).toBe(true);
+    expect(embedder.warmed).toBe(1);
+    // 用户喜欢猫 / the user likes cats: recall works as before once warm.
+    await memory.add({ userId: 'u', content: '用户喜欢猫' });
+    await memory.add({ userId: 'u', content: 'The user likes cats' });
+    const r = await fetch(`${s.url}/v1/users/u/memories`);
+    expect(r.status).toBe(200);
+  });
+
+  it('a model that fails to load is logged and the server keeps serving: the first embed tries again', async () => {
+    const embedder = warmable(true);
+    const { lines, logger } = recordingLogger();
+    await warmEmbedder({ deps: testMemory({ embedder }).deps }, logger);
+    expect(embedder.warmed).toBe(1);
+    expect(lines).toEqual([expect.objectContaining({ level: 'warn', data: expect.objectContaining({ error: 'model files missing' }) })]);
+  });
+
+  it('an embedder with nothing to load (an HTTP endpoint) is not called at start', async () => {
+    const inner = createHashEmbedder({ dimensions: 64 });
+    let calls = 0;
+    const embedder: Embedder = { id: inner.id, dimensions: 64, embed: (t) => { calls++; return inner.embed(t); } };
+    const { lines, logger } = recordingLogger();
+    await warmEmbedder({ deps: testMemory({ embedder }).deps }, logger);
+    expect(calls).toBe(0);
+    expect(lines).toEqual([]);
   });
 });

@@ -121,6 +121,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   });
   const address = server.address() as AddressInfo;
   memory.startScheduler(num(env['ENGRAM_TICK_MS'], 'ENGRAM_TICK_MS') ?? 30_000);
+  const warming = warmEmbedder(memory, logger);
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
@@ -139,10 +140,28 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           if ('closeAllConnections' in server) setTimeout(() => server.closeAllConnections(), 2000).unref();
         });
         await doors.idle();
+        await warming;
         await relay?.stop();
         await memory.close();
       })()),
   };
+}
+
+/**
+ * Loads a local embedder's model in the background as the server starts: loading the bundled one
+ * takes seconds, and the first chat through the proxy would otherwise go out without memory (its
+ * context build times out waiting for the model). A failure is logged; the first `embed` retries.
+ */
+export async function warmEmbedder(memory: Pick<MemoryEngine, 'deps'>, logger: Logger): Promise<void> {
+  const { embedder } = memory.deps;
+  if (!embedder.warm) return;
+  const started = Date.now();
+  try {
+    await embedder.warm();
+    logger.info('embedder ready', { embedder: embedder.id, ms: Date.now() - started });
+  } catch (error) {
+    logger.warn('embedder failed to load; the first embed will try again', { embedder: embedder.id, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** The chat model of the seed-shaped /api/topics routes: the same ENGRAM_LLM_* endpoint as extraction. */
