@@ -77,6 +77,39 @@ export interface ContextBlock {
 
 type Evidence = { type: 'memory'; ranked: RankedMemory } | { type: 'excerpt'; excerpt: Excerpt };
 
+/**
+ * The block's size in tokens as lines come and go, kept as running sums: the frame once there is
+ * a line, each section's heading once while it has lines, and each line with its newline. The
+ * context build asks after every candidate; summing the lines afresh each time was quadratic.
+ */
+class BlockEstimate {
+  private lines = 0;
+  private headings = 0;
+  private readonly sections = new Map<string, number>();
+  constructor(private readonly frame: number) {}
+
+  get tokens(): number {
+    return this.sections.size === 0 ? 0 : this.frame + this.headings + this.lines;
+  }
+
+  add(heading: string, line: string): void {
+    this.lines += lineTokens(line);
+    const n = this.sections.get(heading) ?? 0;
+    if (n === 0) this.headings += lineTokens(heading);
+    this.sections.set(heading, n + 1);
+  }
+
+  remove(heading: string, line: string): void {
+    this.lines -= lineTokens(line);
+    const n = this.sections.get(heading) ?? 0;
+    if (n <= 1) {
+      if (n === 1) this.headings -= lineTokens(heading);
+      this.sections.delete(heading);
+    } else this.sections.set(heading, n - 1);
+  }
+}
+const lineTokens = (s: string): number => countTokens(s) + 1;
+
 /** Whole memories read at once when one is taken: it and the next candidates, likely taken too. */
 const LOAD_BATCH = 12;
 
@@ -142,21 +175,17 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const chosen: ContextParts = { todos: [], memories: [], excerpts: [], episodes: [] };
   const entries: Array<{ item: ContextItem; heading: string; line: string; remove: () => void }> = [];
   const frame = countTokens([h.title, h.preamble, '<memories>', '</memories>'].join('\n'));
-  const lineTokens = new Map<string, number>();
-  const tokensOf = (s: string): number => lineTokens.get(s) ?? lineTokens.set(s, countTokens(s) + 1).get(s)!;
-  // An estimate kept as items come and go (heading once per section); the rendered block is counted exactly below.
-  const estimate = (): number => {
-    if (entries.length === 0) return 0;
-    const headings = new Set(entries.map((e) => e.heading));
-    return frame + [...headings].reduce((a, s) => a + tokensOf(s), 0) + entries.reduce((a, e) => a + tokensOf(e.line), 0);
-  };
+  // An estimate kept as items come and go; the rendered block is counted exactly below.
+  const estimate = new BlockEstimate(frame);
   let omitted = 0;
   const tryAdd = (item: ContextItem, heading: string, line: string, apply: () => void, remove: () => void): boolean => {
-    const before = estimate();
+    const before = estimate.tokens;
     entries.push({ item, heading, line, remove });
-    const after = estimate();
+    estimate.add(heading, line);
+    const after = estimate.tokens;
     if (after > o.tokenBudget) {
       entries.pop();
+      estimate.remove(heading, line);
       omitted++;
       return false;
     }
@@ -193,7 +222,8 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       if (!m) {
         // Deleted or changed since ranking: not shown stale, and its room goes back.
         const at = entries.findIndex((e) => e.item === entry);
-        entries.splice(at, 1);
+        const [gone] = entries.splice(at, 1);
+        estimate.remove(gone!.heading, gone!.line);
         continue;
       }
       chosen.memories.push((taken = m));
@@ -204,10 +234,13 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
         if (cited.has(excerpt.id)) {
           e.remove();
           entries.splice(entries.indexOf(e), 1);
+          estimate.remove(e.heading, e.line);
         } else if (excerpt.turns.some((t) => cited.has(t.id))) {
           excerpt.turns = excerpt.turns.filter((t) => !cited.has(t.id));
           excerpt.hitIds = excerpt.hitIds.filter((id) => !cited.has(id));
+          estimate.remove(e.heading, e.line);
           e.line = excerptLines(language, excerpt);
+          estimate.add(e.heading, e.line);
           e.item.messageIds = excerpt.turns.map((t) => t.id);
         }
       }

@@ -1,3 +1,4 @@
+import { recentResults } from '../util/recent-results.js';
 import * as chrono from 'chrono-node';
 import { hasHan } from '../text/language.js';
 import { zonedTime } from '../domain/zoned-time.js';
@@ -87,10 +88,14 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
 
 /** Minutes the zone is ahead of UTC at that instant (Asia/Shanghai: 480), DST included. */
 export function timeZoneOffsetMinutes(timeZone: string, at: Date): number {
-  const w = wallClock(at, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
-  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+  const minute = Math.floor(at.getTime() / 60_000) * 60_000;
+  // Intl's formatToParts is the cost; a context build asks for the offset at `now` a dozen times.
+  return offsets(`${timeZone}\u0000${minute}`, () => {
+    const w = wallClock(at, timeZone);
+    return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - minute) / 60_000);
+  });
 }
+const offsets = recentResults<number>(64);
 
 interface WallClock {
   year: number;

@@ -1,4 +1,5 @@
 import { timeZoneOffsetMinutes } from '../extraction/due-time.js';
+import { recentResults } from '../util/recent-results.js';
 import { readTimeIntent } from './time-intent.js';
 
 /** A span of absolute time a question names: [from, to). */
@@ -39,7 +40,16 @@ const PATTERNS: DatePattern[] = [
  * relative references `readTimeIntent` knows ("yesterday", "上周"), all in the user's time zone.
  * A month or a day without a year is the latest one not after `now`.
  */
-export function readDateWindows(question: string, now: Date, timeZone = 'UTC'): DateWindow[] {
+export function readDateWindows(question: string, now: Date, timeZone = 'UTC'): readonly DateWindow[] {
+  return windowsRead(`${timeZone}\u0000${Math.floor(now.getTime() / 60_000)}\u0000${question}`, () => Object.freeze(readWindows(question, now, timeZone).map((w) => Object.freeze(w))));
+}
+/**
+ * Ranking memories and messages for one query reads its windows several times. They depend on
+ * `now` only through its minute (every bound is a local midnight, a whole minute): the key.
+ */
+const windowsRead = recentResults<readonly DateWindow[]>(32);
+
+function readWindows(question: string, now: Date, timeZone: string): DateWindow[] {
   const offset = timeZoneOffsetMinutes(timeZone, now) * 60_000;
   const local = new Date(now.getTime() + offset);
   const at = (y: number, mo: number, d: number): number => Date.UTC(y, mo, d) - offset;

@@ -1,3 +1,4 @@
+import { recentResults } from '../util/recent-results.js';
 import { RecallConfig, type RecallConfigInput } from './recall-config.js';
 
 const BASE_CONVERSATION = RecallConfig.parse({}).conversation;
@@ -69,5 +70,17 @@ export const DEFAULT_RECIPE: RecipeName = 'hybrid';
 
 export function resolveRecallConfig(recipe: RecipeName | undefined, overrides: RecallConfigInput | undefined): RecallConfig {
   const base = RECIPES[recipe ?? DEFAULT_RECIPE];
-  return overrides ? RecallConfig.parse({ ...base, ...overrides }) : base;
+  if (!overrides) return base;
+  // Parsed once per recipe and overrides (the context build passes the same ones every call).
+  // Shared between calls, so frozen: a caller changing it would change every later recall.
+  const key = JSON.stringify(overrides, (_, v: unknown) => (v === undefined ? '\u0000undefined' : v));
+  return configs(`${recipe ?? DEFAULT_RECIPE}\u0000${key}`, () => deepFreeze(RecallConfig.parse({ ...base, ...overrides })));
+}
+const configs = recentResults<RecallConfig>(32);
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

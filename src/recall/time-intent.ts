@@ -1,4 +1,5 @@
 import { timeZoneOffsetMinutes } from '../extraction/due-time.js';
+import { recentResults } from '../util/recent-results.js';
 
 /** What a question says about *when*: a time window, or "the most recent conversation". */
 export interface TimeIntent {
@@ -38,7 +39,16 @@ const ABOUT_CONVERSATIONS = /聊了什么|聊过|说了什么|说过什么|谈�
  * Reads time references in a question, Chinese or English, relative to `now` in the user's
  * time zone. Windows are whole local days; "last month" is approximate on purpose.
  */
-export function readTimeIntent(question: string, now: Date, timeZone = 'UTC'): TimeIntent {
+export function readTimeIntent(question: string, now: Date, timeZone = 'UTC'): Readonly<TimeIntent> {
+  return intents(`${timeZone}\u0000${Math.floor(now.getTime() / 60_000)}\u0000${question}`, () => Object.freeze(readIntent(question, now, timeZone)));
+}
+/**
+ * One context build reads the same question several times (memories, messages, episodes). The
+ * intent depends on `now` only through its minute (windows are whole local days): the key.
+ */
+const intents = recentResults<Readonly<TimeIntent>>(32);
+
+function readIntent(question: string, now: Date, timeZone: string): TimeIntent {
   const intent: TimeIntent = { latest: false, aboutConversations: ABOUT_CONVERSATIONS.test(question) };
   const offset = timeZoneOffsetMinutes(timeZone, now) * 60_000;
   const localMidnight = Math.floor((now.getTime() + offset) / DAY) * DAY - offset;

@@ -184,19 +184,18 @@ export class VectorIndex {
 
   /** The same number vec0's exact scan reports: 1 − d²/2 for L2 over unit vectors, else cosine. */
   private similarity(q: Float32Array, v: Float32Array): number {
+    if (this.metric === 'l2') return 1 - squaredDistance(q, v) / 2;
     let dot = 0;
-    let d2 = 0;
     let qq = 0;
     let vv = 0;
     for (let j = 0; j < q.length; j++) {
       const a = q[j]!;
       const b = v[j]!;
       dot += a * b;
-      d2 += (a - b) * (a - b);
       qq += a * a;
       vv += b * b;
     }
-    return this.metric === 'l2' ? 1 - d2 / 2 : dot / Math.sqrt(qq * vv || 1);
+    return dot / Math.sqrt(qq * vv || 1);
   }
 
   /** vec0's brute-force scan over the user's float vectors. */
@@ -213,4 +212,32 @@ export class VectorIndex {
     const rows = stmt.all(vector, k, userId, ...statuses) as Array<{ rid: number; distance: number }>;
     return rows.map((r) => ({ rowid: r.rid, score: this.metric === 'l2' ? 1 - (r.distance * r.distance) / 2 : 1 - r.distance }));
   }
+}
+
+/**
+ * Σ (q − v)², in four sums (as `dotAt`): one sum per element was the whole cost of rescoring a
+ * search's candidates, and the L2 score needs nothing else.
+ */
+function squaredDistance(q: Float32Array, v: Float32Array): number {
+  const n = q.length;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let j = 0;
+  for (; j + 3 < n; j += 4) {
+    const d0 = q[j]! - v[j]!;
+    const d1 = q[j + 1]! - v[j + 1]!;
+    const d2 = q[j + 2]! - v[j + 2]!;
+    const d3 = q[j + 3]! - v[j + 3]!;
+    s0 += d0 * d0;
+    s1 += d1 * d1;
+    s2 += d2 * d2;
+    s3 += d3 * d3;
+  }
+  for (; j < n; j++) {
+    const d = q[j]! - v[j]!;
+    s0 += d * d;
+  }
+  return s0 + s1 + s2 + s3;
 }
