@@ -91,7 +91,7 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   }
   const sessionScore = new Map<string, number>();
   for (const [sessionId, bySeq] of positions) {
-    const best = [...bySeq.values()].map((i) => fused[i]!).sort((a, b) => b - a).slice(0, sessionTop);
+    const best = topScores(bySeq.values(), fused, sessionTop);
     sessionScore.set(sessionId, best.reduce((a, b) => a + b, 0) / best.length);
   }
 
@@ -119,10 +119,16 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   }
   // Mapped to [0, 1] over the candidates (all 1 when they tie).
   const span = hi - lo;
-  const final = (i: number): number => (span > 0 ? (raw[i]! - lo) / span : 1);
+  const finals = new Float64Array(n);
+  const seqs = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    finals[i] = span > 0 ? (raw[i]! - lo) / span : 1;
+    seqs[i] = messages[i]!.seq;
+  }
+  const final = (i: number): number => finals[i]!;
   const order = Array.from({ length: n }, (_, i) => i)
     // Scores within float noise of each other are a tie: the earlier turn first.
-    .sort((a, b) => (Math.abs(final(b) - final(a)) > 1e-6 ? final(b) - final(a) : messages[a]!.seq - messages[b]!.seq))
+    .sort((a, b) => (Math.abs(finals[b]! - finals[a]!) > 1e-6 ? finals[b]! - finals[a]! : seqs[a]! - seqs[b]!))
     .slice(0, o.limit);
   return order.map((i) => {
     const message = messages[i]!;
@@ -135,6 +141,22 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
     if (asks[i]! > 0) parts.question = asks[i]!;
     return { message, score: { ...parts, final: final(i) } };
   });
+}
+
+/** The `k` highest of `scores` at the given positions, highest first (as sorting them all and taking k). */
+function topScores(positions: Iterable<number>, scores: Float64Array, k: number): number[] {
+  const best: number[] = [];
+  for (const i of positions) {
+    const s = scores[i]!;
+    if (best.length === k && !(s > best[k - 1]!)) continue;
+    let at = best.length === k ? k - 1 : best.length;
+    while (at > 0 && best[at - 1]! < s) {
+      best[at] = best[at - 1]!;
+      at--;
+    }
+    best[at] = s;
+  }
+  return best;
 }
 
 async function scoredNeighbours(deps: MemoryDeps, userId: string, seeds: readonly string[], radius: number, queryVector: Float32Array, vectorScores: Map<string, number>): Promise<Message[]> {
