@@ -23,17 +23,22 @@ interface MessageRow {
 }
 
 function rowToMessage(r: MessageRow): Message {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    sessionId: r.session_id,
-    seq: r.seq,
-    role: r.role as Message['role'],
-    content: r.content,
-    ...(r.caller_id === null ? {} : { callerId: r.caller_id }),
-    createdAt: new Date(r.created_at),
-    ...(r.expires_at === null ? {} : { expiresAt: new Date(r.expires_at) }),
-  };
+  return messageOf(r.id, r.user_id, r.session_id, r.seq, r.role, r.content, r.caller_id, r.created_at, r.expires_at);
+}
+
+/**
+ * A message from its column values, with its keys in one order whatever is present. Built without
+ * spreads: the message search makes hundreds per context build, and spreading optional parts
+ * made two objects more per message.
+ */
+function messageOf(id: string, userId: string, sessionId: string, seq: number, role: string, content: string, callerId: string | null, createdAt: number, expiresAt: number | null): Message {
+  const r = role as Message['role'];
+  const m: Message =
+    callerId === null
+      ? { id, userId, sessionId, seq, role: r, content, createdAt: new Date(createdAt) }
+      : { id, userId, sessionId, seq, role: r, content, callerId, createdAt: new Date(createdAt) };
+  if (expiresAt !== null) m.expiresAt = new Date(expiresAt);
+  return m;
 }
 
 /** The columns `rowToMessage` reads, in the order raw reads return them. */
@@ -44,18 +49,7 @@ const HELD = { select: MESSAGE_SELECT, rid: column('rid'), id: column('id'), use
 
 /** A message from a raw row of MESSAGE_COLUMNS: better-sqlite3 builds row objects key by key, which costs as much as the read. */
 function messageFromValues(v: unknown[]): Message {
-  return rowToMessage({
-    rid: v[0] as number,
-    id: v[1] as string,
-    user_id: v[2] as string,
-    session_id: v[3] as string,
-    seq: v[4] as number,
-    role: v[5] as string,
-    content: v[6] as string,
-    caller_id: v[7] as string | null,
-    created_at: v[8] as number,
-    expires_at: v[9] as number | null,
-  });
+  return messageOf(v[1] as string, v[2] as string, v[3] as string, v[4] as number, v[5] as string, v[6] as string, v[7] as string | null, v[8] as number, v[9] as number | null);
 }
 
 const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
