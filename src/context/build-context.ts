@@ -11,7 +11,7 @@ import { EMPTY_PROFILE } from '../prompts/update-profile.js';
 import { detectLanguage, type Language } from '../text/language.js';
 import { countTokens } from '../text/tokens.js';
 import { memoEmbedder } from '../embedders/memo-embedder.js';
-import { findExcerpts, type Excerpt } from './excerpts.js';
+import { findExcerpts, withoutCited, type Excerpt } from './excerpts.js';
 import { HEADINGS } from './headings.js';
 import { quoteData } from './quote.js';
 import { ContextRanking, evidenceScore, rankEvidence, sourceLift, type RankedCandidate } from './rank-evidence.js';
@@ -52,7 +52,7 @@ export type ContextOptions = z.input<typeof ContextOptions>;
 /** One thing in the block; an excerpt is `{ type: 'excerpt', id, messageIds, tokens }`. */
 export interface ContextItem {
   type: 'profile' | 'todo' | 'memory' | 'episode' | 'excerpt';
-  /** For an excerpt: its best matching turn's message id. */
+  /** For an excerpt: its best matching turn's message id (of those no memory in the block cites). */
   id: string;
   kind?: MemoryKind;
   /** Excerpts only: every quoted turn, in order. */
@@ -118,8 +118,8 @@ const LOAD_BATCH = 12;
  * core profile, due todos, then memories and excerpts of past conversation ranked together on one
  * absolute scale (so the budget goes to the best evidence of either, and nothing below the floor
  * goes in), then recent episodes; under headings in the user's language. Each item goes in only if
- * the block still fits the token budget. An excerpt whose best turn an included memory cites is
- * left out: the memory stands for it.
+ * the block still fits the token budget. The turns an included memory cites are left out of the
+ * excerpts (the memory stands for them), and an excerpt with no matching turn left goes whole.
  */
 export async function buildContext(base: MemoryDeps, options: ContextOptions): Promise<ContextBlock> {
   const o = parseInput(ContextOptions, options, 'context options');
@@ -228,28 +228,29 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       }
       chosen.memories.push((taken = m));
       for (const id of m.provenance.messageIds) cited.add(id);
-      // Excerpts already in give way to it: whole when it cites their best turn, else the turns it cites.
+      // Excerpts already in give way to it: the turns it cites, whole when no matching turn is left.
       for (const e of entries.filter((x) => x.item.type === 'excerpt')) {
         const excerpt = chosen.excerpts.find((x) => x.id === e.item.id)!;
-        if (cited.has(excerpt.id)) {
+        if (!excerpt.turns.some((t) => cited.has(t.id))) continue;
+        const left = withoutCited(excerpt, cited);
+        if (!left) {
           e.remove();
           entries.splice(entries.indexOf(e), 1);
           estimate.remove(e.heading, e.line);
-        } else if (excerpt.turns.some((t) => cited.has(t.id))) {
-          excerpt.turns = excerpt.turns.filter((t) => !cited.has(t.id));
-          excerpt.hitIds = excerpt.hitIds.filter((id) => !cited.has(id));
-          estimate.remove(e.heading, e.line);
-          e.line = excerptLines(language, excerpt);
-          estimate.add(e.heading, e.line);
-          e.item.messageIds = excerpt.turns.map((t) => t.id);
+          continue;
         }
+        Object.assign(excerpt, left);
+        estimate.remove(e.heading, e.line);
+        e.line = excerptLines(language, excerpt);
+        estimate.add(e.heading, e.line);
+        e.item.id = excerpt.id;
+        e.item.messageIds = excerpt.turns.map((t) => t.id);
       }
       continue;
     }
-    const e = item.excerpt;
-    // The memory stands for the turn that matched; other cited turns are left out of the excerpt.
-    if (cited.has(e.id)) continue;
-    const excerpt: Excerpt = { ...e, hitIds: e.hitIds.filter((id) => !cited.has(id)), turns: e.turns.filter((t) => !cited.has(t.id)) };
+    // A memory stands for the turns it cites: they are left out, the excerpt too when no matching turn is left.
+    const excerpt = withoutCited(item.excerpt, cited);
+    if (!excerpt) continue;
     tryAdd(
       { type: 'excerpt', id: excerpt.id, messageIds: excerpt.turns.map((t) => t.id), tokens: 0 },
       excerptHeading,

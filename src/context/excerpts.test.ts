@@ -75,6 +75,24 @@ describe('context excerpts', () => {
     expect(en.text).not.toContain('Last month I painted');
   });
 
+  for (const c of [
+    { language: 'zh', turns: ['上个月我去了杭州，在西湖边画了一幅日落的油画', '那幅西湖日落油画后来挂在了我家客厅里'], fact: '用户在西湖边画了一幅日落油画', query: '我在西湖边画了什么油画？' },
+    { language: 'en', turns: ['Last month I painted a sunset over the lake with watercolors', 'That lake sunset painting now hangs in my living room'], fact: 'The user painted a sunset over the lake', query: 'What did I paint over the lake last month?' },
+  ]) {
+    it(`keeps an excerpt for a matching turn the memory does not cite, without the turn it cites (${c.language})`, async () => {
+      await memory.appendMessages({ messages: c.turns.map((content, i) => ({ id: `t${i}`, userId: 'u', sessionId: 's', role: 'user' as const, content })) });
+      // One excerpt of both turns, found by the first.
+      expect(excerptsOf(await memory.context({ userId: 'u', query: c.query }))).toMatchObject([{ id: 't0', messageIds: ['t0', 't1'] }]);
+      await memory.add({ userId: 'u', kind: 'event', content: c.fact, provenance: { messageIds: ['t0'] } });
+      const block = await memory.context({ userId: 'u', query: c.query });
+      expect(block.text).toContain(c.fact);
+      // The memory stands for the first turn; the second, which says where the painting is, stays.
+      expect(excerptsOf(block)).toMatchObject([{ id: 't1', messageIds: ['t1'] }]);
+      expect(block.text).toContain(c.turns[1]);
+      expect(block.text).not.toContain(c.turns[0]);
+    });
+  }
+
   it('stops at the relevance floor: an unrelated question gets an empty block', async () => {
     await seed(memory);
     for (const query of ['量子色动力学的渐近自由是什么', 'How do I configure a Kubernetes ingress controller?']) {
