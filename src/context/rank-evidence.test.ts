@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ContextRanking, evidenceScore, rankEvidence, sourceLift } from './rank-evidence.js';
 
-const r = ContextRanking.parse({ floor: 0.3, keywordWeight: 1, keywordHalf: 6 });
+// The floor held strict here; its confident drop is tested on its own below.
+const r = ContextRanking.parse({ floor: 0.3, keywordWeight: 1, keywordHalf: 6, confidentFloorDrop: 0 });
 
 describe('one ranking for memories and excerpts', () => {
   it('scores cosine plus a bounded keyword part, the same for either kind', () => {
@@ -39,4 +40,24 @@ describe('one ranking for memories and excerpts', () => {
     const ranked = rankEvidence(excerpts.map((e, i) => ({ item: e.item, score: e.own + l[i]!, floor: r.floor + l[i]! })), r);
     expect(ranked.map((c) => c.item)).toEqual(['excerpt: 我在西湖边画画', 'excerpt: I adopted a kitten']);
   });
+
+  for (const c of [
+    { language: 'zh', clear: 'excerpt: 上个月我在西湖边画了一幅日落的油画', weak: 'excerpt: 那天晚霞是橙色的，我画了很久' },
+    { language: 'en', clear: 'excerpt: Last month I painted a sunset over the lake', weak: 'excerpt: The sky was orange that evening, it took me hours' },
+  ]) {
+    it(`lowers every floor once one candidate clears its own by the confident margin (${c.language})`, () => {
+      const confident = ContextRanking.parse({ floor: 0.45, memoryFloor: 0.3, confidentMargin: 0.5, confidentFloorDrop: 0.1 });
+      const weak = [
+        { item: c.weak, score: 0.4 },
+        { item: 'memory: weak', score: 0.25, floor: 0.3 },
+        { item: 'too weak', score: 0.3 },
+      ];
+      // A clear match (0.55 over the floor): the weaker evidence around it goes in, down to 0.35 (memories 0.2).
+      expect(rankEvidence([{ item: c.clear, score: 1 }, ...weak], confident).map((x) => x.item)).toEqual([c.clear, c.weak, 'memory: weak']);
+      // Nothing clear (the best only 0.44 over): the floor stays where it is.
+      expect(rankEvidence([{ item: c.clear, score: 0.89 }, ...weak], confident).map((x) => x.item)).toEqual([c.clear]);
+      // A drop of 0 turns it off.
+      expect(rankEvidence([{ item: c.clear, score: 1 }, ...weak], { ...confident, confidentFloorDrop: 0 }).map((x) => x.item)).toEqual([c.clear]);
+    });
+  }
 });

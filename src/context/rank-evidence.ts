@@ -53,6 +53,18 @@ export const ContextRanking = z.object({
    * rather than 158 tokens on unrelated questions, but that example fell out.
    */
   memoryBonus: z.number().min(-1).max(1).default(0.05),
+  /**
+   * When some candidate clears its floor by this much, the question is plainly about the user's
+   * past, and every floor drops by `confidentFloorDrop` for the rest: the weaker evidence around a
+   * clear match (another session's mention, the answer a few turns on) is then worth its tokens,
+   * while a question about nothing in the pool, whose best candidate only grazes the floor, keeps
+   * the strict floor. LoCoMo 0–4 (session 10, bench/results/2026-11-25-s10-context.md), evidence
+   * recall offline @1,500 87.7 → 88.1 with the same tokens on unrelated questions (143 / 118);
+   * a margin of 0.3 began to spend more there (146 / 123), 0.4–0.5 with a drop of 0.1–0.2 all read 88.1–88.2.
+   */
+  confidentMargin: z.number().min(0).max(3).default(0.5),
+  /** How far every floor drops once a candidate clears its own by `confidentMargin`; 0 turns it off. */
+  confidentFloorDrop: z.number().min(0).max(1).default(0.1),
 });
 export type ContextRanking = z.infer<typeof ContextRanking>;
 export type ContextRankingInput = z.input<typeof ContextRanking>;
@@ -91,13 +103,17 @@ export interface RankedCandidate<T> {
 }
 
 /**
- * Merges the candidates of both sources into one list, best first, cut at the floor. Ties keep the
+ * Merges the candidates of both sources into one list, best first, cut at the floor (lower by
+ * `confidentFloorDrop` when one candidate clears its floor by `confidentMargin`). Ties keep the
  * order the sources gave (memories first), so the result is deterministic.
  */
 export function rankEvidence<T>(candidates: ReadonlyArray<RankedCandidate<T>>, r: ContextRanking): Array<RankedCandidate<T>> {
+  const floorOf = (c: RankedCandidate<T>): number => c.floor ?? r.floor;
+  const confident = candidates.some((c) => c.score - floorOf(c) >= r.confidentMargin);
+  const drop = confident ? r.confidentFloorDrop : 0;
   return candidates
     .map((c, i) => ({ c, i }))
-    .filter(({ c }) => c.score >= (c.floor ?? r.floor))
+    .filter(({ c }) => c.score >= floorOf(c) - drop)
     .sort((a, b) => b.c.score - a.c.score || a.i - b.i)
     .map(({ c }) => c);
 }
