@@ -103,7 +103,7 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
  * no turn that matched the query is left. When the best matching turn is cited, the excerpt stays
  * for its other matching turns and is named by the first of them: the fact a memory kept from one
  * turn is seldom the detail the next one adds (LoCoMo 0–4, evidence recall @800 / @1,500: offline
- * 82.1 / 86.9 → 82.4 / 87.7, observations 85.4 / 89.7 → 86.7 / 90.9, when an excerpt went whole
+ * 82.1 / 86.9 → 82.4 / 87.7, observations 85.4 / 89.7 → 86.7 / 90.8, when an excerpt went whole
  * as soon as its best turn was cited; session 10, bench/results/2026-11-25-s10-context.md).
  */
 export function withoutCited(e: Excerpt, cited: ReadonlySet<string>): Excerpt | null {
