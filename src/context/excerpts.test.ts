@@ -93,6 +93,25 @@ describe('context excerpts', () => {
     });
   }
 
+  for (const c of [
+    { language: 'zh', turns: ['上个月我去了杭州，在西湖边画了一幅日落的油画', '那幅西湖日落油画后来挂在了我家客厅里'], fact: '用户画了一幅日落油画', query: '我在西湖边画了什么油画？' },
+    { language: 'en', turns: ['Last month I painted a sunset over the lake with watercolors', 'That lake sunset painting now hangs in my living room'], fact: 'The user painted a sunset over the lake', query: 'What did I paint over the lake last month?' },
+  ]) {
+    it(`a memory ranked after an excerpt already in the block takes the turn it cites out of it (${c.language})`, async () => {
+      await memory.appendMessages({ messages: c.turns.map((content, i) => ({ id: `t${i}`, userId: 'u', sessionId: 's', role: 'user' as const, content })) });
+      await memory.add({ userId: 'u', kind: 'event', content: c.fact, provenance: { messageIds: ['t0'] } });
+      // Memories ranked low: the excerpt goes in first, then the memory that cites its best turn.
+      const block = await memory.context({ userId: 'u', query: c.query, ranking: { memoryBonus: -1, memoryFloor: 0 } });
+      const order = block.included.map((i) => i.type);
+      expect(order.indexOf('excerpt')).toBeLessThan(order.indexOf('memory'));
+      expect(excerptsOf(block)).toMatchObject([{ id: 't1', messageIds: ['t1'] }]);
+      expect(block.text).toContain(c.fact);
+      expect(block.text).toContain(c.turns[1]);
+      expect(block.text).not.toContain(c.turns[0]);
+      expect(block.tokens).toBe(countTokens(block.text));
+    });
+  }
+
   it('stops at the relevance floor: an unrelated question gets an empty block', async () => {
     await seed(memory);
     for (const query of ['量子色动力学的渐近自由是什么', 'How do I configure a Kubernetes ingress controller?']) {
