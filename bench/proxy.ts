@@ -5,19 +5,15 @@
  * the first streamed chunk (what a chat user waits for), direct and proxied, and the difference.
  * The proxy runs in a worker thread (`proxy-server-worker.ts`), its own event loop as in
  * deployment, so recording a turn after the response costs this client nothing, as it would cost
- * a client in another process nothing; everything before the response is timed. The mock model
- * server runs in a worker thread of its own too (`upstream-worker.ts`): a model server never shares
- * its client's event loop, and with it on the client's thread the direct call crossed no thread
- * while the proxied one crossed four (the bench until 2026-11-25 did that: it charged the proxy
- * with two hops that any direct call in deployment pays as well).
+ * a client in another process nothing; everything before the response is timed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { completion, startMockUpstream, type MockUpstream } from '../src/proxy/mock-upstream.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { ProxyWorkerData, ProxyWorkerReply, ProxyWorkerRequest } from './proxy-server-worker.js';
-import type { UpstreamWorkerReply } from './upstream-worker.js';
 import { quantile, table } from './report.js';
 import { bulkInsert, queryText, rng } from './synthetic.js';
 import { timeChatCall } from './time-chat-call.js';
@@ -77,35 +73,11 @@ interface Setting {
 
 type AskRequest = ProxyWorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
-/** A worker thread running one of the bench's TypeScript files (through tsx, as the bench itself). */
-function tsWorker(file: string, workerData: unknown): Worker {
-  const entry = new URL(file, import.meta.url).href;
-  const loader = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(loader, { eval: true, workerData });
-}
-
-/** The mock model server in a worker thread of its own (see upstream-worker.ts). */
-export async function startUpstreamWorker(): Promise<{ baseURL: string; close(): Promise<void> }> {
-  const worker = tsWorker('./upstream-worker.ts', undefined);
-  const baseURL = await new Promise<string>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', (reply: UpstreamWorkerReply) => (reply.type === 'ready' ? resolve(reply.baseURL) : reject(new Error('upstream worker closed before it was ready'))));
-  });
-  return {
-    baseURL,
-    close: async () => {
-      await new Promise<void>((resolve) => {
-        worker.once('message', () => resolve());
-        worker.postMessage({ type: 'close' });
-      });
-      await worker.terminate();
-    },
-  };
-}
-
-/** The proxy server in its worker thread, and a call that waits for the worker's answer. */
+/** The proxy server in its worker thread (TypeScript through tsx, as the bench itself), and a call that waits for the worker's answer. */
 async function startProxyWorker(data: ProxyWorkerData): Promise<{ url: string; ask(request: AskRequest): Promise<number | undefined>; stop(): Promise<void> }> {
-  const worker = tsWorker('./proxy-server-worker.ts', data);
+  const entry = new URL('./proxy-server-worker.ts', import.meta.url).href;
+  const loader = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
+  const worker = new Worker(loader, { eval: true, workerData: data });
   const waiting = new Map<number, (ms: number | undefined) => void>();
   let next = 0;
   const url = await new Promise<string>((resolve, reject) => {
@@ -127,7 +99,7 @@ async function startProxyWorker(data: ProxyWorkerData): Promise<{ url: string; a
   return { url, ask, stop: async () => { await ask({ type: 'close' }); await worker.terminate(); } };
 }
 
-async function measure(dbPath: string, upstream: { baseURL: string }, setting: Setting, requests: number): Promise<ProxyResult> {
+async function measure(dbPath: string, upstream: MockUpstream, setting: Setting, requests: number): Promise<ProxyResult> {
   const proxy = await startProxyWorker({ dbPath, upstreamBaseURL: upstream.baseURL, embedder: setting.embedder, embedderId: STUB_ID, dimensions: DIMENSIONS, userId: setting.userId });
   try {
     const r = rng(9);
@@ -174,7 +146,7 @@ export async function runProxy(options: { quick?: boolean; log?: (line: string) 
   const log = options.log ?? ((line: string) => console.log(line));
   const requests = options.quick ? 100 : 300;
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-proxy-'));
-  const upstream = await startUpstreamWorker();
+  const upstream = await startMockUpstream((req) => ((req.body as { stream?: boolean }).stream ? { kind: 'stream', deltas: ['好的，', 'noted.'] } : { kind: 'json', body: completion('好的，noted.') }));
   const dbPath = join(dir, 'proxy.db');
   try {
     const store = openSqliteStore({ path: dbPath });
@@ -213,7 +185,7 @@ export function formatProxy(results: readonly ProxyResult[]): string {
       `${x.embedder}: the context build alone, in the proxy's thread, ${ms(x.context)} ms, ${share(x)} of the added p50 before the first chunk; forwarding and the rest ≈ ${r2(x.firstToken.added.p50 - x.context.p50)} ms p50; transport retries ${x.transportRetries}`,
   );
   return [
-    `Chat proxy over loopback against a mock upstream, the proxy and the upstream each in a worker thread (its own event loop, as separate processes would be), ${results[0]?.requests ?? 0} requests per setting (half streamed), direct and proxied interleaved; ms p50 / p95:`,
+    `Chat proxy over loopback against a mock upstream, the proxy in a worker thread (its own event loop), ${results[0]?.requests ?? 0} requests per setting (half streamed), direct and proxied interleaved; ms p50 / p95:`,
     '',
     table(['setting', 'measure', 'direct', 'through proxy', 'added'], rows),
     '',
