@@ -14,7 +14,7 @@ import { memoEmbedder } from '../embedders/memo-embedder.js';
 import { findExcerpts, withoutCited, type Excerpt } from './excerpts.js';
 import { HEADINGS } from './headings.js';
 import { quoteData } from './quote.js';
-import { ContextRanking, evidenceScore, rankEvidence, sourceLift, type RankedCandidate } from './rank-evidence.js';
+import { ContextRanking, evidenceScore, floorDrop, rankEvidence, sourceLift, type RankedCandidate } from './rank-evidence.js';
 import { episodeLine, excerptLines, memoryHeading, memoryLine, renderContext, todoLine, type ContextParts } from './render-context.js';
 
 export const ContextOptions = z.object({
@@ -158,7 +158,10 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
     score: Math.max(evidenceScore(r.score, ranking) + ranking.memoryBonus, r.score.relevance) + lift[i]!,
     floor: ranking.memoryFloor + lift[i]!,
   }));
-  const ranked = rankEvidence<Evidence>([...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score, floor: e.floor }))], ranking);
+  const candidates = [...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score, floor: e.floor }))];
+  const ranked = rankEvidence<Evidence>(candidates, ranking);
+  // An excerpt that loses its best turn to a memory is judged again on the turn it has left, against the same floors.
+  const drop = floorDrop(candidates, ranking);
   const wholeMemories = new Map<string, Memory | null>();
   /** The whole memory of a candidate taken, read with the next few not yet read; null when it is gone since ranking. */
   const take = async (position: number, id: string): Promise<Memory | null> => {
@@ -228,11 +231,11 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       }
       chosen.memories.push((taken = m));
       for (const id of m.provenance.messageIds) cited.add(id);
-      // Excerpts already in give way to it: the turns it cites, whole when no matching turn is left.
+      // Excerpts already in give way to it: the turns it cites, whole when no matching turn left clears its floor on its own.
       for (const e of entries.filter((x) => x.item.type === 'excerpt')) {
         const excerpt = chosen.excerpts.find((x) => x.id === e.item.id)!;
         if (!excerpt.turns.some((t) => cited.has(t.id))) continue;
-        const left = withoutCited(excerpt, cited);
+        const left = withoutCited(excerpt, cited, drop);
         if (!left) {
           e.remove();
           entries.splice(entries.indexOf(e), 1);
@@ -248,8 +251,8 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       }
       continue;
     }
-    // A memory stands for the turns it cites: they are left out, the excerpt too when no matching turn is left.
-    const excerpt = withoutCited(item.excerpt, cited);
+    // A memory stands for the turns it cites: they are left out, the excerpt too when no matching turn left clears its floor.
+    const excerpt = withoutCited(item.excerpt, cited, drop);
     if (!excerpt) continue;
     tryAdd(
       { type: 'excerpt', id: excerpt.id, messageIds: excerpt.turns.map((t) => t.id), tokens: 0 },

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from '../text/tokens.js';
 import { testMemory } from '../testing/test-memory.js';
+import { withoutCited } from './excerpts.js';
 
 type Engine = ReturnType<typeof testMemory>;
 
@@ -227,4 +228,27 @@ describe('forgotten messages never appear as excerpts', () => {
     }
     expect(await memory.workingWindow('u', 'old')).toEqual([]);
   });
+});
+
+describe('withoutCited', () => {
+  const turn = (id: string, seq: number, content: string) => ({ id, seq, role: 'user' as const, content, createdAt: new Date('2025-12-20T10:00:00Z') });
+  for (const [language, strong, weak] of [
+    ['zh', '不对，我现在住在上海', '我真的很喜欢猫'],
+    ['en', 'Actually, I moved to Munich', 'I really love cats'],
+  ] as const) {
+    const excerpt = {
+      id: 'a', sessionId: 's', turns: [turn('a', 1, strong), turn('b', 2, weak)], hitIds: ['a', 'b'],
+      hits: [{ id: 'a', score: 1.0, floor: 0.8 }, { id: 'b', score: 0.5, floor: 0.8 }], score: 1.0, floor: 0.8,
+    };
+    it(`a weak turn that rode along with a cited strong one is not quoted on its own (${language})`, () => {
+      expect(withoutCited(excerpt, new Set(['a']))).toBeNull();
+      // Under a relaxed floor it clears, it stays, judged as itself.
+      expect(withoutCited(excerpt, new Set(['a']), 0.4)).toMatchObject({ id: 'b', hitIds: ['b'], score: 0.5, floor: 0.8, turns: [{ id: 'b', content: weak }] });
+    });
+    it(`an excerpt keeps its own score when a turn other than its best is cited, and is unchanged when none is (${language})`, () => {
+      expect(withoutCited(excerpt, new Set(['b']))).toMatchObject({ id: 'a', hitIds: ['a'], score: 1.0, turns: [{ id: 'a', content: strong }] });
+      expect(withoutCited(excerpt, new Set(['x']))).toBe(excerpt);
+      expect(withoutCited(excerpt, new Set(['a', 'b']), 1)).toBeNull();
+    });
+  }
 });

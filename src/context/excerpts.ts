@@ -12,8 +12,10 @@ export interface Excerpt {
   sessionId: string;
   /** In conversation order, each possibly trimmed to fit the excerpt's token cap. */
   turns: Array<Pick<Message, 'id' | 'role' | 'content' | 'createdAt' | 'seq'>>;
-  /** Ids of the turns that matched the query themselves (not only as neighbours). */
+  /** Ids of the turns that matched the query themselves (not only as neighbours), in conversation order. */
   hitIds: string[];
+  /** Those turns' own scores and floors, best first (the first is the excerpt's). */
+  hits: Array<{ id: string; score: number; floor: number }>;
   score: number;
   /** The floor it must clear: higher when no quoted match shares a keyword with the query. */
   floor: number;
@@ -74,11 +76,16 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
   scored.sort((a, b) => b.score + b.lift - (a.score + a.lift) || a.f.message.seq - b.f.message.seq);
 
   // Adjacent matches join one excerpt, best first, up to MAX_TURNS turns.
-  const groups: Array<{ hits: FoundMessage[]; score: number; lift: number; lexical: boolean }> = [];
-  for (const { f, score, lift, lexical } of scored) {
+  const floorOf = (x: { lift: number; lexical: boolean }): number => o.ranking.floor + x.lift + (x.lexical ? 0 : o.ranking.semanticMargin);
+  const groups: Array<{ hits: FoundMessage[]; own: Array<{ id: string; score: number; floor: number }>; score: number; lift: number; lexical: boolean }> = [];
+  for (const x of scored) {
+    const { f, score, lift, lexical } = x;
+    const mine = { id: f.message.id, score: score + lift, floor: floorOf(x) };
     const near = groups.find((g) => g.hits.length < MAX_TURNS && g.hits.some((h) => h.message.sessionId === f.message.sessionId && Math.abs(h.message.seq - f.message.seq) <= 1));
-    if (near) near.hits.push(f);
-    else groups.push({ hits: [f], score, lift, lexical });
+    if (near) {
+      near.hits.push(f);
+      near.own.push(mine);
+    } else groups.push({ hits: [f], own: [mine], score, lift, lexical });
   }
   // A short first turn is shown with the turn it answers.
   const before = groups
@@ -94,22 +101,28 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
     const first = hits[0]!;
     const lead = countTokens(first.content) < SHORT_TURN_TOKENS ? previous.get(at({ sessionId: first.sessionId, seq: first.seq - 1 })) : undefined;
     const turns = fitTurns(lead ? [lead, ...hits] : hits, g.hits[0]!.message.id, o.maxTokens, o.query);
-    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => turns.some((t) => t.id === h.id)).map((h) => h.id), score: g.score + g.lift, floor: o.ranking.floor + g.lift + (g.lexical ? 0 : o.ranking.semanticMargin) };
+    const shown = (id: string): boolean => turns.some((t) => t.id === id);
+    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => shown(h.id)).map((h) => h.id), hits: g.own.filter((h) => shown(h.id)), score: g.score + g.lift, floor: floorOf(g) };
   });
 }
 
 /**
  * The excerpt without the turns a memory in the block cites (the memory stands for them); null when
  * no turn that matched the query is left. When the best matching turn is cited, the excerpt stays
- * for its other matching turns and is named by the first of them: the fact a memory kept from one
+ * for its next matching turn, named, scored and floored as that turn alone, and only while that
+ * turn clears its floor (less `floorDrop`, the block's relaxation): the fact a memory kept from one
  * turn is seldom the detail the next one adds (LoCoMo 0–4, evidence recall @800 / @1,500: offline
  * 82.1 / 86.9 → 82.4 / 87.7, observations 85.4 / 89.7 → 86.7 / 90.8, when an excerpt went whole
- * as soon as its best turn was cited; session 10, bench/results/2026-11-25-s10-context.md).
+ * as soon as its best turn was cited; session 10, bench/results/2026-11-25-s10-context.md), but a
+ * weak turn that rode along with a strong one is not quoted on its own.
  */
-export function withoutCited(e: Excerpt, cited: ReadonlySet<string>): Excerpt | null {
-  const hitIds = e.hitIds.filter((id) => !cited.has(id));
-  if (hitIds.length === 0) return null;
-  return { ...e, id: cited.has(e.id) ? hitIds[0]! : e.id, hitIds, turns: e.turns.filter((t) => !cited.has(t.id)) };
+export function withoutCited(e: Excerpt, cited: ReadonlySet<string>, floorDrop = 0): Excerpt | null {
+  if (!e.turns.some((t) => cited.has(t.id))) return e;
+  const hits = e.hits.filter((h) => !cited.has(h.id));
+  const best = hits[0];
+  if (!best) return null;
+  if (best.score < best.floor - floorDrop) return null;
+  return { ...e, id: best.id, hitIds: e.hitIds.filter((id) => !cited.has(id)), hits, turns: e.turns.filter((t) => !cited.has(t.id)), score: best.score, floor: best.floor };
 }
 
 /** Keeps the best turn first (cut to the cap around its matching sentence if it must be), then the others while they fit. */

@@ -109,11 +109,15 @@ export interface RankedCandidate<T> {
  */
 export function rankEvidence<T>(candidates: ReadonlyArray<RankedCandidate<T>>, r: ContextRanking): Array<RankedCandidate<T>> {
   const floorOf = (c: RankedCandidate<T>): number => c.floor ?? r.floor;
-  const confident = candidates.some((c) => c.score - floorOf(c) >= r.confidentMargin);
-  const drop = confident ? r.confidentFloorDrop : 0;
+  const drop = floorDrop(candidates, r);
   return candidates
     .map((c, i) => ({ c, i }))
     .filter(({ c }) => c.score >= floorOf(c) - drop)
     .sort((a, b) => b.c.score - a.c.score || a.i - b.i)
     .map(({ c }) => c);
+}
+
+/** How far every floor drops for these candidates: `confidentFloorDrop` when one clears its own by `confidentMargin`, else 0. */
+export function floorDrop(candidates: ReadonlyArray<Pick<RankedCandidate<unknown>, 'score' | 'floor'>>, r: ContextRanking): number {
+  return candidates.some((c) => c.score - (c.floor ?? r.floor) >= r.confidentMargin) ? r.confidentFloorDrop : 0;
 }
