@@ -24,7 +24,7 @@ export class RankingCache extends UserRowCache<RankingRow, UserRanking> {
 
   /** As `touched`, for rows known by id (accesses are written by id). */
   touchedIds(userId: string, ids: Iterable<string>): void {
-    const user = this.users.get(userId);
+    const user = this.held(userId);
     if (!user) return;
     for (const id of ids) {
       const r = user.byId.get(id);
@@ -39,9 +39,9 @@ export class RankingCache extends UserRowCache<RankingRow, UserRanking> {
    * dirty stays so (it is read whole anyway).
    */
   accessed(userId: string, id: string, count: number, at: Date): void {
-    const user = this.users.get(userId);
+    const user = this.held(userId);
     const r = user?.byId.get(id);
-    if (!user || !r || this.dirty.get(userId)?.has(r.rid)) return;
+    if (!user || !r || this.isDirty(userId, r.rid)) return;
     user.set(withAccess(r, count, at));
   }
 }

@@ -1,0 +1,94 @@
+import type Database from 'better-sqlite3';
+import { evictOverBudget } from './evict-over-budget.js';
+import { dataVersion } from './statements.js';
+
+/**
+ * The bookkeeping every per-user cache of one connection shares (the held rows of a table,
+ * user-row-cache.ts; the keyword postings, keyword-cache.ts), so that they stay in step with the
+ * file by one set of rules:
+ * - another connection's commit changes `PRAGMA data_version`, and then every user is dropped;
+ * - this connection's writes mark their rowids dirty (`touched`); before a use the cache is
+ *   handed them to read again, so a rolled-back write is read back as it really is;
+ * - never used inside a transaction (the caller reads SQL there);
+ * - forgetting a user drops them (`dropUser`).
+ * Building reads every row of the user once, so it waits for `buildAfter` uses since the last
+ * invalidation: a file another process keeps writing keeps the SQL cost rather than paying
+ * rebuilds. Users are evicted least recently used beyond `maxBytes`.
+ */
+export class UserCacheBook<User extends { readonly bytes: number }> {
+  private readonly users = new Map<string, User>();
+  private readonly dirty = new Map<string, Set<number>>();
+  private readonly uses = new Map<string, number>();
+  private version: number | undefined;
+  private readonly readVersion: () => number;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly options: { maxBytes: number; buildAfter: number },
+  ) {
+    this.readVersion = dataVersion(db);
+  }
+
+  /** Called by every write to one of the user's rows through this connection. */
+  touched(userId: string, rowid: number): void {
+    if (!this.users.has(userId)) return;
+    let set = this.dirty.get(userId);
+    if (!set) this.dirty.set(userId, (set = new Set()));
+    set.add(rowid);
+  }
+
+  /** Every row of the user is gone (forget-everything). */
+  dropUser(userId: string): void {
+    this.users.delete(userId);
+    this.dirty.delete(userId);
+    this.uses.delete(userId);
+  }
+
+  /**
+   * The user's cache as this connection sees the file: built on the `buildAfter`-th use since the
+   * last invalidation (undefined before), else the held one after `refresh` has read its dirty
+   * rowids again (it may answer a new one). Outside transactions only.
+   */
+  use(userId: string, build: () => User, refresh: (user: User, dirty: number[]) => User): User | undefined {
+    if (this.db.inTransaction) return undefined;
+    const version = this.readVersion();
+    if (version !== this.version) {
+      this.users.clear();
+      this.dirty.clear();
+      this.uses.clear();
+      this.version = version;
+    }
+    let user = this.users.get(userId);
+    if (user) {
+      this.users.delete(userId);
+      const set = this.dirty.get(userId);
+      if (set) {
+        user = refresh(user, [...set]);
+        this.dirty.delete(userId);
+      }
+    } else {
+      const seen = (this.uses.get(userId) ?? 0) + 1;
+      this.uses.set(userId, seen);
+      if (seen < this.options.buildAfter) return undefined;
+      user = build();
+    }
+    this.users.set(userId, user);
+    evictOverBudget(this.users, this.options.maxBytes, (dropped) => this.dirty.delete(dropped));
+    return user;
+  }
+
+  /** The user's cache as held, without checks or bookkeeping (for writes that update it in place). */
+  held(userId: string): User | undefined {
+    return this.users.get(userId);
+  }
+
+  /** Whether this connection wrote the row since the user's cache last read it. */
+  isDirty(userId: string, rowid: number): boolean {
+    return this.dirty.get(userId)?.has(rowid) ?? false;
+  }
+
+  /** Bytes held per cached user (for benchmarks and tests). */
+  sizes(): Map<string, number> {
+    return new Map([...this.users].map(([u, x]) => [u, x.bytes]));
+  }
+}
