@@ -234,8 +234,8 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       // Excerpts already in give way to it: the turns it cites, whole when no matching turn left clears its floor on its own.
       for (const e of entries.filter((x) => x.item.type === 'excerpt')) {
         const excerpt = chosen.excerpts.find((x) => x.id === e.item.id)!;
-        if (!excerpt.turns.some((t) => cited.has(t.id))) continue;
         const left = withoutCited(excerpt, cited, drop);
+        if (left === excerpt) continue;
         if (!left) {
           e.remove();
           entries.splice(entries.indexOf(e), 1);

@@ -237,16 +237,16 @@ describe('withoutCited', () => {
     ['en', 'Actually, I moved to Munich', 'I really love cats'],
   ] as const) {
     const excerpt = {
-      id: 'a', sessionId: 's', turns: [turn('a', 1, strong), turn('b', 2, weak)], hitIds: ['a', 'b'],
+      id: 'a', sessionId: 's', turns: [turn('a', 1, strong), turn('b', 2, weak)],
       hits: [{ id: 'a', score: 1.0, floor: 0.8 }, { id: 'b', score: 0.5, floor: 0.8 }], score: 1.0, floor: 0.8,
     };
     it(`a weak turn that rode along with a cited strong one is not quoted on its own (${language})`, () => {
       expect(withoutCited(excerpt, new Set(['a']))).toBeNull();
       // Under a relaxed floor it clears, it stays, judged as itself.
-      expect(withoutCited(excerpt, new Set(['a']), 0.4)).toMatchObject({ id: 'b', hitIds: ['b'], score: 0.5, floor: 0.8, turns: [{ id: 'b', content: weak }] });
+      expect(withoutCited(excerpt, new Set(['a']), 0.4)).toMatchObject({ id: 'b', hits: [{ id: 'b' }], score: 0.5, floor: 0.8, turns: [{ id: 'b', content: weak }] });
     });
     it(`an excerpt keeps its own score when a turn other than its best is cited, and is unchanged when none is (${language})`, () => {
-      expect(withoutCited(excerpt, new Set(['b']))).toMatchObject({ id: 'a', hitIds: ['a'], score: 1.0, turns: [{ id: 'a', content: strong }] });
+      expect(withoutCited(excerpt, new Set(['b']))).toMatchObject({ id: 'a', hits: [{ id: 'a' }], score: 1.0, turns: [{ id: 'a', content: strong }] });
       expect(withoutCited(excerpt, new Set(['x']))).toBe(excerpt);
       expect(withoutCited(excerpt, new Set(['a', 'b']), 1)).toBeNull();
     });

@@ -12,9 +12,7 @@ export interface Excerpt {
   sessionId: string;
   /** In conversation order, each possibly trimmed to fit the excerpt's token cap. */
   turns: Array<Pick<Message, 'id' | 'role' | 'content' | 'createdAt' | 'seq'>>;
-  /** Ids of the turns that matched the query themselves (not only as neighbours), in conversation order. */
-  hitIds: string[];
-  /** Those turns' own scores and floors, best first (the first is the excerpt's). */
+  /** The quoted turns that matched the query themselves (not only as neighbours), with their own scores and floors, best first (the first is the excerpt's). */
   hits: Array<{ id: string; score: number; floor: number }>;
   score: number;
   /** The floor it must clear: higher when no quoted match shares a keyword with the query. */
@@ -102,7 +100,7 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
     const lead = countTokens(first.content) < SHORT_TURN_TOKENS ? previous.get(at({ sessionId: first.sessionId, seq: first.seq - 1 })) : undefined;
     const turns = fitTurns(lead ? [lead, ...hits] : hits, g.hits[0]!.message.id, o.maxTokens, o.query);
     const shown = (id: string): boolean => turns.some((t) => t.id === id);
-    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hitIds: hits.filter((h) => shown(h.id)).map((h) => h.id), hits: g.own.filter((h) => shown(h.id)), score: g.score + g.lift, floor: floorOf(g) };
+    return { id: g.hits[0]!.message.id, sessionId: first.sessionId, turns, hits: g.own.filter((h) => shown(h.id)), score: g.score + g.lift, floor: floorOf(g) };
   });
 }
 
@@ -122,7 +120,7 @@ export function withoutCited(e: Excerpt, cited: ReadonlySet<string>, floorDrop =
   const best = hits[0];
   if (!best) return null;
   if (best.score < best.floor - floorDrop) return null;
-  return { ...e, id: best.id, hitIds: e.hitIds.filter((id) => !cited.has(id)), hits, turns: e.turns.filter((t) => !cited.has(t.id)), score: best.score, floor: best.floor };
+  return { ...e, id: best.id, hits, turns: e.turns.filter((t) => !cited.has(t.id)), score: best.score, floor: best.floor };
 }
 
 /** Keeps the best turn first (cut to the cap around its matching sentence if it must be), then the others while they fit. */
