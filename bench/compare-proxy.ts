@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { completion, startMockUpstream } from '../src/proxy/mock-upstream.js';
+import { startMockUpstream } from '../src/proxy/mock-upstream.js';
+import { benchReply } from './bench-upstream.js';
 import type { ProxyWorkerData, ProxyWorkerReply } from './proxy-server-worker.js';
 import { quantile, table } from './report.js';
 import { bulkInsert, queryText, rng } from './synthetic.js';
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   const requests = Number(process.argv[3] ?? 300);
   const roots = { before: resolve(old), after: resolve(import.meta.dirname, '..') };
   const dir = mkdtempSync(join(tmpdir(), 'engram-ab-proxy-'));
-  const upstream = await startMockUpstream((req) => ((req.body as { stream?: boolean }).stream ? { kind: 'stream', deltas: ['好的，', 'noted.'] } : { kind: 'json', body: completion('好的，noted.') }));
+  const upstream = await startMockUpstream(benchReply, { keepRequests: false });
   try {
     // Written by the older build: the newer one migrates its copy forward on open, never the reverse.
     const { openSqliteStore } = (await import(pathToFileURL(join(roots.before, 'src/store/sqlite/sqlite-store.ts')).href)) as typeof import('../src/store/sqlite/sqlite-store.js');

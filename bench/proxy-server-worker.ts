@@ -1,11 +1,12 @@
 /**
- * The Engram side of the proxy benchmark, in a worker thread of its own: the proxy server with its
- * store and embedder, as it runs in deployment (its own event loop, apart from the client's). Work
- * the server does after a response (recording the turn) then costs the client nothing, as with a
- * client in another process; work before the response is timed in full.
+ * The Engram side of the proxy benchmark, in a process of its own (forked) or a worker thread: the
+ * proxy server with its store and embedder, as it runs in deployment (its own event loop and heap,
+ * apart from the client's). Work the server does after a response (recording the turn) then costs
+ * the client nothing, as with a client in another process; work before the response is timed in
+ * full.
  *
  * Messages in: { type: 'idle' | 'context' | 'close', id, query? }; out: { type: 'ready', url } and
- * { id, ms? } answers.
+ * { id, ms? } answers. In a forked process the data comes as the first message.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBundledEmbedder } from '../src/embedders/bundled-embedder.js';
@@ -13,6 +14,7 @@ import type { Embedder } from '../src/embedders/embedder.js';
 import { createMemory } from '../src/memory.js';
 import { createChatProxy } from '../src/proxy/chat-proxy.js';
 import { serveLoopback } from '../src/proxy/serve-loopback.js';
+import { noIdleCollection } from '../src/util/idle-collector.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { randomEmbedder } from './synthetic.js';
 
@@ -23,19 +25,33 @@ export interface ProxyWorkerData {
   embedderId: string;
   dimensions: number;
   userId: string;
+  /** False: the proxy leaves garbage collection to V8 alone (`noIdleCollection`), to measure what idle collection changes. */
+  idleCollection?: boolean;
 }
 export type ProxyWorkerRequest = { type: 'idle' | 'close'; id: number } | { type: 'context'; id: number; query: string };
 export type ProxyWorkerReply = { type: 'ready'; url: string } | { type: 'done'; id: number; ms?: number };
 
-const data = workerData as ProxyWorkerData;
-const port = parentPort;
-if (!port) throw new Error('bench/proxy-server-worker.ts runs as a worker thread');
+/** The parent's side: a worker thread's port, or a forked process's IPC channel. */
+interface Channel {
+  postMessage(message: ProxyWorkerReply): void;
+  on(event: 'message', listener: (message: ProxyWorkerRequest) => void): void;
+  close(): void;
+}
+
+function forkedChannel(): Channel {
+  const send = process.send?.bind(process);
+  if (!send) throw new Error('bench/proxy-server-worker.ts runs as a worker thread or a forked process');
+  return { postMessage: (m) => void send(m), on: (_e, listener) => void process.on('message', listener), close: () => process.disconnect() };
+}
+
+const port: Channel = parentPort ?? forkedChannel();
+const data = parentPort ? (workerData as ProxyWorkerData) : await new Promise<ProxyWorkerData>((resolve) => process.once('message', resolve));
 
 const bundled = data.embedder === 'bundled' ? createBundledEmbedder() : undefined;
 const embedder: Embedder = bundled ? { id: data.embedderId, dimensions: data.dimensions, embed: (texts) => bundled.embed(texts) } : randomEmbedder(data.embedderId, data.dimensions);
 const store = openSqliteStore({ path: data.dbPath });
 const memory = createMemory({ store, embedder });
-const proxy = createChatProxy({ memory, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' } });
+const proxy = createChatProxy({ memory, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' }, ...(data.idleCollection === false ? { idleCollector: noIdleCollection } : {}) });
 const server = await serveLoopback(proxy.fetch);
 port.postMessage({ type: 'ready', url: server.url } satisfies ProxyWorkerReply);
 

@@ -2,12 +2,14 @@
  * The proxy of `proxy-spans.ts` in its worker thread: as `proxy-server-worker.ts`, with the fetch
  * handler, `memory.context`, the upstream call and the turn's recording timed per request.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createMemory } from '../src/memory.js';
 import { createChatProxy } from '../src/proxy/chat-proxy.js';
 import type { TurnMemory } from '../src/proxy/memory-turn.js';
 import { serveLoopback } from '../src/proxy/serve-loopback.js';
 import { createUpstreamFetch, type UpstreamFetch } from '../src/proxy/upstream-fetch.js';
+import { noIdleCollection } from '../src/util/idle-collector.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { randomEmbedder } from './synthetic.js';
 
@@ -17,13 +19,20 @@ export interface SpansWorkerData {
   userId: string;
   /** Answer an empty block at once: what forwarding alone adds. */
   stubContext: boolean;
+  /** False: the proxy without its idle collector (`noIdleCollection`). */
+  idleCollection: boolean;
 }
-/** performance.now() marks of one proxied request, and the recording's ms. */
-export type Span = Partial<Record<'in' | 'c0' | 'c1' | 'f0' | 'f1' | 'out' | 'append', number>>;
+/** performance.now() marks of one proxied request, the recording's ms, and the ms of garbage collection between `in` and `out`. */
+export type Span = Partial<Record<'in' | 'c0' | 'c1' | 'f0' | 'f1' | 'out' | 'append' | 'gc', number>>;
 export type SpansRequest = { type: 'idle' | 'spans' | 'close'; id: number } | { type: 'context'; id: number; query: string };
 export type SpansReply = { type: 'ready'; url: string } | { type: 'done'; id: number; ms?: number; cpu?: number; spans?: Span[] };
 
 const data = workerData as SpansWorkerData;
+/** Garbage collections in this thread: [start, duration] in performance.now() time. */
+const collections: Array<[number, number]> = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) collections.push([e.startTime, e.duration]);
+}).observe({ entryTypes: ['gc'] });
 const port = parentPort;
 if (!port) throw new Error('bench/proxy-spans-worker.ts runs as a worker thread');
 const store = openSqliteStore({ path: data.dbPath });
@@ -52,7 +61,7 @@ const upstreamFetch: UpstreamFetch = async (url, init) => {
   current.f1 = performance.now();
   return res;
 };
-const proxy = createChatProxy({ memory: timed, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' }, fetch: upstreamFetch });
+const proxy = createChatProxy({ ...(data.idleCollection ? {} : { idleCollector: noIdleCollection }), memory: timed, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' }, fetch: upstreamFetch });
 const server = await serveLoopback(async (request) => {
   const span: Span = { in: performance.now() };
   current = span;
@@ -75,6 +84,8 @@ port.on('message', (message: SpansRequest) => {
       const used = process.cpuUsage(cpu);
       port.postMessage({ type: 'done', id: message.id, ms: performance.now() - started, cpu: (used.user + used.system) / 1000 } satisfies SpansReply);
     } else if (message.type === 'spans') {
+      for (const span of spans) span.gc = collections.filter(([at, ms]) => at + ms > span.in! && at < span.out!).reduce((sum, [, ms]) => sum + ms, 0);
+      collections.length = 0;
       port.postMessage({ type: 'done', id: message.id, spans: spans.splice(0) } satisfies SpansReply);
     } else {
       await proxy.idle();

@@ -6,12 +6,16 @@
  * empty block at once (forwarding alone). The file is built at the given path the first time.
  *
  *   npx tsx bench/proxy-spans.ts <db path> [user-new | user-0] [requests=300] [stub]
+ *
+ * ENGRAM_BENCH_IDLE_COLLECTION=off runs the proxy without its idle collector.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { completion, startMockUpstream } from '../src/proxy/mock-upstream.js';
+import { startMockUpstream } from '../src/proxy/mock-upstream.js';
+import { benchReply } from './bench-upstream.js';
+import { createUpstreamFetch } from '../src/proxy/upstream-fetch.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Span, SpansReply, SpansRequest, SpansWorkerData } from './proxy-spans-worker.js';
 import { quantile } from './report.js';
@@ -33,10 +37,10 @@ if (!existsSync(base)) {
 const dir = mkdtempSync(join(tmpdir(), 'engram-proxy-spans-'));
 const dbPath = join(dir, 'proxy.db');
 copyFileSync(base, dbPath);
-const upstream = await startMockUpstream((req) => ((req.body as { stream?: boolean }).stream ? { kind: 'stream', deltas: ['好的，', 'noted.'] } : { kind: 'json', body: completion('好的，noted.') }));
+const upstream = await startMockUpstream(benchReply, { keepRequests: false });
 const entry = new URL('./proxy-spans-worker.ts', import.meta.url).href;
 const loader = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-const workerData: SpansWorkerData = { dbPath, upstreamBaseURL: upstream.baseURL, userId, stubContext: stub === 'stub' };
+const workerData: SpansWorkerData = { dbPath, upstreamBaseURL: upstream.baseURL, userId, stubContext: stub === 'stub', idleCollection: process.env.ENGRAM_BENCH_IDLE_COLLECTION !== 'off' };
 const worker = new Worker(loader, { eval: true, workerData });
 const waiting = new Map<number, (reply: Done) => void>();
 let next = 0;
@@ -58,13 +62,15 @@ const n = Number(count);
 const r = rng(9);
 const queries = Array.from({ length: n + 10 }, () => queryText(r));
 const body = (q: string, stream: boolean, i: number) => ({ model: 'mock-model', user: userId, stream, messages: [{ role: 'system', content: 'You are helpful.' }, { role: 'user', content: `${q} #${i}` }] });
+// The client as in `npm run bench -- --only proxy`: node:http keep-alive.
+const client = createUpstreamFetch();
 const times: Record<string, number[]> = {};
 const add = (k: string, v: number): void => void (times[k] ??= []).push(v);
 for (let i = -10; i < n; i++) {
   const q = queries[i + 10]!;
   const stream = i % 2 !== 0;
-  const direct = () => timeChatCall(upstream.baseURL, body(q, stream, i), stream);
-  const proxied = () => timeChatCall(`${url}/v1`, body(q, stream, i), stream);
+  const direct = () => timeChatCall(upstream.baseURL, body(q, stream, i), stream, client);
+  const proxied = () => timeChatCall(`${url}/v1`, body(q, stream, i), stream, client);
   // Alternate which goes first, so neither always meets a warmer machine.
   let d: number;
   let p: number;
@@ -91,10 +97,13 @@ for (const s of spans) {
   add('headers → handler out', s.out! - s.f1!);
   add('handler in → out', s.out! - s.in!);
   add('recording (after the response)', s.append ?? 0);
+  add('garbage collection in the handler', s.gc ?? 0);
 }
+const collected = spans.filter((s) => (s.gc ?? 0) > 0);
 const f = (x: number): string => x.toFixed(2).padStart(7);
 console.log(`${userId}${stub === 'stub' ? ', context stubbed' : ''}: ${n} requests, ms p50 / p95`);
 for (const [k, xs] of Object.entries(times)) console.log(`${k.padEnd(32)} ${f(quantile(xs, 0.5))} ${f(quantile(xs, 0.95))}`);
+console.log(`requests with a collection in the handler: ${collected.length} of ${spans.length}${collected.length > 0 ? `, ${(collected.reduce((sum, s) => sum + s.gc!, 0) / collected.length).toFixed(2)} ms each on average` : ''}`);
 await ask({ type: 'close' });
 await worker.terminate();
 await upstream.close();

@@ -3,16 +3,19 @@
  * to a mock OpenAI-compatible server on loopback and through Engram's proxy to it, interleaved, for
  * a user with 10,000 memories. Reported: p50 / p95 of the full non-streamed call, and of the time to
  * the first streamed chunk (what a chat user waits for), direct and proxied, and the difference.
- * The proxy runs in a worker thread (`proxy-server-worker.ts`), its own event loop as in
- * deployment, so recording a turn after the response costs this client nothing, as it would cost
- * a client in another process nothing; everything before the response is timed.
+ * The proxy runs in a process of its own (`proxy-server-worker.ts`, forked), as in deployment, so
+ * recording a turn after the response costs this client nothing, as it would cost a client on
+ * another machine nothing; everything before the response is timed.
  */
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { completion, startMockUpstream, type MockUpstream } from '../src/proxy/mock-upstream.js';
+import { fileURLToPath } from 'node:url';
+import { startMockUpstream, type MockUpstream } from '../src/proxy/mock-upstream.js';
+import { createUpstreamFetch, type UpstreamFetch } from '../src/proxy/upstream-fetch.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { benchReply } from './bench-upstream.js';
 import type { ProxyWorkerData, ProxyWorkerReply, ProxyWorkerRequest } from './proxy-server-worker.js';
 import { quantile, table } from './report.js';
 import { bulkInsert, queryText, rng } from './synthetic.js';
@@ -54,14 +57,17 @@ const mode = (direct: number[], proxy: number[]): ModeResult => {
 /** Transport errors retried (a reused keep-alive connection reset under a busy event loop), reported with the figures. */
 let transportRetries = 0;
 
+/** The client's transport, for direct and proxied calls alike: node:http keep-alive (lighter than undici's fetch). */
+const client: UpstreamFetch = createUpstreamFetch();
+
 /** Milliseconds until the whole body (stream false) or the first body chunk (stream true) arrived. */
 async function timeCall(url: string, body: unknown, stream: boolean): Promise<number> {
   try {
-    return await timeChatCall(url, body, stream);
+    return await timeChatCall(url, body, stream, client);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     transportRetries++;
-    return timeChatCall(url, body, stream);
+    return timeChatCall(url, body, stream, client);
   }
 }
 
@@ -73,16 +79,24 @@ interface Setting {
 
 type AskRequest = ProxyWorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
-/** The proxy server in its worker thread (TypeScript through tsx, as the bench itself), and a call that waits for the worker's answer. */
-async function startProxyWorker(data: ProxyWorkerData): Promise<{ url: string; ask(request: AskRequest): Promise<number | undefined>; stop(): Promise<void> }> {
-  const entry = new URL('./proxy-server-worker.ts', import.meta.url).href;
-  const loader = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-  const worker = new Worker(loader, { eval: true, workerData: data });
+interface ProxyServer {
+  url: string;
+  ask(request: AskRequest): Promise<number | undefined>;
+  stop(): Promise<void>;
+}
+
+/** ENGRAM_BENCH_IDLE_COLLECTION=off runs the proxy without its idle collector, for the comparison in the results. */
+const IDLE_COLLECTION = process.env.ENGRAM_BENCH_IDLE_COLLECTION !== 'off';
+
+/** The proxy server in a process of its own (TypeScript through tsx, as the bench itself; its data the first message), and a call that waits for its answer. */
+async function startProxyServer(data: ProxyWorkerData): Promise<ProxyServer> {
+  const child = fork(fileURLToPath(new URL('./proxy-server-worker.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  child.send(data);
   const waiting = new Map<number, (ms: number | undefined) => void>();
   let next = 0;
   const url = await new Promise<string>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on('message', (reply: ProxyWorkerReply) => {
+    child.once('error', reject);
+    child.on('message', (reply: ProxyWorkerReply) => {
       if (reply.type === 'ready') resolve(reply.url);
       else {
         waiting.get(reply.id)?.(reply.ms);
@@ -94,13 +108,14 @@ async function startProxyWorker(data: ProxyWorkerData): Promise<{ url: string; a
     new Promise((resolve) => {
       const id = next++;
       waiting.set(id, resolve);
-      worker.postMessage({ ...request, id });
+      child.send({ ...request, id });
     });
-  return { url, ask, stop: async () => { await ask({ type: 'close' }); await worker.terminate(); } };
+  const exited = new Promise<void>((resolve) => (child.exitCode === null ? child.once('exit', () => resolve()) : resolve()));
+  return { url, ask, stop: async () => { await ask({ type: 'close' }); await exited; } };
 }
 
 async function measure(dbPath: string, upstream: MockUpstream, setting: Setting, requests: number): Promise<ProxyResult> {
-  const proxy = await startProxyWorker({ dbPath, upstreamBaseURL: upstream.baseURL, embedder: setting.embedder, embedderId: STUB_ID, dimensions: DIMENSIONS, userId: setting.userId });
+  const proxy = await startProxyServer({ dbPath, upstreamBaseURL: upstream.baseURL, embedder: setting.embedder, embedderId: STUB_ID, dimensions: DIMENSIONS, userId: setting.userId, idleCollection: IDLE_COLLECTION });
   try {
     const r = rng(9);
     const queries = Array.from({ length: requests }, () => queryText(r));
@@ -146,7 +161,7 @@ export async function runProxy(options: { quick?: boolean; log?: (line: string) 
   const log = options.log ?? ((line: string) => console.log(line));
   const requests = options.quick ? 100 : 300;
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-proxy-'));
-  const upstream = await startMockUpstream((req) => ((req.body as { stream?: boolean }).stream ? { kind: 'stream', deltas: ['好的，', 'noted.'] } : { kind: 'json', body: completion('好的，noted.') }));
+  const upstream = await startMockUpstream(benchReply, { keepRequests: false });
   const dbPath = join(dir, 'proxy.db');
   try {
     const store = openSqliteStore({ path: dbPath });
@@ -185,7 +200,7 @@ export function formatProxy(results: readonly ProxyResult[]): string {
       `${x.embedder}: the context build alone, in the proxy's thread, ${ms(x.context)} ms, ${share(x)} of the added p50 before the first chunk; forwarding and the rest ≈ ${r2(x.firstToken.added.p50 - x.context.p50)} ms p50; transport retries ${x.transportRetries}`,
   );
   return [
-    `Chat proxy over loopback against a mock upstream, the proxy in a worker thread (its own event loop), ${results[0]?.requests ?? 0} requests per setting (half streamed), direct and proxied interleaved; ms p50 / p95:`,
+    `Chat proxy over loopback against a mock upstream, the proxy in a process of its own${IDLE_COLLECTION ? '' : ' (idle collection off)'}, ${results[0]?.requests ?? 0} requests per setting (half streamed), direct and proxied interleaved; ms p50 / p95:`,
     '',
     table(['setting', 'measure', 'direct', 'through proxy', 'added'], rows),
     '',

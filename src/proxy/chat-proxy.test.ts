@@ -6,6 +6,7 @@ import { testMemory } from '../testing/test-memory.js';
 import { createChatProxy, type ChatProxy } from './chat-proxy.js';
 import { completion, startMockUpstream, type MockReply, type MockUpstream, type RecordedRequest } from './mock-upstream.js';
 import { serveLoopback } from './serve-loopback.js';
+import type { IdleCollector } from '../util/idle-collector.js';
 
 type Sent = { messages: Array<{ role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string }>; model: string; user?: string };
 const sent = (r: RecordedRequest | undefined): Sent => r?.body as Sent;
@@ -16,7 +17,7 @@ let proxy: ChatProxy;
 let server: { url: string; close(): Promise<void> };
 let reply: (r: RecordedRequest) => MockReply;
 
-async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory, extra: { contextTimeoutMs?: number } = {}): Promise<OpenAI> {
+async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory, extra: { contextTimeoutMs?: number; idleCollector?: IdleCollector } = {}): Promise<OpenAI> {
   proxy = createChatProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock, ...extra });
   server = await serveLoopback(proxy.fetch);
   return new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'engram-key', maxRetries: 0 });
@@ -236,5 +237,51 @@ describe('chat proxy with the official openai client', () => {
     const models = await client.models.list();
     expect(models.data.map((m) => m.id)).toEqual(['mock-model']);
     expect(upstream.requests[0]!.headers.authorization).toBe('Bearer upstream-secret');
+  });
+
+  it('tells its idle collector each request is over: once its turn is recorded, or when answered without one', async () => {
+    const log: string[] = [];
+    let active = 0;
+    const idleCollector: IdleCollector = {
+      begin() {
+        active++;
+        log.push('begin');
+        let ended = false;
+        return () => {
+          if (ended) return;
+          ended = true;
+          active--;
+          log.push('end');
+        };
+      },
+    };
+    const logged = { ...memory, context: memory.context.bind(memory), reportReply: memory.reportReply.bind(memory), appendMessages: (o: Parameters<MemoryEngine['appendMessages']>[0]) => memory.appendMessages(o).then((r) => (log.push('recorded'), r)) };
+    const client = await start(logged, { idleCollector });
+    const settle = async (): Promise<string[]> => {
+      await proxy.idle();
+      await vi.waitFor(() => expect(active).toBe(0));
+      return log.splice(0);
+    };
+    await client.chat.completions.create({ model: 'mock-model', user: 'li', messages: [{ role: 'user', content: '我喜欢什么动物？' }] });
+    expect(await settle()).toEqual(['begin', 'recorded', 'end']);
+    reply = () => ({ kind: 'stream', deltas: ['You ', 'love hiking.'] });
+    const stream = await client.chat.completions.create({ model: 'mock-model', user: 'ann', stream: true, messages: [{ role: 'user', content: 'What do I love?' }] });
+    for await (const chunk of stream) void chunk;
+    expect(await settle()).toEqual(['begin', 'recorded', 'end']);
+    // Answered without a turn: a malformed body, an upstream error.
+    expect((await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: '{"messages":' })).status).toBe(400);
+    expect(await settle()).toEqual(['begin', 'end']);
+    reply = () => ({ kind: 'json', status: 500, body: { error: { message: '上游出错 upstream failed' } } });
+    await expect(client.chat.completions.create({ model: 'mock-model', user: 'li', messages: [{ role: 'user', content: '你好 hello' }] })).rejects.toMatchObject({ status: 500 });
+    expect(await settle()).toEqual(['begin', 'end']);
+    // A client gone mid-stream: over once the user's turn is recorded.
+    reply = () => ({ kind: 'stream', deltas: ['半句话 half'], hold: true });
+    const abort = new AbortController();
+    const res = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', signal: abort.signal, body: JSON.stringify({ model: 'm', user: 'li', stream: true, messages: [{ role: 'user', content: '讲个长故事 tell a long story' }] }) });
+    await res.body!.getReader().read();
+    expect(active).toBe(1);
+    abort.abort();
+    await vi.waitFor(() => expect(upstream.closedStreams).toBe(1));
+    expect(await settle()).toEqual(['begin', 'recorded', 'end']);
   });
 });

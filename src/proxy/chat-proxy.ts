@@ -4,6 +4,7 @@ import { EngramError, type ErrorCode } from '../errors.js';
 import { ChatRequest, injectMemory, lastUserIndex, messageText } from './chat-request.js';
 import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, type PreparedTurn, type TurnMemory } from './memory-turn.js';
 import { createSseReply } from './sse-reply.js';
+import { createIdleCollector, type IdleCollector } from '../util/idle-collector.js';
 import { createUpstreamFetch, type UpstreamFetch, type UpstreamRequest } from './upstream-fetch.js';
 
 export interface ChatProxyOptions<E extends Env = Env> {
@@ -33,6 +34,12 @@ export interface ChatProxyOptions<E extends Env = Env> {
   logger?: Logger;
   /** How the model server is called (`globalThis.fetch` fits). @default node:http(s) with keep-alive (`createUpstreamFetch`) */
   fetch?: UpstreamFetch;
+  /**
+   * Told when a chat request starts and when it is over (its turn recorded, or answered without
+   * one), so young garbage is collected between requests rather than during one.
+   * `noIdleCollection` leaves collection to V8 alone. @default createIdleCollector()
+   */
+  idleCollector?: IdleCollector;
 }
 
 export type ChatProxy<E extends Env = Env> = Hono<E> & {
@@ -87,6 +94,7 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     ...(options.upstream.apiKey ? { authorization: `Bearer ${options.upstream.apiKey}` } : {}),
   });
   const background = createBackground();
+  const idleCollector = options.idleCollector ?? createIdleCollector();
   const app = new Hono<E>();
 
   const callUpstream = async (path: string, init: UpstreamRequest): Promise<Response> => {
@@ -105,6 +113,24 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
   });
 
   app.post('/v1/chat/completions', async (c) => {
+    // The request is over when its turn is recorded; a request answered without one is over when answered.
+    const over = idleCollector.begin();
+    let promised = false;
+    try {
+      return await chat(c, {
+        promise: () => void (promised = true),
+        record: (task) => background.run(task.finally(over)),
+      });
+    } finally {
+      if (!promised) over();
+    }
+  });
+
+  /**
+   * One chat request. `turnEnd.promise()` says its turn will be recorded (the answer is on its
+   * way); `turnEnd.record` then takes the task that records it, started once.
+   */
+  const chat = async (c: Context<E>, turnEnd: { promise(): void; record(task: Promise<void>): void }): Promise<Response> => {
     let raw: unknown;
     try {
       raw = await c.req.json();
@@ -137,8 +163,8 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     // Recording writes to the store synchronously in places; it starts on the next turn of the
     // event loop, so the response (or the stream's last chunk) is on the socket first. The turn
     // ids (hashes of the whole conversation) are made then too: nothing before forwarding needs them.
-    const record = (reply: string | undefined): void =>
-      background.run(
+    const recordReply = (reply: string | undefined): void =>
+      turnEnd.record(
         afterResponse().then(() => {
           const user = at === -1 ? undefined : { id: turnMessageId([userId, sessionId, body.messages.slice(0, at + 1)]), content: query };
           const answer = reply === undefined ? undefined : { id: turnMessageId([userId, sessionId, body.messages, 'reply']), content: reply };
@@ -154,11 +180,14 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
 
     if (body.stream !== true) {
       const text = await res.text();
-      record(replyOf(text, logger));
+      turnEnd.promise();
+      recordReply(replyOf(text, logger));
       return new Response(text, { status: res.status, headers });
     }
-    return new Response(relay(res.body, record, logger), { status: res.status, headers });
-  });
+    // The relay records the turn however the stream ends: done, failed or cancelled.
+    turnEnd.promise();
+    return new Response(relay(res.body, recordReply, logger), { status: res.status, headers });
+  };
 
   return Object.assign(app, { idle: () => background.idle() });
 }

@@ -47,14 +47,17 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 
 /**
  * An OpenAI-compatible model server on loopback (port 0) that records every request it receives
- * and answers as `respond` says: what the proxy's tests and benchmark forward to.
+ * (unless `keepRequests` is false) and answers as `respond` says: what the proxy's tests and
+ * benchmark forward to.
  */
-export async function startMockUpstream(respond: (request: RecordedRequest) => MockReply): Promise<MockUpstream> {
+export async function startMockUpstream(respond: (request: RecordedRequest) => MockReply, options: { keepRequests?: boolean } = {}): Promise<MockUpstream> {
+  // A benchmark's thousands of calls would otherwise pile up here, and the old generation's collections pause its client.
+  const keep = options.keepRequests ?? true;
   const requests: RecordedRequest[] = [];
   const state = { closedStreams: 0 };
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: await readBody(req) };
-    requests.push(recorded);
+    if (keep) requests.push(recorded);
     if (recorded.path === '/v1/models') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'mock-model', object: 'model', created: 0, owned_by: 'mock' }] }));
       return;

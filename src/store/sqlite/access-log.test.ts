@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHashEmbedder } from '../../embedders/hash-embedder.js';
 import { createMemory } from '../../memory.js';
 import { fixedClock } from '../../testing/index.js';
+import { AccessLog } from './access-log.js';
 import { openSqliteStore } from './sqlite-store.js';
 
 let dirs: string[] = [];
@@ -86,5 +87,38 @@ describe.each(CASES)('pending accesses of erased memories, %s', (_language, cont
     const other = openSqliteStore({ path });
     expect((await other.getMemory('u', m.id))!.accessCount).toBe(1);
     await other.close();
+  });
+});
+
+describe('AccessLog', () => {
+  const at = (minute: number): Date => new Date(Date.UTC(2026, 10, 26, 9, minute));
+  const memory = (userId: string, id: string) => ({ userId, id, accessCount: 2, lastAccessedAt: undefined as Date | undefined });
+
+  it("overlays each user's own pending accesses, drops one memory's or a user's, and flushes the rest once", () => {
+    const log = new AccessLog();
+    log.add('li', ['猫', 'cat'], at(1));
+    log.add('li', ['猫'], at(2));
+    log.add('ann', ['猫'], at(3));
+    expect(log.size).toBe(3);
+    expect(log.overlay(memory('li', '猫'))).toMatchObject({ accessCount: 4, lastAccessedAt: at(2) });
+    expect(log.overlay(memory('ann', '猫'))).toMatchObject({ accessCount: 3, lastAccessedAt: at(3) });
+    expect(log.overlay(memory('ann', 'cat'))).toMatchObject({ accessCount: 2, lastAccessedAt: undefined });
+
+    log.drop('li', 'cat');
+    log.drop('li', 'never recorded');
+    expect(log.size).toBe(2);
+    expect(log.overlay(memory('li', 'cat')).accessCount).toBe(2);
+    log.drop('ann');
+    expect(log.size).toBe(1);
+    expect(log.overlay(memory('ann', '猫')).accessCount).toBe(2);
+
+    const written: unknown[] = [];
+    expect(() => log.flush(() => { throw new Error('disk busy'); })).toThrow('disk busy');
+    expect(log.size).toBe(1);
+    log.flush((batch) => written.push(...batch));
+    expect(written).toEqual([{ userId: 'li', id: '猫', count: 2, at: at(2) }]);
+    expect(log.size).toBe(0);
+    log.flush(() => written.push('nothing pending: not called'));
+    expect(written).toHaveLength(1);
   });
 });

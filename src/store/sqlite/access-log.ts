@@ -17,33 +17,46 @@ interface Pending {
  * them after the flush (the store flushes after a short delay, before a backup and on close).
  */
 export class AccessLog {
-  private pending = new Map<string, Pending>();
+  /** By user, then memory id: a lookup per row read needs no key built. */
+  private pending = new Map<string, Map<string, Pending>>();
+  private count = 0;
 
   get size(): number {
-    return this.pending.size;
+    return this.count;
   }
 
   add(userId: string, ids: readonly string[], at: Date): void {
+    let mine = this.pending.get(userId);
+    if (!mine) this.pending.set(userId, (mine = new Map()));
     for (const id of ids) {
-      const key = `${userId}\u0000${id}`;
-      const p = this.pending.get(key);
+      const p = mine.get(id);
       if (p) {
         p.count++;
         p.at = at;
-      } else this.pending.set(key, { userId, id, count: 1, at });
+      } else {
+        mine.set(id, { userId, id, count: 1, at });
+        this.count++;
+      }
     }
   }
 
   /** Forgets the pending accesses of one memory, or of all a user's memories (they are being erased). */
   drop(userId: string, id?: string): void {
-    if (id !== undefined) this.pending.delete(`${userId}\u0000${id}`);
-    else for (const [key, p] of this.pending) if (p.userId === userId) this.pending.delete(key);
+    const mine = this.pending.get(userId);
+    if (!mine) return;
+    if (id === undefined) {
+      this.count -= mine.size;
+      this.pending.delete(userId);
+      return;
+    }
+    if (mine.delete(id)) this.count--;
+    if (mine.size === 0) this.pending.delete(userId);
   }
 
   /** The memory as it reads once the pending accesses are written. */
   overlay<M extends Pick<Memory, 'userId' | 'id' | 'accessCount' | 'lastAccessedAt'>>(memory: M): M {
-    if (this.pending.size === 0) return memory;
-    const p = this.pending.get(`${memory.userId}\u0000${memory.id}`);
+    if (this.count === 0) return memory;
+    const p = this.pending.get(memory.userId)?.get(memory.id);
     return p ? { ...memory, accessCount: memory.accessCount + p.count, lastAccessedAt: p.at } : memory;
   }
 
@@ -52,8 +65,9 @@ export class AccessLog {
    * only once it returned: a failed write keeps them for the next attempt.
    */
   flush(write: (accesses: readonly Pending[]) => void): void {
-    if (this.pending.size === 0) return;
-    write([...this.pending.values()]);
+    if (this.count === 0) return;
+    write([...this.pending.values()].flatMap((mine) => [...mine.values()]));
     this.pending = new Map();
+    this.count = 0;
   }
 }

@@ -1,0 +1,80 @@
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/**
+ * Moves young-generation garbage collection out of requests. A scavenge pauses the thread for
+ * as long as it copies what is still alive: in the middle of a context build (the build's
+ * working set alive) it took 3–6 ms on the proxy's thread (bench/results/2026-11-26-s11-proxy.md),
+ * and one landed in about one request in ten. Once no request is in flight, what they allocated is
+ * garbage and the same collection is cheap and delays nobody: the collector runs it then, when the
+ * young generation is at least `fill` full, so the next request starts with room to allocate.
+ *
+ * Work is counted by `begin()`, whose returned `end` may be called more than once; the check
+ * runs on the turn of the event loop after the count falls to zero, and only if it is still zero.
+ */
+export interface IdleCollector {
+  begin(): () => void;
+}
+
+export interface IdleCollectorOptions {
+  /**
+   * Share of the young generation's committed size in use from which an idle moment collects.
+   * V8 commits both semispaces and allocates in one, so 0.25 is half of what a request can
+   * allocate before V8 would scavenge in its middle. @default 0.25
+   */
+  fill?: number;
+  /** Bytes in use and capacity of the young generation. @default V8's new space */
+  youngSpace?: () => { used: number; size: number };
+  /** Collects the young generation. @default a V8 minor GC */
+  collect?: () => void;
+  /** Runs the idle check later. @default setImmediate */
+  schedule?: (check: () => void) => void;
+}
+
+/** The young generation's bytes in use and committed size, as V8 reports its "new_space". */
+export function v8YoungSpace(): { used: number; size: number } {
+  const space = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+  return space ? { used: space.space_used_size, size: space.space_size } : { used: 0, size: 0 };
+}
+
+type GcFunction = (options: { type: 'minor' | 'major'; execution: 'sync' | 'async' }) => void;
+let gc: GcFunction | undefined;
+
+/**
+ * A synchronous V8 minor GC. The gc function is exposed once, in a fresh context only (as Jest
+ * does for its leak detector): this process's own global object gains no `gc`.
+ */
+export function v8MinorGc(): void {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as GcFunction;
+  }
+  gc({ type: 'minor', execution: 'sync' });
+}
+
+export function createIdleCollector(options: IdleCollectorOptions = {}): IdleCollector {
+  const fill = options.fill ?? 0.25;
+  const youngSpace = options.youngSpace ?? v8YoungSpace;
+  const collect = options.collect ?? v8MinorGc;
+  const schedule = options.schedule ?? ((check: () => void) => void setImmediate(check));
+  let active = 0;
+  const check = (): void => {
+    if (active > 0) return;
+    const { used, size } = youngSpace();
+    if (size > 0 && used >= fill * size) collect();
+  };
+  return {
+    begin() {
+      active++;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        if (--active === 0) schedule(check);
+      };
+    },
+  };
+}
+
+/** Counts nothing and never collects: for embedders that leave garbage collection to V8 alone. */
+export const noIdleCollection: IdleCollector = { begin: () => () => undefined };
