@@ -3,9 +3,9 @@ import { runInNewContext } from 'node:vm';
 
 /**
  * Moves young-generation garbage collection out of requests. A scavenge pauses the thread for
- * as long as it copies what is still alive: in the middle of a context build (the build's
- * working set alive) it took 3–6 ms on the proxy's thread (bench/results/2026-11-26-s11-proxy.md),
- * and one landed in about one request in ten. Once no request is in flight, what they allocated is
+ * as long as it copies what is still alive: on the chat proxy's thread, with the context build's
+ * working set alive, one fell inside 28–37 of 300 requests and took 3.2–3.8 ms on average
+ * (bench/results/2026-11-26-s11-proxy.md). Once no request is in flight, what they allocated is
  * garbage and the same collection is cheap and delays nobody: the collector runs it then, when the
  * young generation is at least `fill` full, so the next request starts with room to allocate.
  *
