@@ -7,6 +7,7 @@ import { createChatProxy, type ChatProxy } from './chat-proxy.js';
 import { completion, startMockUpstream, type MockReply, type MockUpstream, type RecordedRequest } from './mock-upstream.js';
 import { serveLoopback } from './serve-loopback.js';
 import type { IdleCollector } from '../util/idle-collector.js';
+import type { Logger } from '../deps.js';
 
 type Sent = { messages: Array<{ role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string }>; model: string; user?: string };
 const sent = (r: RecordedRequest | undefined): Sent => r?.body as Sent;
@@ -17,7 +18,7 @@ let proxy: ChatProxy;
 let server: { url: string; close(): Promise<void> };
 let reply: (r: RecordedRequest) => MockReply;
 
-async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory, extra: { contextTimeoutMs?: number; idleCollector?: IdleCollector } = {}): Promise<OpenAI> {
+async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory, extra: { contextTimeoutMs?: number; idleCollector?: IdleCollector; logger?: Logger } = {}): Promise<OpenAI> {
   proxy = createChatProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock, ...extra });
   server = await serveLoopback(proxy.fetch);
   return new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'engram-key', maxRetries: 0 });
@@ -237,6 +238,19 @@ describe('chat proxy with the official openai client', () => {
     const models = await client.models.list();
     expect(models.data.map((m) => m.id)).toEqual(['mock-model']);
     expect(upstream.requests[0]!.headers.authorization).toBe('Bearer upstream-secret');
+  });
+
+  it('records the turn when reinforcing what the reply used fails, and logs that only the reinforcement was skipped', async () => {
+    const lines: Array<[string, string, Record<string, unknown> | undefined]> = [];
+    const logger: Logger = { debug: () => undefined, info: () => undefined, warn: (m, d) => void lines.push(['warn', m, d]), error: (m, d) => void lines.push(['error', m, d]) };
+    const garbledJudge = { context: memory.context.bind(memory), appendMessages: memory.appendMessages.bind(memory), reportReply: () => Promise.reject(new EngramError('MODEL_OUTPUT_INVALID', 'Model answer for judge-usage@2 is not valid JSON')) };
+    const client = await start(garbledJudge, { logger });
+    reply = () => ({ kind: 'json', body: completion('你喜欢猫 — you like cats.') });
+    const { response } = await client.chat.completions.create({ model: 'mock-model', user: 'li', messages: [{ role: 'user', content: '我喜欢什么动物？ Which animal do I like?' }] }).withResponse();
+    expect(response.headers.get('x-engram-memory')).toBe('used');
+    await proxy.idle();
+    expect((await memory.workingWindow('li', response.headers.get('x-engram-session')!)).map((m) => m.content)).toEqual(['我喜欢什么动物？ Which animal do I like?', '你喜欢猫 — you like cats.']);
+    expect(lines).toEqual([['warn', 'reinforcing the memories the reply used failed; the turn is recorded', expect.objectContaining({ code: 'MODEL_OUTPUT_INVALID', userId: 'li' })]]);
   });
 
   it('tells its idle collector each request is over: once its turn is recorded, or when answered without one', async () => {

@@ -88,13 +88,19 @@ export async function recordTurn(memory: TurnMemory, input: RecordTurnInput): Pr
     ...(input.reply && input.reply.content.trim() !== '' ? [{ id: input.reply.id, userId, sessionId, role: 'assistant' as const, content: input.reply.content }] : []),
   ];
   if (messages.length === 0) return;
+  const codeOf = (error: unknown): string => (EngramError.isInstance(error) ? error.code : 'UNKNOWN');
   try {
     await memory.appendMessages({ messages });
-    if (memory.reportReply && input.user && input.reply && input.reply.content.trim() !== '' && input.recalledIds.length > 0) {
-      await memory.reportReply({ userId, message: input.user.content, reply: input.reply.content, recalledIds: input.recalledIds });
-    }
   } catch (error) {
-    input.logger.error('recording the turn failed', { code: EngramError.isInstance(error) ? error.code : 'UNKNOWN', userId, sessionId, error: String(error) });
+    input.logger.error('recording the turn failed', { code: codeOf(error), userId, sessionId, error: String(error) });
+    return;
+  }
+  if (!memory.reportReply || !input.user || !input.reply || input.reply.content.trim() === '' || input.recalledIds.length === 0) return;
+  try {
+    await memory.reportReply({ userId, message: input.user.content, reply: input.reply.content, recalledIds: input.recalledIds });
+  } catch (error) {
+    // The turn is recorded; only this reply's reinforcement is skipped (e.g. the judge model answered garbage).
+    input.logger.warn('reinforcing the memories the reply used failed; the turn is recorded', { code: codeOf(error), userId, sessionId, error: String(error) });
   }
 }
 
