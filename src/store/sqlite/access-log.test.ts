@@ -61,6 +61,29 @@ describe.each(CASES)('recall records accesses in batches, %s', (_language, conte
     await other.close();
   });
 
+  it("writes a busy second's accesses a hundred to a transaction, turning the event loop in between", async () => {
+    const path = tempPath();
+    const store = openSqliteStore({ path, accessFlushMs: 20 });
+    const engine = createMemory({ store, embedder });
+    const other = openSqliteStore({ path });
+    const ids: string[] = [];
+    for (let i = 0; i < 250; i++) ids.push((await engine.add({ userId: 'u', kind: 'fact', content: `${content} #${i}` })).id);
+    const tables = (store as unknown as { shared: { memories: { flushAccesses(limit?: number): number } } }).shared.memories;
+    const chunks: Array<[number | undefined, number]> = [];
+    const flush = tables.flushAccesses.bind(tables);
+    tables.flushAccesses = (limit) => {
+      const left = flush(limit);
+      chunks.push([limit, left]);
+      return left;
+    };
+    await store.recordAccess('u', ids, new Date('2026-11-26T09:00:00Z'));
+    await vi.waitFor(() => expect(chunks.at(-1)?.[1]).toBe(0), { timeout: 5_000, interval: 10 });
+    expect(chunks).toEqual([[100, 150], [100, 50], [100, 0]]);
+    expect((await other.listMemories({ userId: 'u' })).map((m) => m.accessCount)).toEqual(ids.map(() => 1));
+    await engine.close();
+    await other.close();
+  });
+
   it('accessFlushMs 0 writes each recall at once', async () => {
     const path = tempPath();
     const engine = createMemory({ store: openSqliteStore({ path, accessFlushMs: 0 }), embedder });
@@ -93,6 +116,17 @@ describe.each(CASES)('pending accesses of erased memories, %s', (_language, cont
 describe('AccessLog', () => {
   const at = (minute: number): Date => new Date(Date.UTC(2026, 10, 26, 9, minute));
   const memory = (userId: string, id: string) => ({ userId, id, accessCount: 2, lastAccessedAt: undefined as Date | undefined });
+
+  it('flushes at most the limit at a time, each access once, and says how many are left', () => {
+    const log = new AccessLog();
+    log.add('li', ['猫', 'cat', '狗'], at(1));
+    log.add('ann', ['hiking'], at(2));
+    const written: string[] = [];
+    expect(log.flush((batch) => written.push(...batch.map((a) => `${a.userId}/${a.id}`)), 3)).toBe(1);
+    expect(log.overlay(memory('li', '猫')).accessCount).toBe(2);
+    expect(log.flush((batch) => written.push(...batch.map((a) => `${a.userId}/${a.id}`)), 3)).toBe(0);
+    expect(written.sort()).toEqual(['ann/hiking', 'li/cat', 'li/狗', 'li/猫']);
+  });
 
   it("overlays each user's own pending accesses, drops one memory's or a user's, and flushes the rest once", () => {
     const log = new AccessLog();

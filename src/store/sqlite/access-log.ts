@@ -61,13 +61,21 @@ export class AccessLog {
   }
 
   /**
-   * Hands the pending accesses to `write` (which must write them all or throw) and forgets them
-   * only once it returned: a failed write keeps them for the next attempt.
+   * Hands up to `limit` pending accesses to `write` (which must write them all or throw) and
+   * forgets them only once it returned: a failed write keeps them for the next attempt. Returns
+   * how many are still pending.
    */
-  flush(write: (accesses: readonly Pending[]) => void): void {
-    if (this.count === 0) return;
-    write([...this.pending.values()].flatMap((mine) => [...mine.values()]));
-    this.pending = new Map();
-    this.count = 0;
+  flush(write: (accesses: readonly Pending[]) => void, limit = Infinity): number {
+    if (this.count === 0) return 0;
+    const batch: Pending[] = [];
+    outer: for (const mine of this.pending.values()) {
+      for (const p of mine.values()) {
+        if (batch.length >= limit) break outer;
+        batch.push(p);
+      }
+    }
+    write(batch);
+    for (const p of batch) this.drop(p.userId, p.id);
+    return this.count;
   }
 }

@@ -248,9 +248,9 @@ export class MemoryTables {
     this.writeAccesses(ids.map((id) => ({ userId, id, count: 1, at })));
   }
 
-  /** Writes the accesses held in this process, if any (see access-log.ts). */
-  flushAccesses(): void {
-    this.accesses.flush((batch) => this.writeAccesses(batch));
+  /** Writes the accesses held in this process, at most `limit` in one transaction (see access-log.ts); returns how many are left. */
+  flushAccesses(limit = Infinity): number {
+    return this.accesses.flush((batch) => this.writeAccesses(batch), limit);
   }
 
   private writeAccesses(batch: ReadonlyArray<{ userId: string; id: string; count: number; at: Date }>): void {

@@ -21,6 +21,9 @@ import { toStoreError, typed } from './store-errors.js';
 import { MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
 import { DEFAULT_CHUNK_SIZE, VectorIndex, type VectorSearchOptions } from './vector-index.js';
 
+/** Accesses written per transaction by the delayed flush (a close or a backup writes them all). */
+const ACCESS_FLUSH_CHUNK = 100;
+
 export interface SqliteStoreOptions {
   /** File path, or ":memory:". @default "engram.db" */
   path?: string;
@@ -261,14 +264,23 @@ class SqliteStore implements Store {
     if (this.flushTimer) return;
     this.flushTimer = setTimeout(() => {
       this.flushTimer = undefined;
-      // A failed write (another process holding the lock past the busy timeout) keeps the accesses for the next try.
-      this.mutex
-        .run(() => {
-          if (this.db.open) typed(() => this.memories.flushAccesses(), 'writing recorded accesses');
-        })
-        .catch(() => this.scheduleAccessFlush());
+      this.flushAccessChunk();
     }, this.accessFlushMs);
     this.flushTimer.unref();
+  }
+
+  /**
+   * Writes the next ACCESS_FLUSH_CHUNK accesses, then lets the event loop turn before the next
+   * chunk: a second's accesses of a busy server (a thousand rows, about 20 ms in one transaction)
+   * would otherwise hold up every request arriving meanwhile.
+   */
+  private flushAccessChunk(): void {
+    // A failed write (another process holding the lock past the busy timeout) keeps the accesses for the next try.
+    this.mutex
+      .run(() => (this.db.open ? typed(() => this.memories.flushAccesses(ACCESS_FLUSH_CHUNK), 'writing recorded accesses') : 0))
+      .then((left) => {
+        if (left > 0) setImmediate(() => this.flushAccessChunk());
+      }, () => this.scheduleAccessFlush());
   }
 
   pendingVectors(collection: Collection, limit: number): Promise<Array<{ userId: string; id: string; content: string }>> {
