@@ -33,9 +33,10 @@ export interface SqliteStoreOptions {
   /** How long to wait for another process's write lock. @default 5000 */
   busyTimeoutMs?: number;
   /**
-   * Recall's access records (lastAccessedAt, accessCount) are held this long and written in one
-   * transaction; this process reads them at once, others after the write, and close() writes
-   * what is left. 0 writes each recall's at once (one fsync per recall). @default 1000
+   * Recall's access records (lastAccessedAt, accessCount) are held this long, then written 100
+   * to a transaction with the event loop free between them; this process reads them at once,
+   * others after the write, and close() writes what is left. 0 writes each recall's at once (one
+   * fsync per recall). @default 1000
    */
   accessFlushMs?: number;
   /** How vector search runs (two-stage or exact, candidate counts, cache size): see VectorSearchOptions. */
