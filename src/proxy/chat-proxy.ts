@@ -1,10 +1,10 @@
 import { Hono, type Context, type Env } from 'hono';
 import { silentLogger, systemClock, type Clock, type Logger } from '../deps.js';
 import { EngramError, type ErrorCode } from '../errors.js';
+import { createIdleCollector, type IdleCollector } from '../util/idle-collector.js';
 import { ChatRequest, injectMemory, lastUserIndex, messageText } from './chat-request.js';
 import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, type PreparedTurn, type TurnMemory } from './memory-turn.js';
 import { createSseReply } from './sse-reply.js';
-import { createIdleCollector, type IdleCollector } from '../util/idle-collector.js';
 import { createUpstreamFetch, type UpstreamFetch, type UpstreamRequest } from './upstream-fetch.js';
 
 export interface ChatProxyOptions<E extends Env = Env> {
@@ -119,7 +119,10 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     try {
       return await chat(c, {
         promise: () => void (promised = true),
-        record: (task) => background.run(task.finally(over)),
+        record: (task) => {
+          promised = true;
+          background.run(task.finally(over));
+        },
       });
     } finally {
       if (!promised) over();
@@ -127,8 +130,9 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
   });
 
   /**
-   * One chat request. `turnEnd.promise()` says its turn will be recorded (the answer is on its
-   * way); `turnEnd.record` then takes the task that records it, started once.
+   * One chat request. `turnEnd.record` takes the task that records its turn (started once);
+   * `turnEnd.promise()` says ahead of it that the turn will be recorded (a stream's relay records
+   * it however the stream ends).
    */
   const chat = async (c: Context<E>, turnEnd: { promise(): void; record(task: Promise<void>): void }): Promise<Response> => {
     let raw: unknown;
@@ -180,7 +184,6 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
 
     if (body.stream !== true) {
       const text = await res.text();
-      turnEnd.promise();
       recordReply(replyOf(text, logger));
       return new Response(text, { status: res.status, headers });
     }
