@@ -5,16 +5,23 @@
  * the client nothing, as with a client in another process; work before the response is timed in
  * full.
  *
- * Messages in: { type: 'idle' | 'context' | 'close', id, query? }; out: { type: 'ready', url } and
- * { id, ms? } answers. In a forked process the data comes as the first message.
+ * As in the server, one activity counts the requests in flight, and the young generation's
+ * collection and the store's delayed access writes wait for moments without one.
+ *
+ * Messages in: { type: 'idle' | 'close', id }; out: { type: 'ready', url } and { id, ms? }
+ * answers, `ms` being the context build of the last proxied request (timed inside it, so the
+ * figure costs no extra build between requests). In a forked process the data comes as the first
+ * message.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBundledEmbedder } from '../src/embedders/bundled-embedder.js';
 import type { Embedder } from '../src/embedders/embedder.js';
 import { createMemory } from '../src/memory.js';
 import { createChatProxy } from '../src/proxy/chat-proxy.js';
+import type { TurnMemory } from '../src/proxy/memory-turn.js';
 import { serveLoopback } from '../src/proxy/serve-loopback.js';
-import { noIdleCollection } from '../src/util/idle-collector.js';
+import { createActivity } from '../src/util/activity.js';
+import { idleCollection } from '../src/util/idle-collector.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { randomEmbedder } from './synthetic.js';
 
@@ -25,10 +32,13 @@ export interface ProxyWorkerData {
   embedderId: string;
   dimensions: number;
   userId: string;
-  /** False: the proxy leaves garbage collection to V8 alone (`noIdleCollection`), to measure what idle collection changes. */
-  idleCollection?: boolean;
+  /**
+   * False: garbage collection is left to V8 alone and access records are written on their timer
+   * whatever is in flight (as before the activity), to measure what the idle moments change.
+   */
+  idleWork?: boolean;
 }
-export type ProxyWorkerRequest = { type: 'idle' | 'close'; id: number } | { type: 'context'; id: number; query: string };
+export type ProxyWorkerRequest = { type: 'idle' | 'close'; id: number };
 export type ProxyWorkerReply = { type: 'ready'; url: string } | { type: 'done'; id: number; ms?: number };
 
 /** The parent's side: a worker thread's port, or a forked process's IPC channel. */
@@ -49,21 +59,35 @@ const data = parentPort ? (workerData as ProxyWorkerData) : await new Promise<Pr
 
 const bundled = data.embedder === 'bundled' ? createBundledEmbedder() : undefined;
 const embedder: Embedder = bundled ? { id: data.embedderId, dimensions: data.dimensions, embed: (texts) => bundled.embed(texts) } : randomEmbedder(data.embedderId, data.dimensions);
-const store = openSqliteStore({ path: data.dbPath });
+const idleWork = data.idleWork !== false;
+const activity = createActivity(idleWork ? { onIdle: idleCollection() } : {});
+const store = openSqliteStore({ path: data.dbPath, ...(idleWork ? { activity } : {}) });
 const memory = createMemory({ store, embedder });
-const proxy = createChatProxy({ memory, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' }, ...(data.idleCollection === false ? { idleCollector: noIdleCollection } : {}) });
+let contextMs: number | undefined;
+const timed: TurnMemory = {
+  context: async (o) => {
+    const started = performance.now();
+    try {
+      return await memory.context(o);
+    } finally {
+      contextMs = performance.now() - started;
+    }
+  },
+  appendMessages: (o) => memory.appendMessages(o),
+  reportReply: (o) => memory.reportReply(o),
+};
+const proxy = createChatProxy({ memory: timed, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' }, activity });
 const server = await serveLoopback(proxy.fetch);
 port.postMessage({ type: 'ready', url: server.url } satisfies ProxyWorkerReply);
 
 port.on('message', (message: ProxyWorkerRequest) => {
   void (async () => {
     if (message.type === 'idle') {
+      // The turn recorded, then the idle moment's housekeeping done, as a chat client's pause between turns allows.
       await proxy.idle();
-      port.postMessage({ type: 'done', id: message.id } satisfies ProxyWorkerReply);
-    } else if (message.type === 'context') {
-      const started = performance.now();
-      await memory.context({ userId: data.userId, query: message.query, tokenBudget: 800 });
-      port.postMessage({ type: 'done', id: message.id, ms: performance.now() - started } satisfies ProxyWorkerReply);
+      await new Promise<void>((resolve) => activity.whenIdle(resolve));
+      port.postMessage({ type: 'done', id: message.id, ...(contextMs === undefined ? {} : { ms: contextMs }) } satisfies ProxyWorkerReply);
+      contextMs = undefined;
     } else {
       await proxy.idle();
       await server.close();

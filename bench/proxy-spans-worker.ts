@@ -9,7 +9,8 @@ import { createChatProxy } from '../src/proxy/chat-proxy.js';
 import type { TurnMemory } from '../src/proxy/memory-turn.js';
 import { serveLoopback } from '../src/proxy/serve-loopback.js';
 import { createUpstreamFetch, type UpstreamFetch } from '../src/proxy/upstream-fetch.js';
-import { noIdleCollection } from '../src/util/idle-collector.js';
+import { createActivity } from '../src/util/activity.js';
+import { idleCollection } from '../src/util/idle-collector.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { randomEmbedder } from './synthetic.js';
 
@@ -19,13 +20,13 @@ export interface SpansWorkerData {
   userId: string;
   /** Answer an empty block at once: what forwarding alone adds. */
   stubContext: boolean;
-  /** False: the proxy without its idle collector (`noIdleCollection`). */
-  idleCollection: boolean;
+  /** False: young GC and access writes whenever they come, not held for idle moments (see proxy-server-worker.ts). */
+  idleWork: boolean;
 }
 /** performance.now() marks of one proxied request, the recording's ms, and the ms of garbage collection between `in` and `out`. */
 export type Span = Partial<Record<'in' | 'c0' | 'c1' | 'f0' | 'f1' | 'out' | 'append' | 'gc', number>>;
-export type SpansRequest = { type: 'idle' | 'spans' | 'close'; id: number } | { type: 'context'; id: number; query: string };
-export type SpansReply = { type: 'ready'; url: string } | { type: 'done'; id: number; ms?: number; cpu?: number; spans?: Span[] };
+export type SpansRequest = { type: 'idle' | 'spans' | 'close'; id: number };
+export type SpansReply = { type: 'ready'; url: string } | { type: 'done'; id: number; spans?: Span[] };
 
 const data = workerData as SpansWorkerData;
 /** Garbage collections in this thread: [start, duration] in performance.now() time. */
@@ -35,7 +36,8 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] });
 const port = parentPort;
 if (!port) throw new Error('bench/proxy-spans-worker.ts runs as a worker thread');
-const store = openSqliteStore({ path: data.dbPath });
+const activity = createActivity(data.idleWork ? { onIdle: idleCollection() } : {});
+const store = openSqliteStore({ path: data.dbPath, ...(data.idleWork ? { activity } : {}) });
 const memory = createMemory({ store, embedder: randomEmbedder('bench-random@512', 512) });
 let current: Span = {};
 const spans: Span[] = [];
@@ -61,7 +63,7 @@ const upstreamFetch: UpstreamFetch = async (url, init) => {
   current.f1 = performance.now();
   return res;
 };
-const proxy = createChatProxy({ ...(data.idleCollection ? {} : { idleCollector: noIdleCollection }), memory: timed, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' }, fetch: upstreamFetch });
+const proxy = createChatProxy({ activity, memory: timed, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' }, fetch: upstreamFetch });
 const server = await serveLoopback(async (request) => {
   const span: Span = { in: performance.now() };
   current = span;
@@ -75,14 +77,10 @@ port.postMessage({ type: 'ready', url: server.url } satisfies SpansReply);
 port.on('message', (message: SpansRequest) => {
   void (async () => {
     if (message.type === 'idle') {
+      // The turn recorded, then the idle moment's housekeeping done, as a chat client's pause between turns allows.
       await proxy.idle();
+      await new Promise<void>((resolve) => activity.whenIdle(resolve));
       port.postMessage({ type: 'done', id: message.id } satisfies SpansReply);
-    } else if (message.type === 'context') {
-      const started = performance.now();
-      const cpu = process.cpuUsage();
-      await memory.context({ userId: data.userId, query: message.query, tokenBudget: 800 });
-      const used = process.cpuUsage(cpu);
-      port.postMessage({ type: 'done', id: message.id, ms: performance.now() - started, cpu: (used.user + used.system) / 1000 } satisfies SpansReply);
     } else if (message.type === 'spans') {
       for (const span of spans) span.gc = collections.filter(([at, ms]) => at + ms > span.in! && at < span.out!).reduce((sum, [, ms]) => sum + ms, 0);
       collections.length = 0;

@@ -7,7 +7,7 @@
  *
  *   npx tsx bench/proxy-spans.ts <db path> [user-new | user-0] [requests=300] [stub]
  *
- * ENGRAM_BENCH_IDLE_COLLECTION=off runs the proxy without its idle collector.
+ * ENGRAM_BENCH_IDLE_WORK=off runs young GC and access writes whenever they come, not between requests.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +40,7 @@ copyFileSync(base, dbPath);
 const upstream = await startMockUpstream(benchReply, { keepRequests: false });
 const entry = new URL('./proxy-spans-worker.ts', import.meta.url).href;
 const loader = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-const workerData: SpansWorkerData = { dbPath, upstreamBaseURL: upstream.baseURL, userId, stubContext: stub === 'stub', idleCollection: process.env.ENGRAM_BENCH_IDLE_COLLECTION !== 'off' };
+const workerData: SpansWorkerData = { dbPath, upstreamBaseURL: upstream.baseURL, userId, stubContext: stub === 'stub', idleWork: process.env.ENGRAM_BENCH_IDLE_WORK !== 'off' };
 const worker = new Worker(loader, { eval: true, workerData });
 const waiting = new Map<number, (reply: Done) => void>();
 let next = 0;
@@ -84,9 +84,6 @@ for (let i = -10; i < n; i++) {
   add('direct call', d);
   add('proxied call', p);
   add('added (per request)', p - d);
-  const alone = await ask({ type: 'context', query: q });
-  add('context alone (wall)', alone.ms!);
-  add('context alone (CPU)', alone.cpu!);
 }
 const spans: Span[] = (await ask({ type: 'spans' })).spans!;
 for (const s of spans) {

@@ -42,7 +42,7 @@ export interface ProxyResult {
   firstToken: ModeResult;
   /** Calls repeated after a transport error (fetch failed); their first attempt is not timed. */
   transportRetries: number;
-  /** Context build alone, measured in-process on the same queries. */
+  /** The context build inside the proxied requests, timed in the proxy's process. */
   context: Timing;
 }
 
@@ -85,8 +85,8 @@ interface ProxyServer {
   stop(): Promise<void>;
 }
 
-/** ENGRAM_BENCH_IDLE_COLLECTION=off runs the proxy without its idle collector, for the comparison in the results. */
-const IDLE_COLLECTION = process.env.ENGRAM_BENCH_IDLE_COLLECTION !== 'off';
+/** ENGRAM_BENCH_IDLE_WORK=off: housekeeping (young GC, access writes) whenever it comes, not between requests; for the comparison in the results. */
+const IDLE_WORK = process.env.ENGRAM_BENCH_IDLE_WORK !== 'off';
 
 /** The proxy server in a process of its own (TypeScript through tsx, as the bench itself; its data the first message), and a call that waits for its answer. */
 async function startProxyServer(data: ProxyWorkerData): Promise<ProxyServer> {
@@ -115,19 +115,18 @@ async function startProxyServer(data: ProxyWorkerData): Promise<ProxyServer> {
 }
 
 async function measure(dbPath: string, upstream: MockUpstream, setting: Setting, requests: number): Promise<ProxyResult> {
-  const proxy = await startProxyServer({ dbPath, upstreamBaseURL: upstream.baseURL, embedder: setting.embedder, embedderId: STUB_ID, dimensions: DIMENSIONS, userId: setting.userId, idleCollection: IDLE_COLLECTION });
+  const proxy = await startProxyServer({ dbPath, upstreamBaseURL: upstream.baseURL, embedder: setting.embedder, embedderId: STUB_ID, dimensions: DIMENSIONS, userId: setting.userId, idleWork: IDLE_WORK });
   try {
     const r = rng(9);
     const queries = Array.from({ length: requests }, () => queryText(r));
     const body = (q: string, stream: boolean, i: number) => ({ model: 'mock-model', user: setting.userId, stream, messages: [{ role: 'system', content: 'You are helpful.' }, { role: 'user', content: `${q} #${i}` }] });
     const times = { fullDirect: [] as number[], fullProxy: [] as number[], ttftDirect: [] as number[], ttftProxy: [] as number[], context: [] as number[] };
-    // Warm-up: prepared statements and page cache first (the first search over 10,000 memories is slow), then connections.
-    for (const q of queries.slice(0, 5)) await proxy.ask({ type: 'context', query: q });
-    for (let i = 0; i < 10; i++) {
+    // Warm-up: prepared statements, page cache and connections (the first search over 10,000 memories is slow).
+    for (let i = 0; i < 15; i++) {
       await timeCall(upstream.baseURL, body(queries[i]!, false, -i), false);
       await timeCall(`${proxy.url}/v1`, body(queries[i]!, false, -i), false);
+      await proxy.ask({ type: 'idle' });
     }
-    await proxy.ask({ type: 'idle' });
     for (let i = 0; i < requests; i++) {
       const q = queries[i]!;
       const stream = i % 2 === 1;
@@ -146,8 +145,9 @@ async function measure(dbPath: string, upstream: MockUpstream, setting: Setting,
       (stream ? times.ttftDirect : times.fullDirect).push(d);
       (stream ? times.ttftProxy : times.fullProxy).push(p);
       // The turn is recorded after the response; let it finish so it never overlaps the next call.
-      await proxy.ask({ type: 'idle' });
-      times.context.push((await proxy.ask({ type: 'context', query: q }))!);
+      // The answer carries the request's context build, timed inside it.
+      const build = await proxy.ask({ type: 'idle' });
+      if (build !== undefined) times.context.push(build);
     }
     const retries = transportRetries;
     transportRetries = 0;
@@ -197,10 +197,10 @@ export function formatProxy(results: readonly ProxyResult[]): string {
   const share = (x: ProxyResult): string => (x.firstToken.added.p50 > 0 ? `${Math.round((x.context.p50 / x.firstToken.added.p50) * 100)} %` : 'n/a');
   const side = results.map(
     (x) =>
-      `${x.embedder}: the context build alone, in the proxy's thread, ${ms(x.context)} ms, ${share(x)} of the added p50 before the first chunk; forwarding and the rest ≈ ${r2(x.firstToken.added.p50 - x.context.p50)} ms p50; transport retries ${x.transportRetries}`,
+      `${x.embedder}: the context build inside the proxied requests ${ms(x.context)} ms, ${share(x)} of the added p50 before the first chunk; forwarding and the rest ≈ ${r2(x.firstToken.added.p50 - x.context.p50)} ms p50; transport retries ${x.transportRetries}`,
   );
   return [
-    `Chat proxy over loopback against a mock upstream, the proxy in a process of its own${IDLE_COLLECTION ? '' : ' (idle collection off)'}, ${results[0]?.requests ?? 0} requests per setting (half streamed), direct and proxied interleaved; ms p50 / p95:`,
+    `Chat proxy over loopback against a mock upstream, the proxy in a process of its own${IDLE_WORK ? '' : ' (housekeeping not held for idle moments)'}, ${results[0]?.requests ?? 0} requests per setting (half streamed), direct and proxied interleaved; ms p50 / p95:`,
     '',
     table(['setting', 'measure', 'direct', 'through proxy', 'added'], rows),
     '',

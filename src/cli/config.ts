@@ -12,6 +12,7 @@ import { resolveModelFromEnv } from '../models/openai-compatible.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import type { Store } from '../store/store.js';
 import { openPostgresStore } from '../store/postgres/postgres-store.js';
+import type { Activity } from '../util/activity.js';
 
 /**
  * Configuration by strings (flags, environment) is resolved here and only here (STYLE habit 2):
@@ -133,17 +134,19 @@ export interface OpenEngineOptions {
   logger?: Logger;
   /** What a long-running process (the server) adds: events, reminders, the memory.md mirror. */
   runtime?: Pick<CreateMemoryOptions, 'events' | 'notifier' | 'workspace'>;
+  /** The server's requests in flight: a SQLite store writes delayed access records between them. */
+  activity?: Activity;
 }
 
 /**
  * Opens the store at a location given by a flag or the environment: a SQLite file or ":memory:".
  * Every command opens its store here (a postgres:// location is to be resolved here too).
  */
-export function openStoreAt(location: string): Store {
+export function openStoreAt(location: string, options: { activity?: Activity } = {}): Store {
   try {
     if (isPostgresUrl(location)) return openPostgresStore({ url: location });
     if (location !== ':memory:') mkdirSync(path.dirname(location), { recursive: true });
-    return openSqliteStore({ path: location });
+    return openSqliteStore({ path: location, ...(options.activity ? { activity: options.activity } : {}) });
   } catch (cause) {
     if (EngramError.isInstance(cause) && cause.code !== 'STORE_FAILED') throw cause;
     // The store wraps SQLite's error as STORE_FAILED; say it in the user's terms, with SQLite's reason.
@@ -158,7 +161,7 @@ export { keyStoreOf } from '../server/keys/key-store-of.js';
 
 /** Opens the store and builds the engine from resolved settings. The caller closes it. */
 export function openEngine(options: OpenEngineOptions): MemoryEngine {
-  const store = openStoreAt(options.settings.dbPath);
+  const store = openStoreAt(options.settings.dbPath, { activity: options.activity });
   const model = options.model ?? options.settings.model;
   return createMemory({
     store,

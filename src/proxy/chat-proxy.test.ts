@@ -6,7 +6,7 @@ import { testMemory } from '../testing/test-memory.js';
 import { createChatProxy, type ChatProxy } from './chat-proxy.js';
 import { completion, startMockUpstream, type MockReply, type MockUpstream, type RecordedRequest } from './mock-upstream.js';
 import { serveLoopback } from './serve-loopback.js';
-import type { IdleCollector } from '../util/idle-collector.js';
+import type { Activity } from '../util/activity.js';
 import type { Logger } from '../deps.js';
 
 type Sent = { messages: Array<{ role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string }>; model: string; user?: string };
@@ -18,7 +18,7 @@ let proxy: ChatProxy;
 let server: { url: string; close(): Promise<void> };
 let reply: (r: RecordedRequest) => MockReply;
 
-async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory, extra: { contextTimeoutMs?: number; idleCollector?: IdleCollector; logger?: Logger } = {}): Promise<OpenAI> {
+async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory, extra: { contextTimeoutMs?: number; activity?: Activity; logger?: Logger } = {}): Promise<OpenAI> {
   proxy = createChatProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock, ...extra });
   server = await serveLoopback(proxy.fetch);
   return new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'engram-key', maxRetries: 0 });
@@ -253,10 +253,11 @@ describe('chat proxy with the official openai client', () => {
     expect(lines).toEqual([['warn', 'reinforcing the memories the reply used failed; the turn is recorded', expect.objectContaining({ code: 'MODEL_OUTPUT_INVALID', userId: 'li' })]]);
   });
 
-  it('tells its idle collector each request is over: once its turn is recorded, or when answered without one', async () => {
+  it('tells its activity each request is over: once its turn is recorded, or when answered without one', async () => {
     const log: string[] = [];
     let active = 0;
-    const idleCollector: IdleCollector = {
+    const activity: Activity = {
+      whenIdle: (task) => void setImmediate(task),
       begin() {
         active++;
         log.push('begin');
@@ -270,7 +271,7 @@ describe('chat proxy with the official openai client', () => {
       },
     };
     const logged = { ...memory, context: memory.context.bind(memory), reportReply: memory.reportReply.bind(memory), appendMessages: (o: Parameters<MemoryEngine['appendMessages']>[0]) => memory.appendMessages(o).then((r) => (log.push('recorded'), r)) };
-    const client = await start(logged, { idleCollector });
+    const client = await start(logged, { activity });
     const settle = async (): Promise<string[]> => {
       await proxy.idle();
       await vi.waitFor(() => expect(active).toBe(0));

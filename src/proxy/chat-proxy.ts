@@ -1,7 +1,8 @@
 import { Hono, type Context, type Env } from 'hono';
 import { silentLogger, systemClock, type Clock, type Logger } from '../deps.js';
 import { EngramError, type ErrorCode } from '../errors.js';
-import { createIdleCollector, type IdleCollector } from '../util/idle-collector.js';
+import { createActivity, type Activity } from '../util/activity.js';
+import { idleCollection } from '../util/idle-collector.js';
 import { ChatRequest, injectMemory, lastUserIndex, messageText } from './chat-request.js';
 import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, type PreparedTurn, type TurnMemory } from './memory-turn.js';
 import { createSseReply } from './sse-reply.js';
@@ -36,10 +37,11 @@ export interface ChatProxyOptions<E extends Env = Env> {
   fetch?: UpstreamFetch;
   /**
    * Told when a chat request starts and when it is over (its turn recorded, or answered without
-   * one), so young garbage is collected between requests rather than during one.
-   * `noIdleCollection` leaves collection to V8 alone. @default createIdleCollector()
+   * one), so housekeeping (young garbage collection, the SQLite store's delayed access writes when
+   * it shares this activity) runs between requests rather than during one. The server passes the
+   * process's one activity. @default createActivity({ onIdle: idleCollection() })
    */
-  idleCollector?: IdleCollector;
+  activity?: Activity;
 }
 
 export type ChatProxy<E extends Env = Env> = Hono<E> & {
@@ -94,7 +96,7 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     ...(options.upstream.apiKey ? { authorization: `Bearer ${options.upstream.apiKey}` } : {}),
   });
   const background = createBackground();
-  const idleCollector = options.idleCollector ?? createIdleCollector();
+  const activity = options.activity ?? createActivity({ onIdle: idleCollection() });
   const app = new Hono<E>();
 
   const callUpstream = async (path: string, init: UpstreamRequest): Promise<Response> => {
@@ -114,7 +116,7 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
 
   app.post('/v1/chat/completions', async (c) => {
     // The request is over when its turn is recorded; a request answered without one is over when answered.
-    const over = idleCollector.begin();
+    const over = activity.begin();
     let promised = false;
     try {
       return await chat(c, {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { closesAfterEach } from '../testing/closes-after-each.js';
+import type { Activity } from '../util/activity.js';
 import { testApp } from './test-app.js';
 
 const make = closesAfterEach((o: Parameters<typeof testApp>[0] = {}) => testApp(o), (t) => t.memory.close());
@@ -42,6 +43,30 @@ describe('the HTTP app', () => {
     expect(api.body.error?.code).toBe('NOT_FOUND');
     const doc = await json('/openapi.json');
     expect(Object.keys(doc.body.paths as object)).toEqual(expect.arrayContaining(['/v1/events', '/health', '/metrics']));
+  });
+
+  it('counts every request in flight in its activity until the handler has answered, errors included', async () => {
+    const log: string[] = [];
+    let inFlight = 0;
+    const activity: Activity = {
+      begin() {
+        inFlight++;
+        log.push('begin');
+        return () => {
+          inFlight--;
+          log.push('end');
+        };
+      },
+      whenIdle: (task) => void setImmediate(task),
+    };
+    const { json } = make({ activity });
+    const added = await json('/v1/users/li-ming/memories', { body: { content: '用户喜欢猫 — the user likes cats', kind: 'preference' } });
+    expect(added.status).toBe(201);
+    expect(log.splice(0)).toEqual(['begin', 'end']);
+    expect((await json('/v1/users/li-ming/memories', { body: { content: '' } })).status).toBe(400);
+    expect((await json('/v1/nope')).status).toBe(404);
+    expect(log.splice(0)).toEqual(['begin', 'end', 'begin', 'end']);
+    expect(inFlight).toBe(0);
   });
 
   it('creates, reads, patches, lists, deletes, restores and purges memories in Chinese and English', async () => {

@@ -25,6 +25,7 @@ import { todoRoutes } from './routes/todos.js';
 import { relationRoutes } from './routes/relations.js';
 import { userRoutes } from './routes/users.js';
 import { sessionLister } from './sessions-view.js';
+import type { Activity } from '../util/activity.js';
 
 export interface CreateAppOptions {
   memory: MemoryEngine;
@@ -52,6 +53,11 @@ export interface CreateAppOptions {
   workspace?: string;
   /** The chat model behind POST /api/topics/{id}/messages (+ /stream); without one messages are only stored. */
   chat?: LanguageModel;
+  /**
+   * The process's requests in flight: each request counts from its start until its handler has
+   * answered (a stream's body may flow on), so housekeeping waits for moments without one.
+   */
+  activity?: Activity;
   /** Mounts more routers (the chat proxy, MCP over HTTP) behind the same auth, before the web page's fallback. */
   mount?: (app: OpenAPIHono<AppEnv>) => void;
   logger?: Logger;
@@ -73,6 +79,17 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.onError(onError(logger));
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: `No route ${c.req.method} ${c.req.path}`, requestId: c.get('requestId') } }, 404));
   app.use(requestId());
+  const activity = options.activity;
+  if (activity) {
+    app.use(async (_c, next) => {
+      const end = activity.begin();
+      try {
+        await next();
+      } finally {
+        end();
+      }
+    });
+  }
   const metrics = options.metrics ?? createMetrics(memory);
   app.use(metrics.middleware);
   app.use(async (c, next) => {

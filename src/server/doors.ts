@@ -4,6 +4,7 @@ import type { Clock, Logger } from '../deps.js';
 import { EngramError, InvalidInputError } from '../errors.js';
 import type { MemoryEngine } from '../memory-engine.js';
 import { createChatProxy } from '../proxy/chat-proxy.js';
+import type { Activity } from '../util/activity.js';
 import type { AppEnv } from './auth.js';
 import { userOf } from './route-kit.js';
 
@@ -13,6 +14,8 @@ export interface DoorsOptions {
   env: Readonly<Record<string, string | undefined>>;
   logger?: Logger;
   clock?: Clock;
+  /** The process's requests in flight; the proxy holds its requests in it until their turns are recorded. */
+  activity?: Activity;
 }
 
 /**
@@ -40,6 +43,7 @@ export function mountDoors(options: DoorsOptions): { mount: (app: OpenAPIHono<Ap
         resolveUser: (requested, c) => requestUser(c, requested),
         logger: options.logger,
         clock: options.clock,
+        ...(options.activity ? { activity: options.activity } : {}),
       })
     : undefined;
   // The MCP SDK is loaded on the first /mcp request, so the CLI and a server without MCP clients start without it.

@@ -19,6 +19,8 @@ import type { EventSink } from '../events.js';
 import { postgresHandleOf } from '../store/postgres/postgres-store.js';
 import { startPgEventRelay, type EventRelay } from './pg-event-relay.js';
 import { keyStoreOf } from './keys/key-store-of.js';
+import { createActivity } from '../util/activity.js';
+import { idleCollection } from '../util/idle-collector.js';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -83,7 +85,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // The operator's webhook serves every tenant: it gets the tenant and that tenant's id of the user, never the engine's `t:…` id.
   const notifier: Notifier = { notify: async (r) => { if (webhook) await webhook.notify({ ...r, ...splitUserId(r.userId) }); await toEvents.notify(r); } };
   const workspace = env['ENGRAM_WORKSPACE']?.trim() || undefined;
-  const memory = options.memory ?? openEngine({ settings: resolveEngineSettings({ db: options.db, embedder: options.embedder, env }), logger, runtime: { events, notifier, workspace } });
+  // One count of requests in flight for the whole process: garbage is collected and delayed access
+  // records are written between requests (a chat request holds it until its turn is recorded).
+  const activity = createActivity({ onIdle: idleCollection() });
+  const memory = options.memory ?? openEngine({ settings: resolveEngineSettings({ db: options.db, embedder: options.embedder, env }), logger, runtime: { events, notifier, workspace }, activity });
 
   const keys = keyStoreOf(memory.deps.store);
   const loopback = LOOPBACK.has(host);
@@ -95,11 +100,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const pgHandle = postgresHandleOf(memory.deps.store);
   if (pgHandle) relay = await startPgEventRelay(pgHandle, hub, logger);
   let draining = false;
-  const doors = mountDoors({ memory, env, logger });
+  const doors = mountDoors({ memory, env, logger, activity });
   const chat = chatModelFromEnv(env);
   const rate = num(env['ENGRAM_RATE_LIMIT'], 'ENGRAM_RATE_LIMIT');
   const app = createApp({
-    memory, keys, adminKey, events: hub, logger, workspace,
+    memory, keys, adminKey, events: hub, logger, workspace, activity,
     allowOpen: loopback,
     corsOrigins: env['ENGRAM_CORS_ORIGINS']?.split(',').map((s) => s.trim()).filter((s) => s !== ''),
     bodyLimitBytes: num(env['ENGRAM_BODY_LIMIT'], 'ENGRAM_BODY_LIMIT'),

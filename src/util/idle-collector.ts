@@ -6,17 +6,11 @@ import { runInNewContext } from 'node:vm';
  * as long as it copies what is still alive: on the chat proxy's thread, with the context build's
  * working set alive, one fell inside 28–37 of 300 requests and took 3.2–3.8 ms on average
  * (bench/results/2026-11-26-s11-proxy.md). Once no request is in flight, what they allocated is
- * garbage and the same collection is cheap and delays nobody: the collector runs it then, when the
- * young generation is at least `fill` full, so the next request starts with room to allocate.
- *
- * Work is counted by `begin()`, whose returned `end` may be called more than once; the check
- * runs on the turn of the event loop after the count falls to zero, and only if it is still zero.
+ * garbage and the same collection is cheap and delays nobody: `idleCollection()` is an
+ * `Activity`'s `onIdle` (activity.ts) that runs it then, when the young generation is at least
+ * `fill` full, so the next request starts with room to allocate.
  */
-export interface IdleCollector {
-  begin(): () => void;
-}
-
-export interface IdleCollectorOptions {
+export interface IdleCollectionOptions {
   /**
    * Share of the young generation's committed size in use from which an idle moment collects.
    * V8 commits both semispaces and allocates in one, so 0.25 is half of what a request can
@@ -27,8 +21,6 @@ export interface IdleCollectorOptions {
   youngSpace?: () => { used: number; size: number };
   /** Collects the young generation. @default a V8 minor GC */
   collect?: () => void;
-  /** Runs the idle check later. @default setImmediate */
-  schedule?: (check: () => void) => void;
 }
 
 /** The young generation's bytes in use and committed size, as V8 reports its "new_space". */
@@ -52,29 +44,13 @@ export function v8MinorGc(): void {
   gc({ type: 'minor', execution: 'sync' });
 }
 
-export function createIdleCollector(options: IdleCollectorOptions = {}): IdleCollector {
+/** The idle moment's check: collects the young generation when it is at least `fill` full. */
+export function idleCollection(options: IdleCollectionOptions = {}): () => void {
   const fill = options.fill ?? 0.25;
   const youngSpace = options.youngSpace ?? v8YoungSpace;
   const collect = options.collect ?? v8MinorGc;
-  const schedule = options.schedule ?? ((check: () => void) => void setImmediate(check));
-  let active = 0;
-  const check = (): void => {
-    if (active > 0) return;
+  return () => {
     const { used, size } = youngSpace();
     if (size > 0 && used >= fill * size) collect();
   };
-  return {
-    begin() {
-      active++;
-      let ended = false;
-      return () => {
-        if (ended) return;
-        ended = true;
-        if (--active === 0) schedule(check);
-      };
-    },
-  };
 }
-
-/** Counts nothing and never collects: for embedders that leave garbage collection to V8 alone. */
-export const noIdleCollection: IdleCollector = { begin: () => () => undefined };

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHashEmbedder } from '../../embedders/hash-embedder.js';
 import { createMemory } from '../../memory.js';
 import { fixedClock } from '../../testing/index.js';
+import { createActivity } from '../../util/activity.js';
 import { AccessLog } from './access-log.js';
 import { openSqliteStore } from './sqlite-store.js';
 
@@ -80,6 +81,43 @@ describe.each(CASES)('recall records accesses in batches, %s', (_language, conte
     await vi.waitFor(() => expect(chunks.at(-1)?.[1]).toBe(0), { timeout: 5_000, interval: 10 });
     expect(chunks).toEqual([[100, 150], [100, 50], [100, 0]]);
     expect((await other.listMemories({ userId: 'u' })).map((m) => m.accessCount)).toEqual(ids.map(() => 1));
+    await engine.close();
+    await other.close();
+  });
+
+  it('writes them in moments without requests in flight when it shares the server\'s activity, or after accessFlushMs more at most', async () => {
+    const path = tempPath();
+    const activity = createActivity();
+    const store = openSqliteStore({ path, accessFlushMs: 20, activity });
+    const engine = createMemory({ store, embedder });
+    const other = openSqliteStore({ path });
+    const m = await engine.add({ userId: 'u', kind: 'preference', content });
+    const tables = (store as unknown as { shared: { memories: { flushAccesses(limit?: number): number } } }).shared.memories;
+    const flushes: string[] = [];
+    const flush = tables.flushAccesses.bind(tables);
+    tables.flushAccesses = (limit) => (flushes.push(inFlight === 0 ? 'idle' : 'busy'), flush(limit));
+    let inFlight = 0;
+    const request = (): (() => void) => {
+      inFlight++;
+      const end = activity.begin();
+      return () => (inFlight--, end());
+    };
+
+    // A request in flight past the delay: the write waits for it to end.
+    const first = request();
+    await engine.recall({ userId: 'u', query });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(flushes).toEqual([]);
+    first();
+    await vi.waitFor(async () => expect((await other.getMemory('u', m.id))!.accessCount).toBe(1), { timeout: 5_000, interval: 5 });
+    expect(flushes).toEqual(['idle']);
+
+    // Requests that never stop: written at the deadline anyway.
+    const endless = request();
+    await engine.recall({ userId: 'u', query });
+    await vi.waitFor(async () => expect((await other.getMemory('u', m.id))!.accessCount).toBe(2), { timeout: 5_000, interval: 5 });
+    expect(flushes).toEqual(['idle', 'busy']);
+    endless();
     await engine.close();
     await other.close();
   });

@@ -20,6 +20,7 @@ import { sharedTables, sqliteRoles, type Shared, type SqliteRoles } from './sqli
 import { toStoreError, typed } from './store-errors.js';
 import { MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
 import { DEFAULT_CHUNK_SIZE, VectorIndex, type VectorSearchOptions } from './vector-index.js';
+import { noActivity, type Activity } from '../../util/activity.js';
 
 /** Accesses written per transaction by the delayed flush (a close or a backup writes them all). */
 const ACCESS_FLUSH_CHUNK = 100;
@@ -39,6 +40,12 @@ export interface SqliteStoreOptions {
    * fsync per recall). @default 1000
    */
   accessFlushMs?: number;
+  /**
+   * The process's requests in flight (the server's): the delayed access writes wait for a moment
+   * with none, accessFlushMs longer at most, so a write never stalls a chat request that could
+   * have gone first. @default noActivity (written on the next turn of the event loop)
+   */
+  activity?: Activity;
   /** How vector search runs (two-stage or exact, candidate counts, cache size): see VectorSearchOptions. */
   vectorSearch?: VectorSearchOptions;
   /** Whether searched users' keyword postings are kept in memory, and how much: see KeywordCacheOptions. */
@@ -81,6 +88,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
   const shared = prepareTables(db, () => sharedTables(db, ids, options.vectorSearch, options.keywordSearch, options.rankingCache, options.messageCache));
   const store = new SqliteStore(db, new Mutex(), ids, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false, shared);
   store.accessFlushMs = options.accessFlushMs ?? 1000;
+  store.activity = options.activity ?? noActivity;
   return store;
 }
 
@@ -136,6 +144,8 @@ class SqliteStore implements Store {
   private erasedInTransaction = false;
   /** See SqliteStoreOptions.accessFlushMs; transaction views write accesses as part of their transaction. */
   accessFlushMs = 0;
+  /** See SqliteStoreOptions.activity. */
+  activity: Activity = noActivity;
   private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -265,22 +275,22 @@ class SqliteStore implements Store {
     if (this.flushTimer) return;
     this.flushTimer = setTimeout(() => {
       this.flushTimer = undefined;
-      this.flushAccessChunk();
+      this.activity.whenIdle(() => this.flushAccessChunk(), this.accessFlushMs);
     }, this.accessFlushMs);
     this.flushTimer.unref();
   }
 
   /**
-   * Writes the next ACCESS_FLUSH_CHUNK accesses, then lets the event loop turn before the next
-   * chunk: a second's accesses of a busy server (a thousand rows, about 20 ms in one transaction)
-   * would otherwise hold up every request arriving meanwhile.
+   * Writes the next ACCESS_FLUSH_CHUNK accesses, then waits for the next idle moment (see
+   * `activity`) before the next chunk: a second's accesses of a busy server (a thousand rows, about
+   * 20 ms in one transaction) would otherwise hold up every request arriving meanwhile.
    */
   private flushAccessChunk(): void {
     // A failed write (another process holding the lock past the busy timeout) keeps the accesses for the next try.
     this.mutex
       .run(() => (this.db.open ? typed(() => this.memories.flushAccesses(ACCESS_FLUSH_CHUNK), 'writing recorded accesses') : 0))
       .then((left) => {
-        if (left > 0) setImmediate(() => this.flushAccessChunk());
+        if (left > 0) this.activity.whenIdle(() => this.flushAccessChunk(), this.accessFlushMs);
       }, () => this.scheduleAccessFlush());
   }
 
