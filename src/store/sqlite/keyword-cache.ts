@@ -64,6 +64,11 @@ export class KeywordCache {
     return postings;
   }
 
+  /** Reads again the rows this connection wrote for users held (an idle moment's work); `tokenOf` gives a user's FTS token. */
+  refreshDirty(tokenOf: (userId: string) => string): void {
+    for (const userId of this.book.dirtyHeld()) this.postings(userId, tokenOf(userId));
+  }
+
   /** Bytes held per cached user (for benchmarks). */
   sizes(): Map<string, number> {
     return this.book.sizes();

@@ -67,6 +67,11 @@ export class KeywordIndex {
     );
   }
 
+  /** Brings the cached postings up to date with this connection's writes (an idle moment's work). */
+  refreshCache(): void {
+    this.cache?.refreshDirty(userToken);
+  }
+
   upsert(rowid: number, userId: string, terms: readonly string[]): void {
     this.remove(rowid, userId);
     this.frequencies.changed(userId);

@@ -147,6 +147,9 @@ class SqliteStore implements Store {
   /** See SqliteStoreOptions.activity. */
   activity: Activity = noActivity;
   private flushTimer: NodeJS.Timeout | undefined;
+  private refreshPending = false;
+  /** Idle cache refreshes that failed (see scheduleRefresh), for diagnosis. */
+  refreshFailures: { count: number; last?: unknown } = { count: 0 };
 
   constructor(
     readonly db: Database.Database,
@@ -181,7 +184,39 @@ class SqliteStore implements Store {
   /** Runs synchronous work under the connection lock (or directly inside a transaction). */
   private run<T>(fn: () => T): Promise<T> {
     if (this.inTransaction) return Promise.resolve().then(() => typed(fn));
-    return this.mutex.run(() => typed(fn));
+    const result = this.mutex.run(() => typed(fn));
+    this.scheduleRefresh();
+    return result;
+  }
+
+  /**
+   * With a server's activity, the caches read again what this connection wrote (a recorded turn,
+   * a reinforced memory) in the next moment without a request in flight, so the next request does
+   * not: measured about 0.6 ms of a context build after each turn (the new messages' vectors are
+   * point reads from vec0). Without an activity they are read again lazily, at the next use, as a
+   * library's bulk writes would otherwise pay a refresh per write.
+   */
+  private scheduleRefresh(): void {
+    if (this.refreshPending || this.activity === noActivity) return;
+    this.refreshPending = true;
+    this.activity.whenIdle(() => {
+      this.refreshPending = false;
+      this.mutex
+        .run(() => (this.db.open ? typed(() => readOnce(this.db, () => this.refreshCaches()), 'refreshing the caches') : undefined))
+        // Harmless: the rows stay marked dirty and the next use reads them again.
+        .catch((error: unknown) => void (this.refreshFailures = { count: this.refreshFailures.count + 1, last: error }));
+    });
+  }
+
+  private refreshCaches(): void {
+    const { memories, messages, keywords, bound } = this.shared;
+    memories.ranking.refreshDirty();
+    messages.rows.refreshDirty();
+    keywords.refreshCache();
+    messages.keywords.refreshCache();
+    const binding = bound.current();
+    binding?.memories.refreshCache();
+    binding?.messages.refreshCache();
   }
 
   /** As `run`, for work that only reads and opens no transaction: the caches check the data version once (see `readOnce`). */

@@ -77,6 +77,16 @@ export class UserCacheBook<User extends { readonly bytes: number }> {
     return user;
   }
 
+  /**
+   * Users held whose rows this connection wrote since their last use: what an idle moment brings
+   * up to date ahead of the next use. None inside a transaction, or once another connection has
+   * committed (the next use drops every user anyway).
+   */
+  dirtyHeld(): string[] {
+    if (this.dirty.size === 0 || this.db.inTransaction || this.readVersion() !== this.version) return [];
+    return [...this.dirty.keys()].filter((userId) => this.users.has(userId));
+  }
+
   /** The user's cache as held, without checks or bookkeeping (for writes that update it in place). */
   held(userId: string): User | undefined {
     return this.users.get(userId);

@@ -80,6 +80,11 @@ export class UserRowCache<Row, User extends HeldUser<Row>> {
     );
   }
 
+  /** Reads again the rows this connection wrote for users held, so the next lookup finds them current (an idle moment's work). */
+  refreshDirty(): void {
+    for (const userId of this.book.dirtyHeld()) this.user(userId);
+  }
+
   /** Bytes held per cached user (for benchmarks and tests). */
   sizes(): Map<string, number> {
     return this.book.sizes();

@@ -113,6 +113,15 @@ export class VectorCache {
     return this.users.get(userId);
   }
 
+  /** Reads again the rows this connection wrote for users whose codes are built (an idle moment's work). */
+  refreshDirty(): void {
+    if (this.dirty.size === 0 || this.db.inTransaction || this.readVersion() !== this.dataVersion) return;
+    for (const userId of [...this.dirty.keys()]) {
+      const codes = this.users.get(userId);
+      if (codes) this.codes(userId, codes.dimensions);
+    }
+  }
+
   private evict(): void {
     evictOverBudget(this.users, this.maxBytes, (user) => this.dirty.delete(user), MAX_USERS);
   }

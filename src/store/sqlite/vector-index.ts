@@ -109,6 +109,11 @@ export class VectorIndex {
     this.statusStmt.run(status, BigInt(rowid));
   }
 
+  /** Brings the cached codes up to date with this connection's writes (an idle moment's work). */
+  refreshCache(): void {
+    this.cache.refreshDirty();
+  }
+
   get(rowid: number): Float32Array | undefined {
     const row = this.getStmt.get(BigInt(rowid)) as { embedding: Buffer } | undefined;
     return row ? toFloats(row.embedding) : undefined;
