@@ -5,7 +5,8 @@
  * upstream and through both proxies in rotating order, so the load of a shared machine hits all
  * three alike. Settings as in `npm run bench -- --only proxy`: a user without memories, and one
  * with 10,000 (random query vectors). Prints the added ms p50 / p95 per build, full call and
- * before the first chunk, and the context build alone in each proxy's thread.
+ * before the first chunk, and the context build inside the proxied requests where the build's
+ * worker reports it (its answer to `idle`; builds before that report none).
  *
  *   git archive <commit> src bench package.json | tar -x -C /tmp/old && ln -s "$PWD/node_modules" /tmp/old/
  *   npx tsx bench/compare-proxy.ts /tmp/old [requests=300]
@@ -28,7 +29,7 @@ const EMBEDDER = 'bench-random@512';
 interface Proxy {
   name: string;
   url: string;
-  ask(type: 'idle' | 'context' | 'close', query?: string): Promise<number | undefined>;
+  ask(type: 'idle' | 'close'): Promise<number | undefined>;
   worker: Worker;
 }
 
@@ -45,11 +46,11 @@ async function startProxy(name: string, root: string, data: ProxyWorkerData): Pr
       else (waiting.get(reply.id)?.(reply.ms), waiting.delete(reply.id));
     });
   });
-  const ask = (type: 'idle' | 'context' | 'close', query?: string): Promise<number | undefined> =>
+  const ask = (type: 'idle' | 'close'): Promise<number | undefined> =>
     new Promise((done) => {
       const id = next++;
       waiting.set(id, done);
-      worker.postMessage(type === 'context' ? { type, id, query } : { type, id });
+      worker.postMessage({ type, id });
     });
   return { name, url: `${url}/v1`, ask, worker };
 }
@@ -95,15 +96,13 @@ async function main(): Promise<void> {
           ms.set(target, await timeChatCall(target, body(q, stream, i), stream));
           const proxy = proxies.find((p) => p.url === target);
           // The turn is recorded after the response; let it finish so it never overlaps the next call.
-          if (proxy) await proxy.ask('idle');
+          const build = proxy ? await proxy.ask('idle') : undefined;
+          if (proxy && build !== undefined && i >= 0) push(`${proxy.name} context`, build);
         }
         if (i < 0) continue;
         const mode = stream ? 'first chunk' : 'full';
         push(`direct ${mode}`, ms.get(upstream.baseURL)!);
-        for (const p of proxies) {
-          push(`${p.name} ${mode}`, ms.get(p.url)!);
-          push(`${p.name} context`, (await p.ask('context', q))!);
-        }
+        for (const p of proxies) push(`${p.name} ${mode}`, ms.get(p.url)!);
       }
       const f = (xs: number[]) => `${quantile(xs, 0.5).toFixed(2)} / ${quantile(xs, 0.95).toFixed(2)}`;
       // As bench/proxy.ts reports it: the proxied quantile less the direct one.
@@ -112,11 +111,11 @@ async function main(): Promise<void> {
         return `${(quantile(p, 0.5) - quantile(d, 0.5)).toFixed(2)} / ${(quantile(p, 0.95) - quantile(d, 0.95)).toFixed(2)}`;
       };
       rows.push([label, 'direct', f(added.get('direct full')!), f(added.get('direct first chunk')!), '']);
-      for (const p of proxies) rows.push([label, p.name, more('full', p.name), more('first chunk', p.name), f(added.get(`${p.name} context`)!)]);
+      for (const p of proxies) rows.push([label, p.name, more('full', p.name), more('first chunk', p.name), added.has(`${p.name} context`) ? f(added.get(`${p.name} context`)!) : 'not reported']);
       for (const p of proxies) (await p.ask('close'), await p.worker.terminate());
     }
     console.log(`${requests} requests a setting (half streamed), direct and both proxies in rotating order; ms p50 / p95 (added = the proxied quantile less the direct one, as bench/proxy.ts reports it; the direct row gives the call itself):\n`);
-    console.log(table(['setting', 'build', 'added, full call', 'added, first chunk', 'context alone'], rows));
+    console.log(table(['setting', 'build', 'added, full call', 'added, first chunk', 'context build in the request'], rows));
   } finally {
     await upstream.close();
     rmSync(dir, { recursive: true, force: true });

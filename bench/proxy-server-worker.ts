@@ -18,7 +18,11 @@ import { createBundledEmbedder } from '../src/embedders/bundled-embedder.js';
 import type { Embedder } from '../src/embedders/embedder.js';
 import { createMemory } from '../src/memory.js';
 import { createChatProxy } from '../src/proxy/chat-proxy.js';
-import type { TurnMemory } from '../src/proxy/memory-turn.js';
+import type { MemoryEngine } from '../src/memory-engine.js';
+import { DEFAULT_TENANT } from '../src/server/auth.js';
+import { createApp } from '../src/server/app.js';
+import { mountDoors } from '../src/server/doors.js';
+import { keyStoreOf } from '../src/server/keys/key-store-of.js';
 import { serveLoopback } from '../src/proxy/serve-loopback.js';
 import { createActivity } from '../src/util/activity.js';
 import { idleCollection } from '../src/util/idle-collector.js';
@@ -37,9 +41,16 @@ export interface ProxyWorkerData {
    * whatever is in flight (as before the activity), to measure what the idle moments change.
    */
   idleWork?: boolean;
+  /**
+   * 'proxy': the chat proxy alone (`createChatProxy`). 'server': the whole HTTP app as `npm start`
+   * serves it (`createApp` with the doors mounted): request id, metrics, body limit, JSON guard,
+   * API-key auth (a key of the default tenant, sent by the client) and the rate limiter (its
+   * limit raised past the bench's rate). @default 'proxy'
+   */
+  surface?: 'proxy' | 'server';
 }
 export type ProxyWorkerRequest = { type: 'idle' | 'close'; id: number };
-export type ProxyWorkerReply = { type: 'ready'; url: string } | { type: 'done'; id: number; ms?: number };
+export type ProxyWorkerReply = { type: 'ready'; url: string; headers: Record<string, string> } | { type: 'done'; id: number; ms?: number };
 
 /** The parent's side: a worker thread's port, or a forked process's IPC channel. */
 interface Channel {
@@ -64,32 +75,42 @@ const activity = createActivity(idleWork ? { onIdle: idleCollection() } : {});
 const store = openSqliteStore({ path: data.dbPath, ...(idleWork ? { activity } : {}) });
 const memory = createMemory({ store, embedder });
 let contextMs: number | undefined;
-const timed: TurnMemory = {
-  context: async (o) => {
-    const started = performance.now();
-    try {
-      return await memory.context(o);
-    } finally {
-      contextMs = performance.now() - started;
-    }
-  },
-  appendMessages: (o) => memory.appendMessages(o),
-  reportReply: (o) => memory.reportReply(o),
+const timedContext: MemoryEngine['context'] = async (o) => {
+  const started = performance.now();
+  try {
+    return await memory.context(o);
+  } finally {
+    contextMs = performance.now() - started;
+  }
 };
-const proxy = createChatProxy({ memory: timed, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' }, activity });
-const server = await serveLoopback(proxy.fetch);
-port.postMessage({ type: 'ready', url: server.url } satisfies ProxyWorkerReply);
+
+/** The app under test, what the client sends with each call, and what waits for its recordings. */
+async function surface(): Promise<{ fetch: (request: Request) => Response | Promise<Response>; headers: Record<string, string>; idle: () => Promise<void> }> {
+  if (data.surface !== 'server') {
+    const proxy = createChatProxy({ memory: { ...memory, context: timedContext }, upstream: { baseURL: data.upstreamBaseURL, apiKey: 'upstream-key' }, activity });
+    return { fetch: proxy.fetch, headers: {}, idle: () => proxy.idle() };
+  }
+  const keys = keyStoreOf(store);
+  const { key } = await keys.create({ tenantId: DEFAULT_TENANT, name: 'bench' });
+  const engine: MemoryEngine = { ...memory, context: timedContext };
+  const doors = mountDoors({ memory: engine, env: { ENGRAM_LLM_BASE_URL: data.upstreamBaseURL, ENGRAM_LLM_API_KEY: 'upstream-key' }, activity });
+  const app = createApp({ memory: engine, keys, activity, mount: doors.mount, rateLimit: { perMinute: 1_000_000 } });
+  return { fetch: app.fetch, headers: { authorization: `Bearer ${key}` }, idle: doors.idle };
+}
+const under = await surface();
+const server = await serveLoopback(under.fetch);
+port.postMessage({ type: 'ready', url: server.url, headers: under.headers } satisfies ProxyWorkerReply);
 
 port.on('message', (message: ProxyWorkerRequest) => {
   void (async () => {
     if (message.type === 'idle') {
       // The turn recorded, then the idle moment's housekeeping done, as a chat client's pause between turns allows.
-      await proxy.idle();
+      await under.idle();
       await new Promise<void>((resolve) => activity.whenIdle(resolve));
       port.postMessage({ type: 'done', id: message.id, ...(contextMs === undefined ? {} : { ms: contextMs }) } satisfies ProxyWorkerReply);
       contextMs = undefined;
     } else {
-      await proxy.idle();
+      await under.idle();
       await server.close();
       await memory.close();
       port.postMessage({ type: 'done', id: message.id } satisfies ProxyWorkerReply);

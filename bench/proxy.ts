@@ -5,7 +5,11 @@
  * the first streamed chunk (what a chat user waits for), direct and proxied, and the difference.
  * The proxy runs in a process of its own (`proxy-server-worker.ts`, forked), as in deployment, so
  * recording a turn after the response costs this client nothing, as it would cost a client on
- * another machine nothing; everything before the response is timed.
+ * another machine nothing; everything before the response is timed. Between calls the bench waits
+ * until the turn is recorded and the idle moment's housekeeping is done, as a chat user's pause
+ * between turns allows. Settings: the proxy alone without memories and at 10,000 (query vectors
+ * random, so the embedder costs nothing), the same through the whole server as `npm start` serves
+ * it (key auth and the other middleware), and with the bundled embedder.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -61,13 +65,13 @@ let transportRetries = 0;
 const client: UpstreamFetch = createUpstreamFetch();
 
 /** Milliseconds until the whole body (stream false) or the first body chunk (stream true) arrived. */
-async function timeCall(url: string, body: unknown, stream: boolean): Promise<number> {
+async function timeCall(url: string, body: unknown, stream: boolean, headers: Record<string, string> = {}): Promise<number> {
   try {
-    return await timeChatCall(url, body, stream, client);
+    return await timeChatCall(url, body, stream, client, headers);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     transportRetries++;
-    return timeChatCall(url, body, stream, client);
+    return timeChatCall(url, body, stream, client, headers);
   }
 }
 
@@ -75,12 +79,15 @@ interface Setting {
   label: string;
   userId: string;
   embedder: ProxyWorkerData['embedder'];
+  surface?: ProxyWorkerData['surface'];
 }
 
 type AskRequest = ProxyWorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 interface ProxyServer {
   url: string;
+  /** What every call sends (the API key, through the whole server). */
+  headers: Record<string, string>;
   ask(request: AskRequest): Promise<number | undefined>;
   stop(): Promise<void>;
 }
@@ -94,10 +101,10 @@ async function startProxyServer(data: ProxyWorkerData): Promise<ProxyServer> {
   child.send(data);
   const waiting = new Map<number, (ms: number | undefined) => void>();
   let next = 0;
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, headers } = await new Promise<{ url: string; headers: Record<string, string> }>((resolve, reject) => {
     child.once('error', reject);
     child.on('message', (reply: ProxyWorkerReply) => {
-      if (reply.type === 'ready') resolve(reply.url);
+      if (reply.type === 'ready') resolve(reply);
       else {
         waiting.get(reply.id)?.(reply.ms);
         waiting.delete(reply.id);
@@ -111,11 +118,11 @@ async function startProxyServer(data: ProxyWorkerData): Promise<ProxyServer> {
       child.send({ ...request, id });
     });
   const exited = new Promise<void>((resolve) => (child.exitCode === null ? child.once('exit', () => resolve()) : resolve()));
-  return { url, ask, stop: async () => { await ask({ type: 'close' }); await exited; } };
+  return { url, headers, ask, stop: async () => { await ask({ type: 'close' }); await exited; } };
 }
 
 async function measure(dbPath: string, upstream: MockUpstream, setting: Setting, requests: number): Promise<ProxyResult> {
-  const proxy = await startProxyServer({ dbPath, upstreamBaseURL: upstream.baseURL, embedder: setting.embedder, embedderId: STUB_ID, dimensions: DIMENSIONS, userId: setting.userId, idleWork: IDLE_WORK });
+  const proxy = await startProxyServer({ dbPath, upstreamBaseURL: upstream.baseURL, embedder: setting.embedder, embedderId: STUB_ID, dimensions: DIMENSIONS, userId: setting.userId, idleWork: IDLE_WORK, surface: setting.surface ?? 'proxy' });
   try {
     const r = rng(9);
     const queries = Array.from({ length: requests }, () => queryText(r));
@@ -124,14 +131,14 @@ async function measure(dbPath: string, upstream: MockUpstream, setting: Setting,
     // Warm-up: prepared statements, page cache and connections (the first search over 10,000 memories is slow).
     for (let i = 0; i < 15; i++) {
       await timeCall(upstream.baseURL, body(queries[i]!, false, -i), false);
-      await timeCall(`${proxy.url}/v1`, body(queries[i]!, false, -i), false);
+      await timeCall(`${proxy.url}/v1`, body(queries[i]!, false, -i), false, proxy.headers);
       await proxy.ask({ type: 'idle' });
     }
     for (let i = 0; i < requests; i++) {
       const q = queries[i]!;
       const stream = i % 2 === 1;
       const direct = () => timeCall(upstream.baseURL, body(q, stream, i), stream);
-      const proxied = () => timeCall(`${proxy.url}/v1`, body(q, stream, i), stream);
+      const proxied = () => timeCall(`${proxy.url}/v1`, body(q, stream, i), stream, proxy.headers);
       // Alternate which goes first, so neither always meets a warmer machine.
       let d: number;
       let p: number;
@@ -173,6 +180,7 @@ export async function runProxy(options: { quick?: boolean; log?: (line: string) 
     const settings: Setting[] = [
       { label: 'no memories: the proxy itself', userId: 'user-new', embedder: 'random' },
       { label: '10,000 memories, random query vector', userId: TARGET, embedder: 'random' },
+      { label: '10,000 memories, random query vector, through the whole server (key auth, middleware)', userId: TARGET, embedder: 'random', surface: 'server' },
       { label: '10,000 memories, bundled embedder', userId: TARGET, embedder: 'bundled' },
     ];
     const results: ProxyResult[] = [];

@@ -6,9 +6,9 @@ import type { UpstreamFetch } from '../src/proxy/upstream-fetch.js';
  * node:http keep-alive transport, the lightest client Node has, so the client's allocations and
  * pauses weigh on the figures as little as they can.
  */
-export async function timeChatCall(base: string, body: unknown, stream: boolean, call: UpstreamFetch = fetch): Promise<number> {
+export async function timeChatCall(base: string, body: unknown, stream: boolean, call: UpstreamFetch = fetch, headers: Record<string, string> = {}): Promise<number> {
   const t = performance.now();
-  const res = await call(`${base}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await call(`${base}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
   if (!stream) {
     await res.arrayBuffer();
