@@ -2,6 +2,7 @@ import type { Clock, IdGenerator, Logger } from './deps.js';
 import { randomIds, silentLogger, systemClock } from './deps.js';
 import type { NewMemoryInput } from './domain/memory.js';
 import type { Embedder } from './embedders/embedder.js';
+import { recentEmbeddings } from './embedders/recent-embeddings.js';
 import { buildContext } from './context/build-context.js';
 import { emptyStats } from './extraction/stats.js';
 import type { DecayPolicy } from './lifecycle/decay-policy.js';
@@ -78,7 +79,8 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
   // Services (shareable, stateless) and this engine's runtime state (counters, running set, worker id) apart.
   const services: EngineServices = {
     store: options.store,
-    embedder: options.embedder,
+    // A chat turn embeds its two texts twice (for the block, then when recorded and judged): see recent-embeddings.ts.
+    embedder: recentEmbeddings(options.embedder),
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     logger: options.logger ?? silentLogger,

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { EngramError } from '../errors.js';
+import type { Embedder } from './embedder.js';
+import { recentEmbeddings } from './recent-embeddings.js';
+
+/** An embedder that records every text it is asked for; vector = [length, first code point]. */
+function counting(fail?: (texts: readonly string[]) => boolean) {
+  const asked: string[][] = [];
+  const inner: Embedder = {
+    id: 'test@1',
+    dimensions: 2,
+    embed: async (texts) => {
+      asked.push([...texts]);
+      if (fail?.(texts)) throw new EngramError('EMBEDDING_FAILED', 'model down');
+      return texts.map((t) => Float32Array.from([t.length, t.codePointAt(0) ?? 0]));
+    },
+  };
+  return { inner, asked };
+}
+
+describe('recent embeddings', () => {
+  it('embeds a text seen moments ago only once, in order, Chinese and English alike', async () => {
+    const { inner, asked } = counting();
+    const embedder = recentEmbeddings(inner);
+    const first = await embedder.embed(['我想养宠物，有什么建议？']);
+    const turn = await embedder.embed(['我想养宠物，有什么建议？', 'Cats are easy to keep.', 'Cats are easy to keep.']);
+    expect(asked).toEqual([['我想养宠物，有什么建议？'], ['Cats are easy to keep.']]);
+    expect(turn.map((v) => [...v])).toEqual([[...first[0]!], [22, 67], [22, 67]]);
+    expect(embedder.id).toBe('test@1');
+    expect(embedder.dimensions).toBe(2);
+  });
+
+  it('hands every caller its own copy', async () => {
+    const embedder = recentEmbeddings(counting().inner);
+    const [a] = await embedder.embed(['用户喜欢猫']);
+    a![0] = 999;
+    const [b] = await embedder.embed(['用户喜欢猫']);
+    expect(b![0]).toBe(5);
+  });
+
+  it('drops the least recently used past its size, and never keeps long texts', async () => {
+    const { inner, asked } = counting();
+    const embedder = recentEmbeddings(inner, { size: 2, maxChars: 10 });
+    await embedder.embed(['猫', 'dog']);
+    await embedder.embed(['猫']);
+    await embedder.embed(['fish']);
+    await embedder.embed(['猫', 'dog', 'a very long sentence']);
+    await embedder.embed(['a very long sentence']);
+    expect(asked).toEqual([['猫', 'dog'], ['fish'], ['dog', 'a very long sentence'], ['a very long sentence']]);
+  });
+
+  it('keeps no failure: the next call asks the model again', async () => {
+    let down = true;
+    const { inner, asked } = counting(() => down);
+    const embedder = recentEmbeddings(inner);
+    await expect(embedder.embed(['我喜欢猫 I like cats'])).rejects.toMatchObject({ code: 'EMBEDDING_FAILED' });
+    down = false;
+    expect((await embedder.embed(['我喜欢猫 I like cats']))[0]!.length).toBe(2);
+    expect(asked).toEqual([['我喜欢猫 I like cats'], ['我喜欢猫 I like cats']]);
+  });
+});
+
+describe('a chat turn through the engine', () => {
+  it.each([
+    ['Chinese', '我的猫最近不爱吃东西，用户喜欢猫怎么办？', '先带猫去看兽医。'],
+    ['English', 'The user likes cats: my cat stopped eating, what now?', 'Take the cat to a vet first.'],
+  ])('embeds the user message and the reply once each (%s)', async (_language, message, reply) => {
+    const { createMemory } = await import('../memory.js');
+    const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
+    const { createHashEmbedder } = await import('./hash-embedder.js');
+    const hash = createHashEmbedder({ dimensions: 64 });
+    const asked: string[] = [];
+    const memory = createMemory({ store: openSqliteStore({ path: ':memory:' }), embedder: { id: hash.id, dimensions: hash.dimensions, embed: (texts) => (asked.push(...texts), hash.embed(texts)) } });
+    const cat = await memory.add({ userId: 'li', kind: 'preference', content: '用户喜欢猫 — the user likes cats' });
+    asked.length = 0;
+    const block = await memory.context({ userId: 'li', query: message, sessionId: 's' });
+    await memory.appendMessages({ messages: [{ id: 'u1', userId: 'li', sessionId: 's', role: 'user', content: message }, { id: 'a1', userId: 'li', sessionId: 's', role: 'assistant', content: reply }] });
+    await memory.reportReply({ userId: 'li', message, reply, recalledIds: [cat.id] });
+    expect(block.tokens).toBeGreaterThan(0);
+    expect(asked.sort()).toEqual([message, reply].sort());
+    await memory.close();
+  });
+});
