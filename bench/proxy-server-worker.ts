@@ -15,6 +15,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBundledEmbedder } from '../src/embedders/bundled-embedder.js';
+import { createThreadedEmbedder } from '../src/embedders/embedder-thread.js';
 import type { Embedder } from '../src/embedders/embedder.js';
 import { createMemory } from '../src/memory.js';
 import { createChatProxy } from '../src/proxy/chat-proxy.js';
@@ -68,8 +69,12 @@ function forkedChannel(): Channel {
 const port: Channel = parentPort ?? forkedChannel();
 const data = parentPort ? (workerData as ProxyWorkerData) : await new Promise<ProxyWorkerData>((resolve) => process.once('message', resolve));
 
-const bundled = data.embedder === 'bundled' ? createBundledEmbedder() : undefined;
-const embedder: Embedder = bundled ? { id: data.embedderId, dimensions: data.dimensions, embed: (texts) => bundled.embed(texts) } : randomEmbedder(data.embedderId, data.dimensions);
+// The bundled model in a worker thread, as `npm start` runs it (ENGRAM_BENCH_EMBEDDER_THREAD=off: in the server's thread).
+const inThread = process.env.ENGRAM_BENCH_EMBEDDER_THREAD === 'off';
+const bundled = data.embedder === 'bundled' ? (inThread ? createBundledEmbedder() : createThreadedEmbedder({ kind: 'bundled' })) : undefined;
+const embedder: Embedder = bundled
+  ? { id: data.embedderId, dimensions: data.dimensions, embed: (texts) => bundled.embed(texts), ...(bundled.close ? { close: () => bundled.close!() } : {}) }
+  : randomEmbedder(data.embedderId, data.dimensions);
 const idleWork = data.idleWork !== false;
 const activity = createActivity(idleWork ? { onIdle: idleCollection() } : {});
 const store = openSqliteStore({ path: data.dbPath, ...(idleWork ? { activity } : {}) });

@@ -244,6 +244,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     close: async () => {
       await scheduler.stop();
       await deps.store.close();
+      await deps.embedder.close?.();
     },
   });
 }

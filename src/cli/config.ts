@@ -13,6 +13,7 @@ import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import type { Store } from '../store/store.js';
 import { openPostgresStore } from '../store/postgres/postgres-store.js';
 import type { Activity } from '../util/activity.js';
+import { createThreadedEmbedder } from '../embedders/embedder-thread.js';
 
 /**
  * Configuration by strings (flags, environment) is resolved here and only here (STYLE habit 2):
@@ -112,10 +113,15 @@ export function isPostgresUrl(db: string): boolean {
   return /^postgres(ql)?:\/\//i.test(db);
 }
 
-export function createEmbedderFromSettings(settings: EmbedderSettings): Embedder {
+/**
+ * The embedder the settings name. `thread`: a local model (the bundled one) runs in a worker thread
+ * of its own (the server's choice: its thread keeps answering while texts are embedded); a
+ * short-lived command keeps it in its own thread and skips the worker's start.
+ */
+export function createEmbedderFromSettings(settings: EmbedderSettings, options: { thread?: boolean } = {}): Embedder {
   switch (settings.type) {
     case 'bundled':
-      return createBundledEmbedder();
+      return options.thread ? createThreadedEmbedder({ kind: 'bundled' }) : createBundledEmbedder();
     case 'hash':
       return createHashEmbedder(settings.dimensions === undefined ? {} : { dimensions: settings.dimensions });
     case 'openai-compatible':
@@ -136,6 +142,8 @@ export interface OpenEngineOptions {
   runtime?: Pick<CreateMemoryOptions, 'events' | 'notifier' | 'workspace'>;
   /** The server's requests in flight: a SQLite store writes delayed access records between them. */
   activity?: Activity;
+  /** Run a local embedding model in a worker thread (see createEmbedderFromSettings). */
+  embedderThread?: boolean;
 }
 
 /**
@@ -165,7 +173,7 @@ export function openEngine(options: OpenEngineOptions): MemoryEngine {
   const model = options.model ?? options.settings.model;
   return createMemory({
     store,
-    embedder: options.embedder ?? createEmbedderFromSettings(options.settings.embedder),
+    embedder: options.embedder ?? createEmbedderFromSettings(options.settings.embedder, { thread: options.embedderThread }),
     ...(model ? { model } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ids ? { ids: options.ids } : {}),

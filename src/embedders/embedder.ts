@@ -14,6 +14,8 @@ export interface Embedder {
    * reason to spend a call. Throws like `embed`.
    */
   warm?(): Promise<void>;
+  /** Releases what the embedder holds (a worker thread); the engine calls it on close. Optional. */
+  close?(): Promise<void>;
 }
 
 export function normalize(vector: Float32Array): Float32Array {

@@ -52,5 +52,6 @@ export function recentEmbeddings(inner: Embedder, options: RecentEmbeddingsOptio
     },
   };
   if (inner.warm) wrapped.warm = () => inner.warm!();
+  if (inner.close) wrapped.close = () => inner.close!();
   return wrapped;
 }

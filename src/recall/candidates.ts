@@ -27,10 +27,13 @@ export async function findCandidates(input: {
   searchKeyword: (terms: string[]) => Promise<SearchHit[]>;
 }): Promise<Candidates> {
   const { config } = input;
-  const queryVector = config.methods.includes('vector') ? (await input.embedder.embed([input.query]))[0] : undefined;
+  // The keyword search does not wait for the query's vector: with an embedder in a worker thread
+  // or behind an endpoint, the store is read while the query is embedded.
+  const embedding = config.methods.includes('vector') ? input.embedder.embed([input.query]).then((vs) => vs[0]) : Promise.resolve(undefined);
   const terms = config.methods.includes('keyword') ? indexTerms(input.query) : [];
-  const [vectorHits, keywordHits] = await Promise.all([
-    queryVector ? input.searchVector(queryVector) : [],
+  const [queryVector, vectorHits, keywordHits] = await Promise.all([
+    embedding,
+    embedding.then((vector) => (vector ? input.searchVector(vector) : [])),
     terms.length > 0 ? input.searchKeyword(terms) : [],
   ]);
   const vectorScores: MethodScores = new Map(vectorHits.map((h) => [h.id, h.score]));

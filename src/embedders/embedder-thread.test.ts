@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createBundledEmbedder } from './bundled-embedder.js';
+import { createThreadedEmbedder } from './embedder-thread.js';
+import { createHashEmbedder } from './hash-embedder.js';
+
+const TEXTS = ['我喜欢猫，养了一只叫小白的猫', 'I love cats and have one named Snow', ''];
+
+describe('an embedder in a worker thread', () => {
+  it('gives the vectors the same embedder gives in this thread, with its id and dimensions (zh/en)', async () => {
+    const threaded = createThreadedEmbedder({ kind: 'hash', dimensions: 64 });
+    const local = createHashEmbedder({ dimensions: 64 });
+    try {
+      expect([threaded.id, threaded.dimensions]).toEqual([local.id, 64]);
+      expect((await threaded.embed(TEXTS)).map((v) => [...v])).toEqual((await local.embed(TEXTS)).map((v) => [...v]));
+      expect(await threaded.embed([])).toEqual([]);
+    } finally {
+      await threaded.close();
+    }
+  });
+
+  it('keeps this thread free while the model works: timers fire between the calls of a batch', async () => {
+    const threaded = createThreadedEmbedder({ kind: 'bundled' });
+    const local = createBundledEmbedder();
+    try {
+      await threaded.warm!();
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 1);
+      const vectors = await threaded.embed(Array.from({ length: 40 }, (_, i) => `${TEXTS[i % 2]} #${i}`));
+      clearInterval(timer);
+      expect(vectors).toHaveLength(40);
+      expect(ticks).toBeGreaterThan(5);
+      const [a, b] = [await threaded.embed(TEXTS.slice(0, 2)), await local.embed(TEXTS.slice(0, 2))];
+      expect(a.map((v) => [...v])).toEqual(b.map((v) => [...v]));
+    } finally {
+      await threaded.close();
+    }
+  }, 60_000);
+
+  it('fails the calls in flight when its worker dies, clearly, and starts a new one for the next call', async () => {
+    const threaded = createThreadedEmbedder({ kind: 'hash', dimensions: 32 });
+    try {
+      await threaded.embed(['warm']);
+      const inFlight = threaded.embed(['用户喜欢猫 the user likes cats']);
+      await threaded.close();
+      await expect(inFlight).rejects.toMatchObject({ code: 'EMBEDDING_FAILED' });
+      expect((await threaded.embed(['用户喜欢猫 the user likes cats']))[0]).toHaveLength(32);
+    } finally {
+      await threaded.close();
+    }
+  });
+});
