@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { quantile } from './report.js';
-import { bulkInsert, queryText, randomEmbedder, rng } from './synthetic.js';
+import { bulkInsert, queryText, rng, textSeededEmbedder } from './synthetic.js';
 
 type MemoryModule = typeof import('../src/memory.js');
 type StoreModule = typeof import('../src/store/sqlite/sqlite-store.js');
@@ -34,7 +34,7 @@ async function fixture(build: { memory: MemoryModule; store: StoreModule }, path
   await store.bindEmbedder({ id: EMBEDDER, dimensions: D });
   await bulkInsert(store, { users: Array.from({ length: 19 }, (_, i) => `o${i}`), perUser: 50, embedderId: EMBEDDER, dimensions: D, seed: 3 });
   if (memories > 0) await bulkInsert(store, { users: ['u'], perUser: memories, embedderId: EMBEDDER, dimensions: D, seed: 4 });
-  const engine = build.memory.createMemory({ store, embedder: randomEmbedder(EMBEDDER, D) });
+  const engine = build.memory.createMemory({ store, embedder: textSeededEmbedder(EMBEDDER, D) });
   const r = rng(11);
   for (let i = 0; i < turns; i++) {
     await engine.appendMessages({
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     for (const [name, build] of Object.entries(builds)) {
       const path = join(dir, `${name}.db`);
       copyFileSync(base, path);
-      engines.set(name, build.memory.createMemory({ store: build.store.openSqliteStore({ path }), embedder: randomEmbedder(EMBEDDER, D) }));
+      engines.set(name, build.memory.createMemory({ store: build.store.openSqliteStore({ path }), embedder: textSeededEmbedder(EMBEDDER, D) }));
     }
     const r = rng(9);
     const queries = Array.from({ length: Number(process.env.Q ?? 400) }, () => queryText(r));

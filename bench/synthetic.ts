@@ -3,6 +3,7 @@
  * queries drawn from the same vocabulary, random unit vectors, and a bulk loader that writes
  * memories straight into the store in batched transactions.
  */
+import { createHash } from 'node:crypto';
 import type { Memory } from '../src/domain/memory.js';
 import type { Embedder } from '../src/embedders/embedder.js';
 import type { Store } from '../src/store/store.js';
@@ -102,6 +103,15 @@ export function unitVector(r: () => number, dimensions: number): Float32Array {
 }
 
 /** An embedder that returns random unit vectors: stands in for a model when only timing matters. */
+/**
+ * A random unit vector per text, seeded by the text's hash: the same text always gets the same
+ * vector, however many calls came before (an engine that skips embedding a text it embedded
+ * moments ago still gets the vectors another build would). For comparing builds' output.
+ */
+export function textSeededEmbedder(id: string, dimensions: number): Embedder {
+  return { id, dimensions, embed: (texts) => Promise.resolve(texts.map((t) => unitVector(rng(createHash('sha256').update(t).digest().readUInt32LE(0)), dimensions))) };
+}
+
 export function randomEmbedder(id: string, dimensions: number, seed = 7): Embedder {
   const r = rng(seed);
   return { id, dimensions, embed: (texts) => Promise.resolve(texts.map(() => unitVector(r, dimensions))) };
