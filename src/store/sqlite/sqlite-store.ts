@@ -22,6 +22,12 @@ import { MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
 import { DEFAULT_CHUNK_SIZE, VectorIndex, type VectorSearchOptions } from './vector-index.js';
 import { noActivity, type Activity } from '../../util/activity.js';
 
+/**
+ * What a failed idle cache refresh leaves: nothing changed, the rows stay marked dirty, and the
+ * next read of that cache does the same work in its own call and reports its own error there.
+ */
+const leftToTheNextRead = (_error: unknown): void => undefined;
+
 /** Accesses written per transaction by the delayed flush (a close or a backup writes them all). */
 const ACCESS_FLUSH_CHUNK = 100;
 
@@ -148,8 +154,6 @@ class SqliteStore implements Store {
   activity: Activity = noActivity;
   private flushTimer: NodeJS.Timeout | undefined;
   private refreshPending = false;
-  /** Idle cache refreshes that failed (see scheduleRefresh), for diagnosis. */
-  refreshFailures: { count: number; last?: unknown } = { count: 0 };
 
   constructor(
     readonly db: Database.Database,
@@ -203,8 +207,7 @@ class SqliteStore implements Store {
       this.refreshPending = false;
       this.mutex
         .run(() => (this.db.open ? typed(() => readOnce(this.db, () => this.refreshCaches()), 'refreshing the caches') : undefined))
-        // Harmless: the rows stay marked dirty and the next use reads them again.
-        .catch((error: unknown) => void (this.refreshFailures = { count: this.refreshFailures.count + 1, last: error }));
+        .catch(leftToTheNextRead);
     });
   }
 
