@@ -7,7 +7,7 @@ export { systemClock, randomIds, silentLogger, consoleLogger, type Clock, type I
 
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite/sqlite-store.js';
 export type { Store, MemoryQuery, MessageQuery, SearchHit, ExtractionRun } from './store/store.js';
-export { createBundledEmbedder, createOpenAICompatibleEmbedder, createHashEmbedder, type Embedder } from './embedders/index.js';
+export { createBundledEmbedder, createOpenAICompatibleEmbedder, createHashEmbedder, createThreadedEmbedder, type Embedder } from './embedders/index.js';
 export { createModel, createOpenAICompatibleModel, resolveModelFromEnv, createUsageMeter, type LanguageModelPort, type ModelClient } from './models/index.js';
 export { definePrompt, promptRef, type PromptModule } from './prompts/prompt.js';
 export { callbackNotifier, type Notifier, type Reminder } from './notify/notifier.js';
