@@ -11,3 +11,7 @@ export { STATUS_OF, type ErrorBody } from './on-error.js';
 export { present, type Wire } from './wire.js';
 export { newRouter, userOf } from './route-kit.js';
 export type { EngramEvent, EventSink } from '../events.js';
+export { createChatProxy, type ChatProxy, type ChatProxyOptions } from '../proxy/chat-proxy.js';
+export { mountDoors, type DoorsOptions } from './doors.js';
+export { createActivity, noActivity, type Activity, type ActivityOptions } from '../util/activity.js';
+export { idleCollection, type IdleCollectionOptions } from '../util/idle-collector.js';
