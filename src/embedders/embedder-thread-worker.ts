@@ -24,7 +24,8 @@ port.on('message', (request: EmbedderThreadRequest) => {
         return;
       }
       const vectors = await embedder.embed(request.texts);
-      port.postMessage({ id: request.id, vectors } satisfies EmbedderThreadReply, vectors.map((v) => v.buffer as ArrayBuffer));
+      // Each buffer once: an embedder may hand out views of one buffer, and a transfer list naming a buffer twice throws.
+      port.postMessage({ id: request.id, vectors } satisfies EmbedderThreadReply, [...new Set(vectors.map((v) => v.buffer as ArrayBuffer))]);
     } catch (error) {
       const code = EngramError.isInstance(error) ? error.code : 'EMBEDDING_FAILED';
       port.postMessage({ id: request.id, error: { code, message: error instanceof Error ? error.message : String(error) } } satisfies EmbedderThreadReply);
