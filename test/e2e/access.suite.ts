@@ -86,6 +86,25 @@ describe.runIf(browserAvailable)('web page: keys, isolation, language, accessibi
     expect(await page.textContent('#key-error')).toContain('吊销');
   });
 
+  it('still says the key was refused after a reload, until another key is entered', async () => {
+    const key = await server.createKey('acme');
+    const page = await newPage('en-US');
+    await signIn(page, server.url, key.key);
+    await server.keys.revoke(key.id);
+    // A request of the open page meets the refusal first; the reload comes after it.
+    await page.click('nav.tabs a[href$="todos"]');
+    await page.waitForSelector('#key-error');
+    await page.reload();
+    await page.waitForSelector('#api-key');
+    expect(await page.textContent('#key-error')).toContain('revoked');
+    await page.fill('#api-key', acme.key);
+    await page.press('#api-key', 'Enter');
+    await page.waitForSelector('nav.tabs');
+    await page.click('button:has-text("Change key")');
+    await page.waitForSelector('#api-key');
+    expect(await page.locator('#key-error').count()).toBe(0);
+  });
+
   it('follows the browser language and switches on demand, remembering the choice', async () => {
     const page = await newPage('zh-CN');
     await signIn(page, server.url, acme.key);

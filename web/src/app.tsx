@@ -15,6 +15,9 @@ import { Screen } from './screens/screen';
 const LIVE_LABEL: Record<string, MessageKey> = { 'extraction.done': 'liveExtractionDone', 'todo.due': 'liveTodoDue' };
 const KEY_STORAGE = 'engram.key';
 const USER_STORAGE = 'engram.user';
+// Set when the server refused the stored key, so the key screen still says why after a reload
+// (a request in flight can meet the refusal just before the page is reloaded).
+const REJECTED_STORAGE = 'engram.keyRejected';
 
 const NAV: Array<[string, MessageKey]> = [
   ['memories', 'navMemories'], ['todos', 'navTodos'], ['episodes', 'navEpisodes'], ['profile', 'navProfile'],
@@ -33,7 +36,7 @@ export function App() {
 
   // null: ask for a key; '' : the server's open mode (loopback, no keys configured yet).
   const [key, setKey] = useState<string | null>(() => localStorage.getItem(KEY_STORAGE));
-  const [rejected, setRejected] = useState(false);
+  const [rejected, setRejected] = useState(() => key === null && sessionStorage.getItem(REJECTED_STORAGE) !== null);
   const [probing, setProbing] = useState(key === null);
   useEffect(() => {
     if (key !== null) return;
@@ -42,12 +45,19 @@ export function App() {
       (error: unknown) => { console.warn('open-mode probe', error); setProbing(false); },
     );
   }, []);
-  const onKey = (k: string) => { localStorage.setItem(KEY_STORAGE, k); setRejected(false); setKey(k); };
-  const onUnauthorized = (_e: ApiError) => { localStorage.removeItem(KEY_STORAGE); setRejected(true); setKey(null); };
+  const forgetKey = (why: 'rejected' | 'changed') => {
+    localStorage.removeItem(KEY_STORAGE);
+    if (why === 'rejected') sessionStorage.setItem(REJECTED_STORAGE, '1');
+    else sessionStorage.removeItem(REJECTED_STORAGE);
+    setRejected(why === 'rejected');
+    setKey(null);
+  };
+  const onKey = (k: string) => { localStorage.setItem(KEY_STORAGE, k); sessionStorage.removeItem(REJECTED_STORAGE); setRejected(false); setKey(k); };
+  const onUnauthorized = (_e: ApiError) => forgetKey('rejected');
 
   return (
     <I18nContext.Provider value={i18n}>
-      {key !== null ? <Shell key={key} apiKey={key} onUnauthorized={onUnauthorized} onChangeKey={() => { localStorage.removeItem(KEY_STORAGE); setRejected(false); setKey(null); }} />
+      {key !== null ? <Shell key={key} apiKey={key} onUnauthorized={onUnauthorized} onChangeKey={() => forgetKey('changed')} />
         : probing ? null : <KeyGate rejected={rejected} onKey={onKey} />}
     </I18nContext.Provider>
   );
