@@ -90,6 +90,9 @@ describe.runIf(browserAvailable)('web page: keys, isolation, language, accessibi
     const key = await server.createKey('acme');
     const page = await newPage('en-US');
     await signIn(page, server.url, key.key);
+    // The first screen loaded, so no request of the page is in flight when the key is revoked.
+    await page.waitForSelector('main h1');
+    await page.waitForFunction(() => !document.querySelector('main [aria-live="polite"].muted'));
     await server.keys.revoke(key.id);
     // A request of the open page meets the refusal first; the reload comes after it.
     await page.click('nav.tabs a[href$="todos"]');
