@@ -76,11 +76,13 @@ const DAY = 86_400_000;
 
 /** Wires the pipelines over one bundle of dependencies; no logic of its own. */
 export function createMemory(options: CreateMemoryOptions): MemoryEngine {
+  // A chat turn embeds its two texts twice (for the block, then when recorded and judged): its
+  // three steps reuse the user's own recent vectors (see recent-embeddings.ts).
+  const recent = recentEmbeddings(options.embedder);
   // Services (shareable, stateless) and this engine's runtime state (counters, running set, worker id) apart.
   const services: EngineServices = {
     store: options.store,
-    // A chat turn embeds its two texts twice (for the block, then when recorded and judged): see recent-embeddings.ts.
-    embedder: recentEmbeddings(options.embedder),
+    embedder: options.embedder,
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     logger: options.logger ?? silentLogger,
@@ -90,6 +92,16 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
   const runtime: ProcessRuntime = { workerId: options.workerId ?? defaultWorkerId(), stats: emptyStats(), running: new Set(), onStep: options.onExtractionStep };
   const deps: ExtractionDeps = { ...services, ...runtime };
   const base: MemoryDeps = { store: deps.store, embedder: deps.embedder, clock: deps.clock, ids: deps.ids, logger: deps.logger };
+  /** `d` with the user's recent vectors; as it is for input without one user (the guard then refuses it, or it spans users). */
+  const turnOf = <D extends MemoryDeps>(d: D, userId: unknown): D => (typeof userId === 'string' ? { ...d, embedder: recent.forUser(userId) } : d);
+  /** Runs a forgetting, then drops the user's recent texts: nothing of what they said stays in this process. */
+  const forgetting = <A extends [string, ...unknown[]], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+    try {
+      return await fn(...args);
+    } finally {
+      recent.dropUser(args[0]);
+    }
+  };
   let lastLifecycle = 0;
   const scheduler = createExtractionScheduler(deps, {
     // Reminders every pass; decay and review once a day.
@@ -161,18 +173,19 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     update: changing((userId, id, patch, change) => updateMemory(base, userId, id, patch, change)),
     delete: changing((userId, id, change) => deleteMemory(base, userId, id, change)),
     restore: changing((userId, id, change) => restoreMemory(base, userId, id, change)),
-    purge: changing((userId, id, change) => purgeMemory(base, userId, id, change)),
+    purge: changing(forgetting((userId, id, change) => purgeMemory(base, userId, id, change))),
     history: after((userId, id) => deps.store.history(userId, id)),
     relations: after((userId, id) => deps.store.relationsOf(userId, id)),
     relate: after((input) => relateMemories(base, input)),
     unrelate: after((userId, id) => unrelateMemories(base, userId, id)),
 
     recall: after((o) => recall(base, o)),
-    context: after((o) => buildContext(base, o)),
+    context: after((o) => buildContext(turnOf(base, o?.userId), o)),
     searchMessages: after((o) => searchMessages(base, o)),
 
     appendMessages: after(async (o) => {
-      const result = await appendMessages(base, o);
+      const users = new Set(o.messages.map((m) => m.userId));
+      const result = await appendMessages(users.size === 1 ? turnOf(base, [...users][0]) : base, o);
       // Overflow trigger: a session with too many unprocessed messages is extracted without waiting for silence.
       const touched = new Map(result.appended.map((m) => [`${m.userId}\u0000${m.sessionId}`, m]));
       for (const m of touched.values()) {
@@ -197,7 +210,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       return report;
     }),
     extractionRuns: (userId, sessionId) => deps.store.listExtractionRuns(userId, sessionId),
-    reportReply: after((input) => reportReply(deps, input)),
+    reportReply: after((input) => reportReply(turnOf(deps, input?.userId), input)),
     getSettings: (userId) => resolveSettings(deps.store, userId),
     setSettings: (userId, patch) => updateSettings(deps.store, userId, patch),
 
@@ -222,9 +235,9 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       return deliverReminders(deps, options.notifier);
     },
 
-    forget: ({ userId }) => forgetUser(deps, userId, { workspace: options.workspace }),
-    forgetTopic: changing((userId, topic) => forgetTopic(deps, userId, topic)),
-    forgetSession: after((o) => forgetSession(deps, o)),
+    forget: ({ userId }) => forgetting((id: string) => forgetUser(deps, id, { workspace: options.workspace }))(userId),
+    forgetTopic: changing(forgetting((userId, topic) => forgetTopic(deps, userId, topic))),
+    forgetSession: after((o) => forgetting((_userId: string) => forgetSession(deps, o))(o.userId)),
     syncMirror: after((userId) => syncMirror(base, workspace(), userId)),
     exportUser: after((userId) => exportUser(base, userId)),
     importUser: after((data, o) => importUser(base, data, o)),

@@ -21,7 +21,7 @@ function counting(fail?: (texts: readonly string[]) => boolean) {
 describe('recent embeddings', () => {
   it('embeds a text seen moments ago only once, in order, Chinese and English alike', async () => {
     const { inner, asked } = counting();
-    const embedder = recentEmbeddings(inner);
+    const embedder = recentEmbeddings(inner).forUser('li');
     const first = await embedder.embed(['我想养宠物，有什么建议？']);
     const turn = await embedder.embed(['我想养宠物，有什么建议？', 'Cats are easy to keep.', 'Cats are easy to keep.']);
     expect(asked).toEqual([['我想养宠物，有什么建议？'], ['Cats are easy to keep.']]);
@@ -31,7 +31,7 @@ describe('recent embeddings', () => {
   });
 
   it('hands every caller its own copy', async () => {
-    const embedder = recentEmbeddings(counting().inner);
+    const embedder = recentEmbeddings(counting().inner).forUser('li');
     const [a] = await embedder.embed(['用户喜欢猫']);
     a![0] = 999;
     const [b] = await embedder.embed(['用户喜欢猫']);
@@ -40,7 +40,7 @@ describe('recent embeddings', () => {
 
   it('drops the least recently used past its size, and never keeps long texts', async () => {
     const { inner, asked } = counting();
-    const embedder = recentEmbeddings(inner, { size: 2, maxChars: 10 });
+    const embedder = recentEmbeddings(inner, { perUser: 2, maxChars: 10 }).forUser('li');
     await embedder.embed(['猫', 'dog']);
     await embedder.embed(['猫']);
     await embedder.embed(['fish']);
@@ -52,11 +52,39 @@ describe('recent embeddings', () => {
   it('keeps no failure: the next call asks the model again', async () => {
     let down = true;
     const { inner, asked } = counting(() => down);
-    const embedder = recentEmbeddings(inner);
+    const embedder = recentEmbeddings(inner).forUser('li');
     await expect(embedder.embed(['我喜欢猫 I like cats'])).rejects.toMatchObject({ code: 'EMBEDDING_FAILED' });
     down = false;
     expect((await embedder.embed(['我喜欢猫 I like cats']))[0]!.length).toBe(2);
     expect(asked).toEqual([['我喜欢猫 I like cats'], ['我喜欢猫 I like cats']]);
+  });
+
+  it.each([
+    ['Chinese', '我的密码是 hunter2，别告诉别人'],
+    ['English', 'my password is hunter2, keep it secret'],
+  ])('keeps each user apart: another user saying the same text is embedded afresh (%s)', async (_language, text) => {
+    const { inner, asked } = counting();
+    const recent = recentEmbeddings(inner);
+    await recent.forUser('alice').embed([text]);
+    await recent.forUser('bob').embed([text]);
+    await recent.forUser('alice').embed([text]);
+    expect(asked).toEqual([[text], [text]]);
+  });
+
+  it('forgets a dropped user\'s texts, and only theirs; the least recently active user goes first', async () => {
+    const { inner, asked } = counting();
+    const recent = recentEmbeddings(inner, { users: 2 });
+    await recent.forUser('alice').embed(['用户喜欢猫']);
+    await recent.forUser('bob').embed(['The user likes dogs']);
+    recent.dropUser('alice');
+    await recent.forUser('alice').embed(['用户喜欢猫']);
+    await recent.forUser('bob').embed(['The user likes dogs']);
+    expect(asked).toEqual([['用户喜欢猫'], ['The user likes dogs'], ['用户喜欢猫']]);
+    // Bob was active last: carol's arrival pushes alice out, not him.
+    await recent.forUser('carol').embed(['carol']);
+    await recent.forUser('bob').embed(['The user likes dogs']);
+    await recent.forUser('alice').embed(['用户喜欢猫']);
+    expect(asked.slice(3)).toEqual([['carol'], ['用户喜欢猫']]);
   });
 });
 
@@ -78,6 +106,37 @@ describe('a chat turn through the engine', () => {
     await memory.reportReply({ userId: 'li', message, reply, recalledIds: [cat.id] });
     expect(block.tokens).toBeGreaterThan(0);
     expect(asked.sort()).toEqual([message, reply].sort());
+    await memory.close();
+  });
+
+  it.each([
+    ['Chinese', '我想养宠物，有什么建议？', '养猫很省心。'],
+    ['English', 'I want a pet, any advice?', 'Cats are easy to keep.'],
+  ])('reuses no vector across users, and none of a user after they are forgotten (%s)', async (_language, message, reply) => {
+    const { createMemory } = await import('../memory.js');
+    const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
+    const { createHashEmbedder } = await import('./hash-embedder.js');
+    const hash = createHashEmbedder({ dimensions: 64 });
+    const asked: string[] = [];
+    const memory = createMemory({ store: openSqliteStore({ path: ':memory:' }), embedder: { id: hash.id, dimensions: hash.dimensions, embed: (texts) => (asked.push(...texts), hash.embed(texts)) } });
+    const turn = async (userId: string) => {
+      await memory.context({ userId, query: message, sessionId: 's' });
+      await memory.appendMessages({ messages: [{ id: `u-${asked.length}`, userId, sessionId: 's', role: 'user', content: message }, { id: `a-${asked.length}`, userId, sessionId: 's', role: 'assistant', content: reply }] });
+    };
+    await turn('alice');
+    expect(asked.sort()).toEqual([message, reply].sort());
+    asked.length = 0;
+    // Bob says the same: his turn is embedded afresh (a reused vector would answer him sooner, telling him what alice said).
+    await turn('bob');
+    expect(asked.sort()).toEqual([message, reply].sort());
+    asked.length = 0;
+    await memory.forgetSession({ userId: 'alice', sessionId: 's' });
+    await memory.context({ userId: 'alice', query: message });
+    expect(asked).toEqual([message]);
+    asked.length = 0;
+    await memory.forget({ userId: 'bob' });
+    await memory.context({ userId: 'bob', query: reply });
+    expect(asked).toEqual([reply]);
     await memory.close();
   });
 });
