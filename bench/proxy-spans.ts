@@ -8,6 +8,8 @@
  *   npx tsx bench/proxy-spans.ts <db path> [user-new | user-0] [requests=300] [stub]
  *
  * ENGRAM_BENCH_IDLE_WORK=off runs young GC and access writes whenever they come, not between requests.
+ * SPANS_SLOWEST=N also prints the N requests that added most, span by span, against five around
+ * the median: which part of the request the tail comes from.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,6 +103,21 @@ const f = (x: number): string => x.toFixed(2).padStart(7);
 console.log(`${userId}${stub === 'stub' ? ', context stubbed' : ''}: ${n} requests, ms p50 / p95`);
 for (const [k, xs] of Object.entries(times)) console.log(`${k.padEnd(32)} ${f(quantile(xs, 0.5))} ${f(quantile(xs, 0.95))}`);
 console.log(`requests with a collection in the handler: ${collected.length} of ${spans.length}${collected.length > 0 ? `, ${(collected.reduce((sum, s) => sum + s.gc!, 0) / collected.length).toFixed(2)} ms each on average` : ''}`);
+const slowest = Number(process.env.SPANS_SLOWEST ?? 0);
+if (slowest > 0) {
+  const added = times['added (per request)']!;
+  const order = added.map((ms, i) => [ms, i] as const).sort((a, b) => b[0] - a[0]);
+  const row = (i: number): string => {
+    const s = spans[i]!;
+    const parts = [['in→build', s.c0! - s.in!], ['build', s.c1! - s.c0!], ['→upstream', s.f0! - s.c1!], ['upstream', s.f1! - s.f0!], ['→out', s.out! - s.f1!], ['in→out', s.out! - s.in!], ['gc', s.gc ?? 0], ['direct', times['direct call']![i]!]] as const;
+    return `${f(added[i]!)} added | ${parts.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}${i % 2 === 1 ? ' (streamed)' : ''}`;
+  };
+  console.log(`the ${slowest} requests that added most (ms):`);
+  for (const [, i] of order.slice(0, slowest)) console.log(row(i));
+  console.log('five around the median:');
+  const mid = Math.floor(order.length / 2);
+  for (const [, i] of order.slice(mid - 2, mid + 3)) console.log(row(i));
+}
 await ask({ type: 'close' });
 await worker.terminate();
 await upstream.close();
