@@ -29,7 +29,9 @@ export async function launchBrowser(): Promise<Browser> {
   if (!executablePath) {
     throw new Error('No Chromium found for the browser tests. Run scripts/ensure-chromium.sh (apt-get install -y chromium) or set CHROMIUM_PATH.');
   }
-  return chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  // No background networking: on a closed network Chromium's own connections (updates, sync) are refused, many at a time.
+  const quiet = ['--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  return chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...quiet] });
 }
 
 export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
