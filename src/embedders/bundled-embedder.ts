@@ -3,10 +3,16 @@ import { EngramError } from '../errors.js';
 import { loadCedict } from './cedict.js';
 import { createGlosser, type Glosser } from './chinese-gloss.js';
 import { normalize, type Embedder } from './embedder.js';
+import { syncEncoder, type TfLike, type UseLiteModel } from './use-lite-graph.js';
 
 /** What the bundled embedder needs from a sentence encoder: texts in, one vector per text out. */
 export interface SentenceEncoder {
   embed(texts: string[]): Promise<number[][]>;
+  /**
+   * How Universal Sentence Encoder lite runs its graph: `sync` (fed, see use-lite-graph.ts) or the
+   * library's `async`, with the reason the fed run was refused.
+   */
+  graph?: { run: 'sync' } | { run: 'async'; reason: string };
 }
 
 export interface BundledEmbedderOptions {
@@ -31,11 +37,11 @@ export interface BundledEmbedderOptions {
 export const BUNDLED_EMBEDDER_ID = 'use-lite-cedict@1';
 const DIMENSIONS = 512;
 
-interface TfCore {
+interface TfCore extends TfLike {
   env(): { set(flag: string, value: boolean): void };
 }
 interface EmbeddingsModule {
-  initModel(source: () => Promise<unknown>): Promise<{ embed(input: string[]): Promise<number[][]> }>;
+  initModel(source: () => Promise<unknown>): Promise<UseLiteModel & { embed(input: string[]): Promise<number[][]> }>;
 }
 interface ModelModule {
   modelSource: () => Promise<unknown>;
@@ -56,7 +62,9 @@ export async function loadUseLite(): Promise<SentenceEncoder> {
   core.env().set('PROD', true);
   core.env().set('DEPRECATION_WARNINGS_ENABLED', false);
   const model = await initModel(modelSource);
-  return { embed: (texts) => model.embed(texts) };
+  const fed = await syncEncoder(core, model);
+  if (fed.ok) return { embed: async (texts) => fed.embed(texts), graph: { run: 'sync' } };
+  return { embed: (texts) => model.embed(texts), graph: { run: 'async', reason: fed.reason } };
 }
 
 /**
