@@ -88,6 +88,32 @@ describe('recent embeddings', () => {
   });
 });
 
+describe('recent embeddings and a forget in flight', () => {
+  it.each([['Chinese', '我叫李明，住在上海'], ['English', 'My name is Li Ming and I live in Shanghai']])('keeps nothing an embedding brought back while its user was being forgotten (%s)', async (_language, text) => {
+    const asked: string[][] = [];
+    let release: () => void = () => undefined;
+    let slow = true;
+    const inner: Embedder = {
+      id: 'test@1',
+      dimensions: 2,
+      embed: async (texts) => {
+        asked.push([...texts]);
+        if (slow) await new Promise<void>((resolve) => (release = resolve));
+        return texts.map(() => Float32Array.from([1, 0]));
+      },
+    };
+    const recent = recentEmbeddings(inner);
+    const pending = recent.forUser('li').embed([text]);
+    await Promise.resolve();
+    recent.dropUser('li');
+    slow = false;
+    release();
+    await pending;
+    await recent.forUser('li').embed([text]);
+    expect(asked).toEqual([[text], [text]]);
+  });
+});
+
 describe('a chat turn through the engine', () => {
   it.each([
     ['Chinese', '我的猫最近不爱吃东西，用户喜欢猫怎么办？', '先带猫去看兽医。'],

@@ -35,6 +35,9 @@ export function recentEmbeddings(inner: Embedder, options: RecentEmbeddingsOptio
   const maxUsers = options.users ?? 128;
   const maxChars = options.maxChars ?? 4000;
   const users = new Map<string, Map<string, Float32Array>>();
+  // Raised by every dropUser: an embedding in flight while someone was forgotten keeps nothing
+  // (counting forgets, not keeping a forgotten user's id, which would itself stay behind).
+  let drops = 0;
 
   /** The user's texts, now the most recently active user's; created when `create`. */
   const textsOf = (userId: string, create: boolean): Map<string, Float32Array> | undefined => {
@@ -67,9 +70,10 @@ export function recentEmbeddings(inner: Embedder, options: RecentEmbeddingsOptio
         const out: Array<Float32Array | undefined> = texts.map((t) => recall(held, t));
         const missing = [...new Set(texts.filter((_, i) => out[i] === undefined))];
         if (missing.length === 0) return out as Float32Array[];
+        const dropsBefore = drops;
         const vectors = await inner.embed(missing);
         const fresh = new Map(missing.map((t, i) => [t, vectors[i]!]));
-        const keep = perUser > 0 && maxUsers > 0 ? textsOf(userId, true)! : undefined;
+        const keep = perUser > 0 && maxUsers > 0 && drops === dropsBefore ? textsOf(userId, true)! : undefined;
         for (const [text, vector] of fresh) {
           if (!keep || text.length > maxChars) continue;
           keep.delete(text);
@@ -82,5 +86,11 @@ export function recentEmbeddings(inner: Embedder, options: RecentEmbeddingsOptio
     return embedder;
   };
 
-  return { forUser, dropUser: (userId) => void users.delete(userId) };
+  return {
+    forUser,
+    dropUser: (userId) => {
+      drops++;
+      users.delete(userId);
+    },
+  };
 }
