@@ -41,7 +41,7 @@ interface TfCore extends TfLike {
   env(): { set(flag: string, value: boolean): void };
 }
 interface EmbeddingsModule {
-  initModel(source: () => Promise<unknown>): Promise<UseLiteModel & { embed(input: string[]): Promise<number[][]> }>;
+  initModel(source: () => Promise<unknown>): Promise<UseLiteModel & { embed(input: string[]): Promise<number[][]>; model: { artifacts?: { weightData?: unknown } } }>;
 }
 interface ModelModule {
   modelSource: () => Promise<unknown>;
@@ -62,6 +62,9 @@ export async function loadUseLite(): Promise<SentenceEncoder> {
   core.env().set('PROD', true);
   core.env().set('DEPRECATION_WARNINGS_ENABLED', false);
   const model = await initModel(modelSource);
+  // The weights now live in the backend's memory; the 28 MB they were read from is only kept for
+  // a model.save() that never happens.
+  if (model.model.artifacts) model.model.artifacts.weightData = undefined;
   const fed = await syncEncoder(core, model);
   if (fed.ok) return { embed: async (texts) => fed.embed(texts), graph: { run: 'sync' } };
   return { embed: (texts) => model.embed(texts), graph: { run: 'async', reason: fed.reason } };
