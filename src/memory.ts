@@ -92,14 +92,14 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
   const runtime: ProcessRuntime = { workerId: options.workerId ?? defaultWorkerId(), stats: emptyStats(), running: new Set(), onStep: options.onExtractionStep };
   const deps: ExtractionDeps = { ...services, ...runtime };
   const base: MemoryDeps = { store: deps.store, embedder: deps.embedder, clock: deps.clock, ids: deps.ids, logger: deps.logger };
-  /** `d` with the user's recent vectors; as it is for input without one user (the guard then refuses it, or it spans users). */
-  const turnOf = <D extends MemoryDeps>(d: D, userId: unknown): D => (typeof userId === 'string' ? { ...d, embedder: recent.forUser(userId) } : d);
+  /** `d` with the user's own recent vectors (the guard has checked the user id). */
+  const turnOf = <D extends MemoryDeps>(d: D, userId: string): D => ({ ...d, embedder: recent.forUser(userId) });
   /** Runs a forgetting, then drops the user's recent texts: nothing of what they said stays in this process. */
-  const forgetting = <A extends [string, ...unknown[]], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+  const forgetting = async <R>(userId: string, run: () => Promise<R>): Promise<R> => {
     try {
-      return await fn(...args);
+      return await run();
     } finally {
-      recent.dropUser(args[0]);
+      recent.dropUser(userId);
     }
   };
   let lastLifecycle = 0;
@@ -173,19 +173,19 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     update: changing((userId, id, patch, change) => updateMemory(base, userId, id, patch, change)),
     delete: changing((userId, id, change) => deleteMemory(base, userId, id, change)),
     restore: changing((userId, id, change) => restoreMemory(base, userId, id, change)),
-    purge: changing(forgetting((userId, id, change) => purgeMemory(base, userId, id, change))),
+    purge: changing((userId, id, change) => forgetting(userId, () => purgeMemory(base, userId, id, change))),
     history: after((userId, id) => deps.store.history(userId, id)),
     relations: after((userId, id) => deps.store.relationsOf(userId, id)),
     relate: after((input) => relateMemories(base, input)),
     unrelate: after((userId, id) => unrelateMemories(base, userId, id)),
 
     recall: after((o) => recall(base, o)),
-    context: after((o) => buildContext(turnOf(base, o?.userId), o)),
+    context: after((o) => buildContext(turnOf(base, o.userId), o)),
     searchMessages: after((o) => searchMessages(base, o)),
 
     appendMessages: after(async (o) => {
       const users = new Set(o.messages.map((m) => m.userId));
-      const result = await appendMessages(users.size === 1 ? turnOf(base, [...users][0]) : base, o);
+      const result = await appendMessages(users.size === 1 ? turnOf(base, [...users][0]!) : base, o);
       // Overflow trigger: a session with too many unprocessed messages is extracted without waiting for silence.
       const touched = new Map(result.appended.map((m) => [`${m.userId}\u0000${m.sessionId}`, m]));
       for (const m of touched.values()) {
@@ -210,7 +210,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       return report;
     }),
     extractionRuns: (userId, sessionId) => deps.store.listExtractionRuns(userId, sessionId),
-    reportReply: after((input) => reportReply(turnOf(deps, input?.userId), input)),
+    reportReply: after((input) => reportReply(turnOf(deps, input.userId), input)),
     getSettings: (userId) => resolveSettings(deps.store, userId),
     setSettings: (userId, patch) => updateSettings(deps.store, userId, patch),
 
@@ -235,9 +235,9 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       return deliverReminders(deps, options.notifier);
     },
 
-    forget: ({ userId }) => forgetting((id: string) => forgetUser(deps, id, { workspace: options.workspace }))(userId),
-    forgetTopic: changing(forgetting((userId, topic) => forgetTopic(deps, userId, topic))),
-    forgetSession: after((o) => forgetting((_userId: string) => forgetSession(deps, o))(o.userId)),
+    forget: ({ userId }) => forgetting(userId, () => forgetUser(deps, userId, { workspace: options.workspace })),
+    forgetTopic: changing((userId, topic) => forgetting(userId, () => forgetTopic(deps, userId, topic))),
+    forgetSession: after((o) => forgetting(o.userId, () => forgetSession(deps, o))),
     syncMirror: after((userId) => syncMirror(base, workspace(), userId)),
     exportUser: after((userId) => exportUser(base, userId)),
     importUser: after((data, o) => importUser(base, data, o)),

@@ -114,17 +114,23 @@ describe('recent embeddings and a forget in flight', () => {
   });
 });
 
+/** An engine over an in-memory file whose embedder records every text it is asked to embed. */
+async function engineRecordingTexts() {
+  const { createMemory } = await import('../memory.js');
+  const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
+  const { createHashEmbedder } = await import('./hash-embedder.js');
+  const hash = createHashEmbedder({ dimensions: 64 });
+  const asked: string[] = [];
+  const memory = createMemory({ store: openSqliteStore({ path: ':memory:' }), embedder: { id: hash.id, dimensions: hash.dimensions, embed: (texts) => (asked.push(...texts), hash.embed(texts)) } });
+  return { memory, asked };
+}
+
 describe('a chat turn through the engine', () => {
   it.each([
     ['Chinese', '我的猫最近不爱吃东西，用户喜欢猫怎么办？', '先带猫去看兽医。'],
     ['English', 'The user likes cats: my cat stopped eating, what now?', 'Take the cat to a vet first.'],
   ])('embeds the user message and the reply once each (%s)', async (_language, message, reply) => {
-    const { createMemory } = await import('../memory.js');
-    const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
-    const { createHashEmbedder } = await import('./hash-embedder.js');
-    const hash = createHashEmbedder({ dimensions: 64 });
-    const asked: string[] = [];
-    const memory = createMemory({ store: openSqliteStore({ path: ':memory:' }), embedder: { id: hash.id, dimensions: hash.dimensions, embed: (texts) => (asked.push(...texts), hash.embed(texts)) } });
+    const { memory, asked } = await engineRecordingTexts();
     const cat = await memory.add({ userId: 'li', kind: 'preference', content: '用户喜欢猫 — the user likes cats' });
     asked.length = 0;
     const block = await memory.context({ userId: 'li', query: message, sessionId: 's' });
@@ -139,12 +145,7 @@ describe('a chat turn through the engine', () => {
     ['Chinese', '我想养宠物，有什么建议？', '养猫很省心。'],
     ['English', 'I want a pet, any advice?', 'Cats are easy to keep.'],
   ])('reuses no vector across users, and none of a user after they are forgotten (%s)', async (_language, message, reply) => {
-    const { createMemory } = await import('../memory.js');
-    const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
-    const { createHashEmbedder } = await import('./hash-embedder.js');
-    const hash = createHashEmbedder({ dimensions: 64 });
-    const asked: string[] = [];
-    const memory = createMemory({ store: openSqliteStore({ path: ':memory:' }), embedder: { id: hash.id, dimensions: hash.dimensions, embed: (texts) => (asked.push(...texts), hash.embed(texts)) } });
+    const { memory, asked } = await engineRecordingTexts();
     const turn = async (userId: string) => {
       await memory.context({ userId, query: message, sessionId: 's' });
       await memory.appendMessages({ messages: [{ id: `u-${asked.length}`, userId, sessionId: 's', role: 'user', content: message }, { id: `a-${asked.length}`, userId, sessionId: 's', role: 'assistant', content: reply }] });

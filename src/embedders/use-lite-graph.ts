@@ -36,7 +36,7 @@ const TOKEN_POSITIONS = `${SCOPE}Encode/TransformerStack/Layer_0/AddTimingSignal
 /** The graph's clip (its constant `ClipToMaxLength/Less/y`). */
 const MAX_TOKENS = 128;
 
-/** Texts the check runs both ways: English, glossed Chinese, unknown symbols, one past the clip, one empty of words. */
+/** Texts the check runs both ways: English, glossed Chinese, unknown symbols, one past the clip, one of a single letter. */
 const PROBE = ['The user loves cats', 'user like cat ， house pet', '☃ x ☃', `${'word '.repeat(MAX_TOKENS + 20)}end`, 'a'];
 
 interface Fed {
