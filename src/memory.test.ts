@@ -70,4 +70,21 @@ describe('memory operations', () => {
     expect((await second.searchMessages({ userId: 'u', query: 'cats', recipe: 'vector' })).length).toBe(1);
     await second.close();
   });
+  it.each([
+    ['zh', '我喜欢猫，尤其是橘猫', '猫'],
+    ['en', 'I love cats, ginger ones most', 'cats'],
+  ])('hands out message search results the caller may change (%s)', async (_language, content, query) => {
+    const memory = testMemory();
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content }, { userId: 'u', sessionId: 's', role: 'assistant', content: 'OK' }] });
+    // Enough searches for the store to hold the user's rows, then one changed by its caller.
+    for (let i = 0; i < 3; i++) await memory.searchMessages({ userId: 'u', query });
+    const [found] = await memory.searchMessages({ userId: 'u', query });
+    expect(found!.message.content).toBe(content);
+    found!.message.content = 'changed by the caller';
+    found!.message.createdAt.setTime(0);
+    const [again] = await memory.searchMessages({ userId: 'u', query });
+    expect(again!.message.content).toBe(content);
+    expect(again!.message.createdAt.getTime()).not.toBe(0);
+    await memory.close();
+  });
 });

@@ -1,6 +1,7 @@
 import type { Clock, IdGenerator, Logger } from './deps.js';
 import { randomIds, silentLogger, systemClock } from './deps.js';
 import type { NewMemoryInput } from './domain/memory.js';
+import { ownMessage } from './domain/conversation.js';
 import type { Embedder } from './embedders/embedder.js';
 import { recentEmbeddings } from './embedders/recent-embeddings.js';
 import { buildContext } from './context/build-context.js';
@@ -181,7 +182,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
 
     recall: after((o) => recall(base, o)),
     context: after((o) => buildContext(turnOf(base, o.userId), o)),
-    searchMessages: after((o) => searchMessages(base, o)),
+    searchMessages: after(async (o) => (await searchMessages(base, o)).map((found) => ({ ...found, message: ownMessage(found.message) }))),
 
     appendMessages: after(async (o) => {
       const users = new Set(o.messages.map((m) => m.userId));

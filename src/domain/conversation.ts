@@ -18,6 +18,17 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
+/**
+ * A copy of a message its reader may change, dates included: stores may hand the message search
+ * shared, frozen messages (see `MessagePort.messageNeighbours`), and what leaves the library is
+ * the caller's own.
+ */
+export function ownMessage(m: Message): Message {
+  const copy: Message = { ...m, createdAt: new Date(m.createdAt.getTime()) };
+  if (m.expiresAt) copy.expiresAt = new Date(m.expiresAt.getTime());
+  return copy;
+}
+
 export const NewMessageInput = z.object({
   /** Appending is idempotent by this id; generated when absent. */
   id: z.string().min(1).optional(),

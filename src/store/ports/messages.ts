@@ -9,7 +9,12 @@ export interface MessagesPort {
    */
   appendMessages(userId: string, sessionId: string, messages: ReadonlyArray<NewStoredMessage>): Promise<Message[]>;
   listMessages(query: MessageQuery): Promise<Message[]>;
-  /** Messages within `radius` positions of the given ones in their sessions (the given ones included). */
+  /**
+   * Messages within `radius` positions of the given ones in their sessions (the given ones
+   * included). Unlike `listMessages`, the messages may be shared with the store's own cache, and
+   * then frozen: read them, copy one (`ownMessage`) to change it. The message search reads a few
+   * hundred per context build.
+   */
   messageNeighbours(userId: string, ids: readonly string[], radius: number): Promise<Message[]>;
   searchMessageVector(query: Omit<VectorSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]>;
   searchMessageKeyword(query: Omit<KeywordSearch, 'statuses'> & { sessionId?: string }): Promise<SearchHit[]>;

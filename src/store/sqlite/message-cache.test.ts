@@ -148,6 +148,23 @@ describe('message rows held in memory answer as SQL does', () => {
     expect(again!.createdAt.getTime()).not.toBe(0);
   });
 
+  it('shares frozen neighbours with the message search, built once per row', async () => {
+    const { cached } = await pair();
+    const stored = await cached.appendMessages('u', 's1', turns(zh, 4));
+    const ids = stored.map((m) => m.id);
+    const first = await cached.messageNeighbours('u', [ids[1]!], 1);
+    const again = await cached.scoredNeighbours('u', [ids[1]!], 1, vec(3));
+    expect(first.map((m) => m.id)).toEqual(ids.slice(0, 3));
+    expect(again.messages[0]).toBe(first[0]);
+    expect(Object.isFrozen(first[0])).toBe(true);
+    expect(() => {
+      (first[0] as { content: string }).content = 'changed by a reader';
+    }).toThrow(TypeError);
+    // Rewritten rows are read again: a row this connection purges is not handed out stale.
+    await cached.purgeMessages('u', [ids[0]!]);
+    expect((await cached.messageNeighbours('u', [ids[1]!], 1)).map((m) => m.id)).toEqual(ids.slice(1, 3));
+  });
+
   it('builds a user on the configured lookup and evicts the least recently used past its budget', async () => {
     const path = tempPath();
     const store = await open(path, { ...alike, messageCache: { buildAfter: 2, maxBytes: 1 } });

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Message } from '../../domain/conversation.js';
 import { UserRowCache, type UserRowCacheOptions } from './user-row-cache.js';
 
 /** Keep searched users' message rows in memory, so the message search's neighbour and id lookups read no SQL; `maxBytes` defaults to 64 MiB. */
@@ -11,6 +12,8 @@ export interface HeldMessage {
   readonly sessionId: string;
   readonly seq: number;
   readonly values: readonly unknown[];
+  /** The row as a message, once a reader has asked for it (message-tables.ts `heldMessage`). */
+  message?: Message;
 }
 
 /** Where the lookups find rid, id, user, session and seq in a row's values. */

@@ -4,7 +4,7 @@ import { indexTerms } from '../../text/segment.js';
 import type { MessageQuery, NewStoredMessage } from '../store.js';
 import type { KeywordCacheOptions } from './keyword-cache.js';
 import { KeywordIndex, type Bm25Params } from './keyword-index.js';
-import { MessageCache, type MessageCacheOptions, type UserMessages } from './message-cache.js';
+import { MessageCache, type HeldMessage, type MessageCacheOptions, type UserMessages } from './message-cache.js';
 import type { Binding } from './bound-vectors.js';
 import { padded, Statements } from './statements.js';
 import type { VectorIndex } from './vector-index.js';
@@ -269,5 +269,14 @@ function neighboursHeld(held: UserMessages, ids: readonly string[], radius: numb
       if (n !== undefined) rids.add(n);
     }
   }
-  return [...rids].sort((a, b) => a - b).map((rid) => ({ rid, message: messageFromValues(held.byRid.get(rid)!.values as unknown[]) }));
+  return [...rids].sort((a, b) => a - b).map((rid) => ({ rid, message: heldMessage(held.byRid.get(rid)!) }));
+}
+
+/**
+ * A held row's message, built on first use and kept with the row (a re-read row is a new one): the
+ * message search reads a few hundred neighbours per context build, mostly the same turns, and
+ * building them afresh was a tenth of the excerpt search. Frozen, as every reader shares it.
+ */
+function heldMessage(row: HeldMessage): Message {
+  return (row.message ??= Object.freeze(messageFromValues(row.values as unknown[])));
 }
