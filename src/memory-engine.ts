@@ -121,6 +121,12 @@ export interface MemoryEngine {
   idle(): Promise<void>;
   /** Counters of this process and the model's usage per prompt. */
   stats(): { extraction: ExtractionStats; usage?: UsageSnapshot };
+  /**
+   * Checks the store's vectors come from this engine's embedder, as the first call would: binds a
+   * fresh store, re-embeds a store of an earlier version of it (`Embedder.supersedes`, waiting for
+   * that), and throws EMBEDDER_MISMATCH for any other. For a server, to do this at start.
+   */
+  ready(): Promise<void>;
   /** Re-embeds everything with this engine's embedder (after changing embedders). */
   reindex(options?: ReindexOptions): Promise<ReindexResult>;
   /** Whether every row has a vector from the bound embedder; `complete: false` after an interrupted reindex. */

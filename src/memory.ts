@@ -118,9 +118,18 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
   });
 
   let bound: Promise<void> | undefined;
+  /**
+   * A store bound to an earlier version of this embedder is re-embedded before the first call goes
+   * on (calls meanwhile wait for it; an interrupted one is finished by `engram reindex`).
+   */
+  const upgrade = async (from: string): Promise<void> => {
+    deps.logger.warn('re-embedding every memory and message: the store was embedded by an earlier version of this embedder', { code: 'EMBEDDER_UPGRADE', from, to: deps.embedder.id });
+    const { reembedded } = await reindex(deps);
+    deps.logger.info('re-embedding done', { embedder: deps.embedder.id, reembedded });
+  };
   // Checked once, lazily: an embedder mismatch is reported on first use, and reindex still works.
   const ready = (): Promise<void> => {
-    bound ??= ensureEmbedder(deps.store, deps.embedder).catch((error: unknown) => {
+    bound ??= ensureEmbedder(deps.store, deps.embedder, upgrade).catch((error: unknown) => {
       bound = undefined;
       throw error;
     });
@@ -253,6 +262,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       bound = Promise.resolve();
       return result;
     },
+    ready: () => ready(),
     reindexStatus: () => reindexStatus(deps),
     backup: (o) => backupStore(deps.store, o),
     close: async () => {

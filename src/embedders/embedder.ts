@@ -6,6 +6,12 @@ export interface Embedder {
   /** Stable identity of the model and its settings, e.g. "use-lite-cedict@1" or "openai:text-embedding-3-small". */
   readonly id: string;
   readonly dimensions: number;
+  /**
+   * Ids of earlier versions of this embedder whose vectors it replaces without being asked: a
+   * store bound to one of them is re-embedded on first use instead of refused (the bundled
+   * embedder after a change to its glossing, say). Any other id is refused with EMBEDDER_MISMATCH.
+   */
+  readonly supersedes?: readonly string[];
   /** Embeds texts in order; may batch internally. Throws EngramError EMBEDDING_FAILED on failure. */
   embed(texts: readonly string[]): Promise<Float32Array[]>;
   /**

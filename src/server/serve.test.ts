@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger, type Logger } from '../deps.js';
 import { createHashEmbedder } from '../embedders/hash-embedder.js';
 import type { Embedder } from '../embedders/embedder.js';
 import { testMemory } from '../testing/test-memory.js';
-import { startServer, warmEmbedder, type RunningServer } from './serve.js';
+import { checkBinding, startServer, warmEmbedder, type RunningServer } from './serve.js';
 
 let running: RunningServer[] = [];
 afterEach(async () => {
@@ -202,5 +202,34 @@ describe('warming the embedder at start', () => {
     await warmEmbedder({ deps: testMemory({ embedder }).deps }, logger);
     expect(calls).toBe(0);
     expect(lines).toEqual([]);
+  });
+
+  describe('the store embedded by another embedder', () => {
+    /** A store embedded by hash@64, with a memory and a message in each language. */
+    const oldStore = async (): Promise<string> => {
+      const path = join(mkdtempSync(join(tmpdir(), 'engram-serve-')), 'e.db');
+      const first = testMemory({ path, embedder: createHashEmbedder({ dimensions: 64 }) });
+      await first.add({ userId: 'u', content: '用户喜欢猫' });
+      await first.add({ userId: 'u', content: 'The user loves cats' });
+      await first.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content: '我喜欢猫' }, { userId: 'u', sessionId: 's', role: 'user', content: 'I love cats' }] });
+      await first.close();
+      return path;
+    };
+    const later = (supersedes: string[]): Embedder => ({ ...createHashEmbedder({ dimensions: 32 }), id: 'hash-next@32', supersedes });
+
+    it('is re-embedded at start, before any request, when it was an earlier version of the embedder', async () => {
+      const memory = testMemory({ path: await oldStore(), embedder: later(['hash@64']) });
+      await start({ memory });
+      await vi.waitFor(async () => expect(await memory.reindexStatus()).toMatchObject({ embedder: { id: 'hash-next@32' }, pending: { memories: 0, messages: 0 } }), { timeout: 10_000 });
+      for (const query of ['猫', 'cats']) expect((await memory.recall({ userId: 'u', query }))[0]!.memory.embedderId).toBe('hash-next@32');
+    });
+
+    it('is reported at start when it needs a reindex, and the server keeps serving', async () => {
+      const memory = testMemory({ path: await oldStore(), embedder: later(['hash@128']) });
+      const { lines, logger } = recordingLogger();
+      await checkBinding(memory, logger);
+      expect(lines).toEqual([expect.objectContaining({ level: 'warn', data: expect.objectContaining({ code: 'EMBEDDER_MISMATCH', embedder: 'hash-next@32' }) })]);
+      await memory.close();
+    });
   });
 });

@@ -126,7 +126,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   });
   const address = server.address() as AddressInfo;
   memory.startScheduler(num(env['ENGRAM_TICK_MS'], 'ENGRAM_TICK_MS') ?? 30_000);
-  const warming = warmEmbedder(memory, logger);
+  // The model loaded, then the store's binding checked: a store of an earlier bundled embedder is re-embedded now, not on the first request.
+  const warming = warmEmbedder(memory, logger).then(() => checkBinding(memory, logger));
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
@@ -166,6 +167,15 @@ export async function warmEmbedder(memory: Pick<MemoryEngine, 'deps'>, logger: L
     logger.info('embedder ready', { embedder: embedder.id, ms: Date.now() - started });
   } catch (error) {
     logger.warn('embedder failed to load; the first embed will try again', { embedder: embedder.id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The store's embedder binding checked at start (`MemoryEngine.ready`); a mismatch is logged, and every call reports it too. */
+export async function checkBinding(memory: Pick<MemoryEngine, 'ready' | 'deps'>, logger: Logger): Promise<void> {
+  try {
+    await memory.ready();
+  } catch (error) {
+    logger.warn('the store\'s embedder binding could not be checked', { code: EngramError.isInstance(error) ? error.code : 'INTERNAL', embedder: memory.deps.embedder.id, error: error instanceof Error ? error.message : String(error) });
   }
 }
 
