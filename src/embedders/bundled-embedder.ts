@@ -34,7 +34,10 @@ export interface BundledEmbedderOptions {
   loadGlosser?: () => Glosser | Promise<Glosser>;
 }
 
-export const BUNDLED_EMBEDDER_ID = 'use-lite-cedict@1';
+/** Bumped whenever a text's vector changes (@2: `COMMON_WORDS` in the glossing). */
+export const BUNDLED_EMBEDDER_ID = 'use-lite-cedict@2';
+/** Earlier versions, whose stores are re-embedded on first use (`Embedder.supersedes`). */
+export const BUNDLED_SUPERSEDES: readonly string[] = ['use-lite-cedict@1'];
 const DIMENSIONS = 512;
 
 interface TfCore extends TfLike {
@@ -135,5 +138,5 @@ export function createBundledEmbedder(options: BundledEmbedderOptions = {}): Emb
   const warm = async (): Promise<void> => {
     await embed(['warm up']);
   };
-  return { id: BUNDLED_EMBEDDER_ID, dimensions: DIMENSIONS, embed, warm };
+  return { id: BUNDLED_EMBEDDER_ID, dimensions: DIMENSIONS, supersedes: BUNDLED_SUPERSEDES, embed, warm };
 }

@@ -19,6 +19,20 @@ export const FUNCTION_WORDS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
+/**
+ * Common content words whose CC-CEDICT pick misleads an English sentence encoder: a rare first
+ * sense (年 "grain", 月 "moon", 日 "sun", 店 "inn", 带 "band", 钱 "coin"), a reading that is not
+ * the everyday one (哪 "how", 第 "but"), a phrase where one word is meant (宠物 "house pet"), or a
+ * gloss the encoder reads as another part of speech: 喜欢 "like" reads as the preposition, so
+ * "user like cat" came out no nearer to questions about pets than to a request for Python code
+ * (seed 000's own example; `bench/pet-questions.ts`, `bench/zh-recall.ts`).
+ */
+export const COMMON_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    喜欢: 'love', 宠物: 'pet', 年: 'year', 月: 'month', 日: 'day', 店: 'shop', 哪: 'where', 带: 'take', 钱: 'money', 第: '',
+  }),
+);
+
 /** Turns Chinese text into English word glosses, leaving every non-Chinese part as it was. */
 export type Glosser = (text: string) => string;
 
@@ -30,7 +44,7 @@ export type Glosser = (text: string) => string;
 export function createGlosser(dict: GlossDictionary): Glosser {
   const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
-  const lookup = (word: string): string | undefined => FUNCTION_WORDS.get(word) ?? dict.get(word);
+  const lookup = (word: string): string | undefined => FUNCTION_WORDS.get(word) ?? COMMON_WORDS.get(word) ?? dict.get(word);
 
   function glossWord(word: string): string[] {
     const known = lookup(word);

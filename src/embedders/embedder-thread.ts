@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { EngramError, type ErrorCode } from '../errors.js';
-import { BUNDLED_EMBEDDER_ID } from './bundled-embedder.js';
+import { BUNDLED_EMBEDDER_ID, BUNDLED_SUPERSEDES } from './bundled-embedder.js';
 import type { Embedder } from './embedder.js';
 import { createHashEmbedder } from './hash-embedder.js';
 
@@ -22,7 +22,7 @@ const BUNDLED_DIMENSIONS = 512;
  * `close` ends it.
  */
 export function createThreadedEmbedder(spec: ThreadedEmbedderSpec): Embedder & { close(): Promise<void> } {
-  const identity = spec.kind === 'bundled' ? { id: BUNDLED_EMBEDDER_ID, dimensions: BUNDLED_DIMENSIONS } : createHashEmbedder(spec.dimensions === undefined ? {} : { dimensions: spec.dimensions });
+  const identity = spec.kind === 'bundled' ? { id: BUNDLED_EMBEDDER_ID, dimensions: BUNDLED_DIMENSIONS, supersedes: BUNDLED_SUPERSEDES } : createHashEmbedder(spec.dimensions === undefined ? {} : { dimensions: spec.dimensions });
   const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: unknown) => void }>();
   let worker: Worker | undefined;
   let next = 0;
@@ -65,6 +65,7 @@ export function createThreadedEmbedder(spec: ThreadedEmbedderSpec): Embedder & {
   return {
     id: identity.id,
     dimensions: identity.dimensions,
+    ...(identity.supersedes ? { supersedes: identity.supersedes } : {}),
     embed: async (texts) => (texts.length === 0 ? [] : call([...texts])),
     warm: async () => void (await call('warm')),
     close: async () => {
