@@ -102,6 +102,9 @@ describe('engramMemory middleware', () => {
 
   it('refuses options without a user or an engine', () => {
     expect(() => engramMemory({ memory, userId: ' ' })).toThrow(/userId/);
+    // An id no route accepts is refused here, not met on every turn as a memory that never works.
+    expect(() => engramMemory({ memory, userId: '李\u0001明' })).toThrow(/control characters/);
+    expect(() => engramMemory({ memory, userId: '*' })).toThrow(/reserved/);
     expect(() => engramMemory({ userId: 'li' })).toThrow(/memory/);
   });
 });

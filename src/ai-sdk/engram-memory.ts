@@ -1,6 +1,7 @@
 import type { LanguageModelMiddleware } from 'ai';
 import { z } from 'zod';
 import { silentLogger, systemClock, type Clock, type Logger } from '../deps.js';
+import { UserId } from '../domain/user-id.js';
 import { InvalidInputError, parseInput } from '../errors.js';
 import { turnMemoryOfClient, type TurnClient } from './client-memory.js';
 import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, withMemoryBlock, type PreparedTurn, type TurnMemory } from '../proxy/memory-turn.js';
@@ -12,7 +13,7 @@ type StreamResult = Awaited<ReturnType<NonNullable<LanguageModelMiddleware['wrap
 type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
 
 const Options = z.object({
-  userId: z.string().trim().min(1),
+  userId: z.string().trim().min(1).pipe(UserId),
   sessionId: z.string().trim().min(1).optional(),
   tokenBudget: z.number().int().min(0).default(800),
   contextTimeoutMs: z.number().int().min(1).default(2000),

@@ -162,6 +162,12 @@ describe('chat proxy with the official openai client', () => {
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('INVALID_INPUT');
     const notJson = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: '{"messages":' });
     expect(notJson.status).toBe(400);
+    // A user id no route accepts (a control character, the global settings' "*"): refused, not forwarded without memory.
+    for (const [user, content] of [['li\u0000ming', '你好'], ['*', 'hello']] as const) {
+      const refused = await client.chat.completions.create({ model: 'mock-model', user, messages: [{ role: 'user', content }] }).catch((e: unknown) => e);
+      expect((refused as InstanceType<typeof OpenAI.APIError>).status).toBe(400);
+      expect((refused as InstanceType<typeof OpenAI.APIError>).message).toContain('Invalid user');
+    }
     expect(upstream.requests).toHaveLength(0);
   });
 

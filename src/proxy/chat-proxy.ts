@@ -1,5 +1,6 @@
 import { Hono, type Context, type Env } from 'hono';
 import { silentLogger, systemClock, type Clock, type Logger } from '../deps.js';
+import { userIdProblem } from '../domain/user-id.js';
 import { EngramError, type ErrorCode } from '../errors.js';
 import { createActivity, type Activity } from '../util/activity.js';
 import { idleCollection } from '../util/idle-collector.js';
@@ -159,6 +160,9 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
       return openAiError(error.code, error.message, status);
     }
     if (!userId) return openAiError('INVALID_INPUT', 'No user: set the body field "user" or the X-Engram-User header', 400);
+    // Refused here, as every other route refuses it: forwarded, the turn could never be recorded.
+    const problem = userIdProblem(userId);
+    if (problem) return openAiError('INVALID_INPUT', `Invalid user: ${problem}`, 400);
     const model = body.model ?? options.upstream.model;
     if (!model) return openAiError('INVALID_INPUT', 'No model: set the body field "model" (no default model is configured)', 400);
     const sessionId = c.req.header('x-engram-session')?.trim() || dailySessionId(clock.now());
