@@ -224,6 +224,20 @@ describe('warming the embedder at start', () => {
       for (const query of ['猫', 'cats']) expect((await memory.recall({ userId: 'u', query }))[0]!.memory.embedderId).toBe('hash-next@32');
     });
 
+    it('has the rows a cut-short upgrade left without a vector embedded at start', async () => {
+      const path = await oldStore();
+      const cut = testMemory({ path, embedder: later(['hash@64']) });
+      // What a reindex does first, then the process ends: bound to the new embedder, every vector dropped.
+      await cut.deps.store.bindEmbedder({ id: 'hash-next@32', dimensions: 32 }, { replace: true });
+      expect(await cut.reindexStatus()).toMatchObject({ complete: false, pending: { memories: 2, messages: 2 } });
+      await cut.close();
+      const memory = testMemory({ path, embedder: later(['hash@64']) });
+      const { lines, logger } = recordingLogger();
+      await start({ memory, logger });
+      await vi.waitFor(async () => expect(await memory.reindexStatus()).toMatchObject({ complete: true, pending: { memories: 0, messages: 0 } }), { timeout: 10_000 });
+      expect(lines).toContainEqual(expect.objectContaining({ level: 'warn', data: expect.objectContaining({ code: 'REINDEX_RESUMED', pending: { memories: 2, messages: 2 } }) }));
+    });
+
     it('is reported at start when it needs a reindex, and the server keeps serving', async () => {
       const memory = testMemory({ path: await oldStore(), embedder: later(['hash@128']) });
       const { lines, logger } = recordingLogger();

@@ -170,10 +170,19 @@ export async function warmEmbedder(memory: Pick<MemoryEngine, 'deps'>, logger: L
   }
 }
 
-/** The store's embedder binding checked at start (`MemoryEngine.ready`); a mismatch is logged, and every call reports it too. */
-export async function checkBinding(memory: Pick<MemoryEngine, 'ready' | 'deps'>, logger: Logger): Promise<void> {
+/**
+ * The store's embedder binding checked at start (`MemoryEngine.ready`, which re-embeds a store of
+ * an earlier version of the embedder), and rows still without a vector embedded: a reindex or such
+ * an upgrade cut short by a restart is finished rather than leaving those rows to keyword search
+ * alone. A failure is logged (a mismatch is reported by every call too).
+ */
+export async function checkBinding(memory: Pick<MemoryEngine, 'ready' | 'deps' | 'reindexStatus' | 'reindex'>, logger: Logger): Promise<void> {
   try {
     await memory.ready();
+    const { complete, pending } = await memory.reindexStatus();
+    if (complete) return;
+    logger.warn('embedding the rows a cut-short reindex left without a vector', { code: 'REINDEX_RESUMED', embedder: memory.deps.embedder.id, pending });
+    await memory.reindex();
   } catch (error) {
     logger.warn('the store\'s embedder binding could not be checked', { code: EngramError.isInstance(error) ? error.code : 'INTERNAL', embedder: memory.deps.embedder.id, error: error instanceof Error ? error.message : String(error) });
   }
