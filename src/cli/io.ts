@@ -1,3 +1,5 @@
+import type { Logger } from '../deps.js';
+
 /**
  * Where a command writes. `run(argv, io)` takes one, so tests capture output in-process and the
  * real entry point passes the process streams and environment.
@@ -9,6 +11,15 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** Where progress bars draw (only when it is a terminal). @default process.stderr */
   progress?: { isTTY?: boolean; write(text: string): unknown };
+}
+
+/**
+ * The engine's warnings and errors on the command's stderr, as one line each (an old store being
+ * re-embedded, an extraction skipped); its routine info stays quiet.
+ */
+export function ioLogger(io: Pick<CliIo, 'stderr'>): Logger {
+  const line = (msg: string, data?: Record<string, unknown>): void => io.stderr(`engram: ${msg}${data ? ` ${JSON.stringify(data)}` : ''}\n`);
+  return { debug: () => undefined, info: () => undefined, warn: line, error: line };
 }
 
 export function processIo(): CliIo {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Memory } from '../domain/memory.js';
+import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import { cliHarness } from './test-cli.js';
 
 let h: ReturnType<typeof cliHarness>;
@@ -30,6 +31,18 @@ describe('engram reindex', () => {
     expect(found.json<{ results: { memory: Memory }[] }>().results[0]!.memory.content).toContain('小白');
     // …and now the old embedder is the one refused.
     expect((await h.cli(['-u', 'alice', 'list'])).stderr).toMatch(/EMBEDDER_MISMATCH.*"hash@64" but it was opened with "hash@256"/);
+  });
+
+  it('says on stderr that a store of the earlier bundled embedder is being re-embedded, and goes on', async () => {
+    // A store the bundled embedder's previous version (@1) was bound to; nothing to embed, so no model loads.
+    const store = openSqliteStore({ path: h.db });
+    await store.bindEmbedder({ id: 'use-lite-cedict@1', dimensions: 512 });
+    await store.close();
+    const r = await h.cli(['-u', 'li-ming', 'list'], { ENGRAM_EMBEDDER: 'bundled' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^engram: re-embedding every memory and message: .*"code":"EMBEDDER_UPGRADE","from":"use-lite-cedict@1","to":"use-lite-cedict@2"/);
+    const again = await h.cli(['-u', 'li-ming', 'list'], { ENGRAM_EMBEDDER: 'bundled' });
+    expect(again.stderr).toBe('');
   });
 
   it('prints JSON with --json', async () => {

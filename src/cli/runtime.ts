@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { InvalidInputError } from '../errors.js';
 import type { MemoryEngine } from '../memory.js';
 import { openEngine, resolveEngineSettings, type EngineSettings } from './config.js';
-import type { CliIo } from './io.js';
+import { ioLogger, type CliIo } from './io.js';
 
 /** Options every command accepts (declared once on the program). */
 export interface GlobalOptions {
@@ -31,7 +31,7 @@ export function globalsOf(command: Command): GlobalOptions {
 export async function withEngine(io: CliIo, command: Command, fn: (ctx: CommandContext) => Promise<void>): Promise<void> {
   const g = globalsOf(command);
   const settings = resolveEngineSettings({ db: g.db, embedder: g.embedder, env: io.env });
-  const engine = openEngine({ settings });
+  const engine = openEngine({ settings, logger: ioLogger(io) });
   try {
     await fn({ io, json: g.json, userId: g.user, settings, engine });
   } finally {
