@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { EngramError } from '../errors.js';
 import { loadCedict } from './cedict.js';
 import { createGlosser, type Glosser } from './chinese-gloss.js';
+import { compactDictionary } from './compact-dictionary.js';
 import { normalize, type Embedder } from './embedder.js';
 import { syncEncoder, type TfLike, type UseLiteModel } from './use-lite-graph.js';
 
@@ -82,7 +83,7 @@ export async function loadUseLite(): Promise<SentenceEncoder> {
 export function createBundledEmbedder(options: BundledEmbedderOptions = {}): Embedder {
   const batchSize = Math.max(1, options.batchSize ?? 32);
   const loadEncoder = options.loadEncoder ?? loadUseLite;
-  const loadGlosser = options.loadGlosser ?? (() => createGlosser(loadCedict()));
+  const loadGlosser = options.loadGlosser ?? (() => createGlosser(compactDictionary(loadCedict())));
   let loading: Promise<{ encoder: SentenceEncoder; gloss: Glosser }> | undefined;
 
   function load(): Promise<{ encoder: SentenceEncoder; gloss: Glosser }> {

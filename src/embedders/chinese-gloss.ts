@@ -1,4 +1,4 @@
-import type { GlossDictionary } from './cedict.js';
+import type { WordLookup } from './compact-dictionary.js';
 
 const HAN = /\p{Script=Han}/u;
 const MAX_WORD = 6;
@@ -41,7 +41,7 @@ export type Glosser = (text: string) => string;
  * a word the dictionary lacks is split again by longest dictionary match, and a character with
  * no gloss at all is dropped (an English-only encoder would read it as unknown anyway).
  */
-export function createGlosser(dict: GlossDictionary): Glosser {
+export function createGlosser(dict: WordLookup): Glosser {
   const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
   const lookup = (word: string): string | undefined => FUNCTION_WORDS.get(word) ?? COMMON_WORDS.get(word) ?? dict.get(word);
