@@ -120,7 +120,8 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
   let bound: Promise<void> | undefined;
   /**
    * A store bound to an earlier version of this embedder is re-embedded before the first call goes
-   * on (calls meanwhile wait for it; an interrupted one is finished by `engram reindex`).
+   * on (calls meanwhile wait for it; an interrupted one is finished by `engram reindex`, or by the
+   * server as it starts: `checkBinding`).
    */
   const upgrade = async (from: string): Promise<void> => {
     deps.logger.warn('re-embedding every memory and message: the store was embedded by an earlier version of this embedder', { code: 'EMBEDDER_UPGRADE', from, to: deps.embedder.id });
