@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { Statements } from './statements.js';
+import { limitClause, Statements } from './statements.js';
 import type { Session } from '../../domain/conversation.js';
 import type { LeaseTask } from '../ports/sessions.js';
 import type { ExtractionRun } from '../store.js';
@@ -57,8 +57,8 @@ export class ExtractionTables {
   }
 
   backlog(limit: number): Array<{ session: Session; unprocessed: number }> {
-    const rows = this.sql.get('SELECT *, next_seq - 1 - processed_seq AS unprocessed FROM sessions WHERE next_seq - 1 > processed_seq ORDER BY last_active_at LIMIT ?')
-      .all(limit) as Array<Record<string, unknown>>;
+    const rows = this.sql.get(`SELECT *, next_seq - 1 - processed_seq AS unprocessed FROM sessions WHERE next_seq - 1 > processed_seq ORDER BY last_active_at ${limitClause(limit)}`)
+      .all() as Array<Record<string, unknown>>;
     return rows.map((r) => ({ session: rowToSession(r), unprocessed: Number(r.unprocessed) }));
   }
 

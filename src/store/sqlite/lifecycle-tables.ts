@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { Statements } from './statements.js';
+import { limitClause, Statements } from './statements.js';
 import type { Session } from '../../domain/conversation.js';
 import { Profile, Relation } from '../../domain/profile.js';
 import type { Todo } from '../../domain/todo.js';
@@ -79,8 +79,8 @@ export class LifecycleTables {
   }
 
   sessionsToSummarize(limit: number): Array<{ session: Session; unsummarized: number }> {
-    const rows = this.sql.get('SELECT *, next_seq - 1 - summarized_seq AS unsummarized FROM sessions WHERE next_seq - 1 > summarized_seq OR summary_retry_at IS NOT NULL ORDER BY last_active_at LIMIT ?')
-      .all(limit) as Array<Record<string, unknown>>;
+    const rows = this.sql.get(`SELECT *, next_seq - 1 - summarized_seq AS unsummarized FROM sessions WHERE next_seq - 1 > summarized_seq OR summary_retry_at IS NOT NULL ORDER BY last_active_at ${limitClause(limit)}`)
+      .all() as Array<Record<string, unknown>>;
     return rows.map((r) => ({ session: rowToSession(r), unsummarized: Number(r.unsummarized) }));
   }
 
@@ -92,9 +92,9 @@ export class LifecycleTables {
   dueReminders(now: Date, limit: number): Todo[] {
     const ids = this.sql.get(
         `SELECT user_id, id FROM todos WHERE reminded = 0 AND completed = 0 AND remind_at IS NOT NULL AND remind_at <= ?
-           AND (next_delivery_at IS NULL OR next_delivery_at <= ?) ORDER BY remind_at LIMIT ?`,
+           AND (next_delivery_at IS NULL OR next_delivery_at <= ?) ORDER BY remind_at ${limitClause(limit)}`,
       )
-      .all(now.getTime(), now.getTime(), limit) as Array<{ user_id: string; id: string }>;
+      .all(now.getTime(), now.getTime()) as Array<{ user_id: string; id: string }>;
     return ids.map((r) => this.todos.get(r.user_id, r.id));
   }
 

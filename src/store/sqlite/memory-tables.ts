@@ -9,7 +9,7 @@ import { AccessLog } from './access-log.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { changedFields, MEMORY_COLUMNS, memoryToColumns, RANKING_COLUMNS, rowFromValues, rowToMemory, rowToRankingFields, snapshot, type MemoryRow } from './memory-rows.js';
 import type { Binding } from './bound-vectors.js';
-import { marks, padded, Statements } from './statements.js';
+import { limitClause, marks, padded, Statements } from './statements.js';
 import type { VectorIndex } from './vector-index.js';
 import { RankingCache, type RankingCacheOptions } from './ranking-cache.js';
 import { rankingFieldsOf } from './user-ranking.js';
@@ -191,8 +191,8 @@ export class MemoryTables {
     const column = { createdAt: 'created_at', updatedAt: 'updated_at', importance: 'importance', happenedAt: 'coalesce(happened_at, created_at)' }[q.orderBy ?? 'createdAt'];
     const dir = q.order === 'asc' ? 'ASC' : 'DESC';
     const rows = this.sql
-      .raw(`SELECT ${MEMORY_COLUMNS.join(', ')} FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} LIMIT ? OFFSET ?`)
-      .all(...args, q.limit ?? -1, q.offset ?? 0) as unknown[][];
+      .raw(`SELECT ${MEMORY_COLUMNS.join(', ')} FROM memories WHERE ${sql} ORDER BY ${column} ${dir}, rid ${dir} ${limitClause(q.limit)} OFFSET ?`)
+      .all(...args, q.offset ?? 0) as unknown[][];
     return rows.map((values) => this.accesses.overlay(rowToMemory(rowFromValues(values))));
   }
 

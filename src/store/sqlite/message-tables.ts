@@ -6,7 +6,7 @@ import type { KeywordCacheOptions } from './keyword-cache.js';
 import { KeywordIndex, type Bm25Params } from './keyword-index.js';
 import { MessageCache, type HeldMessage, type MessageCacheOptions, type UserMessages } from './message-cache.js';
 import type { Binding } from './bound-vectors.js';
-import { padded, Statements } from './statements.js';
+import { limitClause, padded, Statements } from './statements.js';
 import type { VectorIndex } from './vector-index.js';
 
 interface MessageRow {
@@ -151,8 +151,8 @@ export class MessageTables {
     if (q.throughSeq !== undefined) (clauses.push('seq <= ?'), args.push(q.throughSeq));
     const dir = q.order === 'desc' ? 'DESC' : 'ASC';
     const rows = this.sql
-      .get(`SELECT * FROM messages WHERE ${clauses.join(' AND ')} ORDER BY session_id, seq ${dir} LIMIT ?`)
-      .all(...args, q.limit ?? -1) as MessageRow[];
+      .get(`SELECT * FROM messages WHERE ${clauses.join(' AND ')} ORDER BY session_id, seq ${dir} ${limitClause(q.limit)}`)
+      .all(...args) as MessageRow[];
     return rows.map(rowToMessage);
   }
 

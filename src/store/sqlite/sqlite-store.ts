@@ -15,7 +15,7 @@ import type { MessageTables } from './message-tables.js';
 import type { MessageCacheOptions } from './message-cache.js';
 import type { RankingCacheOptions } from './ranking-cache.js';
 import { migrate } from './schema.js';
-import { readOnce } from './statements.js';
+import { limitClause, readOnce } from './statements.js';
 import { sharedTables, sqliteRoles, type Shared, type SqliteRoles } from './sqlite-roles.js';
 import { toStoreError, typed } from './store-errors.js';
 import { MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
@@ -335,8 +335,8 @@ class SqliteStore implements Store {
   pendingVectors(collection: Collection, limit: number): Promise<Array<{ userId: string; id: string; content: string }>> {
     return this.run(() => {
       const rows = this.db
-        .prepare(`SELECT user_id, id, content FROM ${collection} WHERE ${this.pendingWhere(collection)} ORDER BY rid LIMIT ?`)
-        .all(this.meta('embedder_id') ?? null, limit) as Array<{ user_id: string; id: string; content: string }>;
+        .prepare(`SELECT user_id, id, content FROM ${collection} WHERE ${this.pendingWhere(collection)} ORDER BY rid ${limitClause(limit)}`)
+        .all(this.meta('embedder_id') ?? null) as Array<{ user_id: string; id: string; content: string }>;
       return rows.map((r) => ({ userId: r.user_id, id: r.id, content: r.content }));
     });
   }

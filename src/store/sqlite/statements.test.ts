@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dataVersion, readOnce } from './statements.js';
+import { dataVersion, limitClause, readOnce } from './statements.js';
 
 let dir: string | undefined;
 const open: Database.Database[] = [];
@@ -67,5 +67,28 @@ describe('data_version read once per read-only operation', () => {
     ).toThrow('失败 failed');
     b.prepare('INSERT INTO notes VALUES (?)').run('x');
     expect(readOnce(a, () => version())).not.toBe(seen);
+  });
+});
+
+describe('limitClause', () => {
+  it('writes an integer limit into the SQL, and none for undefined or a negative limit', () => {
+    expect(limitClause(5)).toBe('LIMIT 5');
+    expect(limitClause(0)).toBe('LIMIT 0');
+    expect(limitClause(undefined)).toBe('LIMIT -1');
+    expect(limitClause(-3)).toBe('LIMIT -1');
+  });
+
+  it('refuses anything but a safe integer, so no other text reaches the SQL', () => {
+    for (const bad of [2.5, Number.NaN, Infinity, 2 ** 60, '1; DROP TABLE notes' as unknown as number]) expect(() => limitClause(bad)).toThrow(TypeError);
+  });
+
+  it('limits the rows as the bound form did', () => {
+    const [a] = twoConnections();
+    const insert = a.prepare('INSERT INTO notes (text) VALUES (?)');
+    for (const text of ['一', 'two', '三', 'four']) insert.run(text);
+    const texts = (limit: number | undefined) => a.prepare(`SELECT text FROM notes ORDER BY rowid ${limitClause(limit)}`).pluck().all();
+    const bound = (limit: number) => a.prepare('SELECT text FROM notes ORDER BY rowid LIMIT ?').pluck().all(limit);
+    for (const limit of [0, 2, 4, 9, -1]) expect(texts(limit)).toEqual(bound(limit));
+    expect(texts(undefined)).toEqual(['一', 'two', '三', 'four']);
   });
 });

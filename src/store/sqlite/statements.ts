@@ -46,6 +46,20 @@ export function padded<T>(values: readonly T[], filler: T): T[] {
   return out;
 }
 
+/**
+ * `LIMIT n`, the number written into the SQL (none when undefined or negative, as SQLite reads a
+ * negative limit). Not `LIMIT ?`: SQLite 3.47+ reads a bound limit when it plans the query and
+ * then marks the statement to be prepared again whenever that parameter is bound, and
+ * better-sqlite3 binds on every call. Each run of such a statement was a fresh preparation: about
+ * 22 µs more for a query that finds nothing (.scratch measurement, session 15). Limits take few
+ * values (page sizes, k), so their texts are cached as statements like any other.
+ */
+export function limitClause(limit: number | undefined): string {
+  if (limit === undefined) return 'LIMIT -1';
+  if (!Number.isSafeInteger(limit)) throw new TypeError(`A row limit must be an integer, got ${limit}`);
+  return `LIMIT ${limit < 0 ? -1 : limit}`;
+}
+
 /** `?, ?, …` for n values. */
 export const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 

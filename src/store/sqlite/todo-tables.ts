@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { Statements } from './statements.js';
+import { limitClause, Statements } from './statements.js';
 import { Todo } from '../../domain/todo.js';
 import { NotFoundError } from '../../errors.js';
 
@@ -44,8 +44,8 @@ export class TodoTables {
     const args: unknown[] = [q.userId];
     if (q.completed !== undefined) (clauses.push('completed = ?'), args.push(q.completed ? 1 : 0));
     if (q.dueBefore) (clauses.push('due_at IS NOT NULL AND due_at <= ?'), args.push(q.dueBefore.getTime()));
-    const rows = this.sql.get(`SELECT * FROM todos WHERE ${clauses.join(' AND ')} ORDER BY due_at IS NULL, due_at, created_at LIMIT ?`)
-      .all(...args, q.limit ?? -1) as Array<Record<string, unknown>>;
+    const rows = this.sql.get(`SELECT * FROM todos WHERE ${clauses.join(' AND ')} ORDER BY due_at IS NULL, due_at, created_at ${limitClause(q.limit)}`)
+      .all(...args) as Array<Record<string, unknown>>;
     return rows.map(rowToTodo);
   }
 
