@@ -5,7 +5,10 @@
  * the first streamed chunk (what a chat user waits for), direct and proxied, and the difference.
  * The proxy runs in a process of its own (`proxy-server-worker.ts`, forked), as in deployment, so
  * recording a turn after the response costs this client nothing, as it would cost a client on
- * another machine nothing; everything before the response is timed. Between calls the bench waits
+ * another machine nothing; everything before the response is timed. The mock upstream has a
+ * process of its own too (`upstream-process.ts`): in the client's process a direct call would skip
+ * the process wake-ups every real call to a model server has (ENGRAM_BENCH_UPSTREAM=inline puts
+ * it back there, for the comparison in the results). Between calls the bench waits
  * until the turn is recorded and the idle moment's housekeeping is done, as a chat user's pause
  * between turns allows. Settings: the proxy alone without memories and at 10,000 (query vectors
  * random, so the embedder costs nothing), the same through the whole server as `npm start` serves
@@ -16,14 +19,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMockUpstream, type MockUpstream } from '../src/proxy/mock-upstream.js';
 import { createUpstreamFetch, type UpstreamFetch } from '../src/proxy/upstream-fetch.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
-import { benchReply } from './bench-upstream.js';
 import type { ProxyWorkerData, ProxyWorkerReply, ProxyWorkerRequest } from './proxy-server-worker.js';
 import { quantile, table } from './report.js';
 import { bulkInsert, queryText, rng } from './synthetic.js';
+import { startMockUpstream } from '../src/proxy/mock-upstream.js';
+import { benchReply } from './bench-upstream.js';
 import { timeChatCall } from './time-chat-call.js';
+import { startUpstreamProcess, type UpstreamProcess } from './upstream-process.js';
 
 const DIMENSIONS = 512;
 const STUB_ID = 'bench-random@512';
@@ -92,6 +96,9 @@ interface ProxyServer {
   stop(): Promise<void>;
 }
 
+/** ENGRAM_BENCH_UPSTREAM=inline: the mock upstream in this process, as before session 15. */
+const INLINE_UPSTREAM = process.env.ENGRAM_BENCH_UPSTREAM === 'inline';
+
 /** ENGRAM_BENCH_IDLE_WORK=off: housekeeping (young GC, access writes) whenever it comes, not between requests; for the comparison in the results. */
 const IDLE_WORK = process.env.ENGRAM_BENCH_IDLE_WORK !== 'off';
 
@@ -121,7 +128,7 @@ async function startProxyServer(data: ProxyWorkerData): Promise<ProxyServer> {
   return { url, headers, ask, stop: async () => { await ask({ type: 'close' }); await exited; } };
 }
 
-async function measure(dbPath: string, upstream: MockUpstream, setting: Setting, requests: number): Promise<ProxyResult> {
+async function measure(dbPath: string, upstream: UpstreamProcess, setting: Setting, requests: number): Promise<ProxyResult> {
   const proxy = await startProxyServer({ dbPath, upstreamBaseURL: upstream.baseURL, embedder: setting.embedder, embedderId: STUB_ID, dimensions: DIMENSIONS, userId: setting.userId, idleWork: IDLE_WORK, surface: setting.surface ?? 'proxy' });
   try {
     const r = rng(9);
@@ -168,7 +175,7 @@ export async function runProxy(options: { quick?: boolean; log?: (line: string) 
   const log = options.log ?? ((line: string) => console.log(line));
   const requests = options.quick ? 100 : 300;
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-proxy-'));
-  const upstream = await startMockUpstream(benchReply, { keepRequests: false });
+  const upstream = INLINE_UPSTREAM ? await startMockUpstream(benchReply, { keepRequests: false }) : await startUpstreamProcess();
   const dbPath = join(dir, 'proxy.db');
   try {
     const store = openSqliteStore({ path: dbPath });
@@ -208,7 +215,7 @@ export function formatProxy(results: readonly ProxyResult[]): string {
       `${x.embedder}: the context build inside the proxied requests ${ms(x.context)} ms, ${share(x)} of the added p50 before the first chunk; forwarding and the rest ≈ ${r2(x.firstToken.added.p50 - x.context.p50)} ms p50; transport retries ${x.transportRetries}`,
   );
   return [
-    `Chat proxy over loopback against a mock upstream, the proxy in a process of its own${IDLE_WORK ? '' : ' (housekeeping not held for idle moments)'}, ${results[0]?.requests ?? 0} requests per setting (half streamed), direct and proxied interleaved; ms p50 / p95:`,
+    `Chat proxy over loopback against a mock upstream, ${INLINE_UPSTREAM ? "the proxy in a process of its own, the upstream in the client's" : 'the client, the proxy and the upstream each in a process of its own'}${IDLE_WORK ? '' : ' (housekeeping not held for idle moments)'}, ${results[0]?.requests ?? 0} requests per setting (half streamed), direct and proxied interleaved; ms p50 / p95:`,
     '',
     table(['setting', 'measure', 'direct', 'through proxy', 'added'], rows),
     '',
