@@ -146,22 +146,27 @@ async function measure(dbPath: string, upstream: UpstreamProcess, setting: Setti
       const stream = i % 2 === 1;
       const direct = () => timeCall(upstream.baseURL, body(q, stream, i), stream);
       const proxied = () => timeCall(`${proxy.url}/v1`, body(q, stream, i), stream, proxy.headers);
+      // The turn is recorded after the response; the proxy is let finish it before the next call,
+      // the direct one included, so no call shares the machine with it. The answer carries the
+      // request's context build, timed inside it.
+      const proxiedThenIdle = async (): Promise<number> => {
+        const ms = await proxied();
+        const build = await proxy.ask({ type: 'idle' });
+        if (build !== undefined) times.context.push(build);
+        return ms;
+      };
       // Alternate which goes first, so neither always meets a warmer machine.
       let d: number;
       let p: number;
       if (i % 4 < 2) {
         d = await direct();
-        p = await proxied();
+        p = await proxiedThenIdle();
       } else {
-        p = await proxied();
+        p = await proxiedThenIdle();
         d = await direct();
       }
       (stream ? times.ttftDirect : times.fullDirect).push(d);
       (stream ? times.ttftProxy : times.fullProxy).push(p);
-      // The turn is recorded after the response; let it finish so it never overlaps the next call.
-      // The answer carries the request's context build, timed inside it.
-      const build = await proxy.ask({ type: 'idle' });
-      if (build !== undefined) times.context.push(build);
     }
     const retries = transportRetries;
     transportRetries = 0;
