@@ -112,6 +112,8 @@ const lineTokens = (s: string): number => countTokens(s) + 1;
 
 /** Whole memories read at once when one is taken: it and the next candidates, likely taken too. */
 const LOAD_BATCH = 12;
+/** The ranking without overrides, parsed once (frozen: it is shared by every build). */
+const DEFAULT_RANKING: ContextRanking = Object.freeze(ContextRanking.parse({}));
 
 /**
  * Builds the memory block for a system prompt (seed 000 §4, seed 003 "System Prompt 组装"): the
@@ -123,7 +125,7 @@ const LOAD_BATCH = 12;
  */
 export async function buildContext(base: MemoryDeps, options: ContextOptions): Promise<ContextBlock> {
   const o = parseInput(ContextOptions, options, 'context options');
-  const ranking = ContextRanking.parse(o.ranking ?? {});
+  const ranking = o.ranking ? ContextRanking.parse(o.ranking) : DEFAULT_RANKING;
   // Memories, episodes and messages are searched for the same query: embed it once.
   const deps: MemoryDeps = { ...base, embedder: memoEmbedder(base.embedder) };
   const language = o.language ?? detectLanguage(o.query);
@@ -134,7 +136,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   // A low pre-filter only: the block's own floors (memoryFloor, floor) decide what goes in.
   // Ranked without reading whole memories: a line needs only the ranking fields, and the budget
   // takes a few dozen of the 100; whole rows are read for the ones taken (see `take` below).
-  const recalling = asked ? rankMemories(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', config: { minRelevance: 0.1 }, agentId: o.agentId, touch: false }) : Promise.resolve([]);
+  const recalling = asked ? rankMemories(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', config: { minRelevance: 0.1 }, agentId: o.agentId, touch: false, timeZone: settings.timeZone }) : Promise.resolve([]);
   const [profile, todos, recalled, episodes, excerpts] = await Promise.all([
     deps.store.latestProfile(o.userId),
     deps.store.listTodos({ userId: o.userId, completed: false, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
@@ -144,7 +146,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       ? recallEpisodes(deps, { userId: o.userId, query: o.query, limit: o.maxEpisodes, timeZone: settings.timeZone, ...(o.agentId === undefined && o.maxMemories === undefined ? { recalled: recalling } : {}) })
       : Promise.resolve([]),
     asked && excerptsOn
-      ? findExcerpts(deps, { userId: o.userId, query: o.query, now, ranking, sessionId: o.sessionId, windowMessages: o.windowMessages, maxTokens: o.excerptTokens, candidates: ranking.excerptCandidates })
+      ? findExcerpts(deps, { userId: o.userId, query: o.query, now, ranking, sessionId: o.sessionId, windowMessages: o.windowMessages, maxTokens: o.excerptTokens, candidates: ranking.excerptCandidates, timeZone: settings.timeZone })
       : Promise.resolve([]),
   ]);
   const todoMemoryIds = new Set(todos.map((t) => t.memoryId));

@@ -31,6 +31,8 @@ export interface FindExcerptsOptions {
   maxTokens: number;
   /** Turns fetched from the message search. */
   candidates: number;
+  /** For dates the query names. @default the user's settings */
+  timeZone?: string;
 }
 
 /** A turn this short ("Yes!", "好啊") is shown with the turn before it, which it answers. */
@@ -54,7 +56,7 @@ const at = (m: Pick<Message, 'sessionId' | 'seq'>): string => `${m.sessionId}\u0
 export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Promise<Excerpt[]> {
   if (o.query.trim().length === 0 || o.maxTokens <= 0) return [];
   const [found, window] = await Promise.all([
-    searchMessages(deps, { userId: o.userId, query: o.query, limit: o.candidates }),
+    searchMessages(deps, { userId: o.userId, query: o.query, limit: o.candidates, ...(o.timeZone === undefined ? {} : { timeZone: o.timeZone }) }),
     o.sessionId && o.windowMessages > 0 ? deps.store.listMessages({ userId: o.userId, sessionId: o.sessionId, order: 'desc', limit: o.windowMessages }) : Promise.resolve([]),
   ]);
   const hidden = new Set(window.map((m) => m.id));

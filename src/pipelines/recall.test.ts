@@ -28,6 +28,18 @@ describe('recall', () => {
     expect(results[0]!.memory.content).toContain('cats');
   });
 
+  it('refuses a config that is not one, with a clear error, in Chinese and English queries alike', async () => {
+    await memory.add({ userId: 'u', content: '用户喜欢猫' });
+    for (const query of ['我该养什么宠物？', 'Which pet should I get?']) {
+      await expect(memory.recall({ userId: 'u', query, config: { minRelevance: 'high' as never } })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('minRelevance') });
+      await expect(memory.recall({ userId: 'u', query, config: 5 as never })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+      await expect(memory.recall({ userId: 'u', query, config: { candidates: 0 } })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('candidates') });
+    }
+    // A valid partial config still applies over its recipe.
+    const strict = await memory.recall({ userId: 'u', query: '我该养什么宠物？', config: { minRelevance: 0.99 } });
+    expect(strict).toEqual([]);
+  });
+
   it('keeps users apart', async () => {
     await memory.add({ userId: 'alice', content: '用户喜欢猫' });
     await memory.add({ userId: 'bob', content: '用户喜欢狗' });

@@ -35,6 +35,12 @@ export const RecallOptions = z.object({
   touch: z.boolean().default(true),
 });
 export type RecallOptions = z.input<typeof RecallOptions>;
+/**
+ * What a call parses of its options: all but `config`, which `resolveRecallConfig` checks merged
+ * with its recipe, once per distinct config. Parsing the partial config on every call took most of
+ * the options' parse (4.2 against 1.2 µs in a loop, about 100 µs inside a context build).
+ */
+const OwnOptions = RecallOptions.omit({ config: true });
 
 export interface RecalledMemory {
   memory: Memory;
@@ -52,7 +58,7 @@ export interface RankedMemory {
  * recency and importance. Each result carries its score parts.
  */
 export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<RecalledMemory[]> {
-  const o = parseInput(RecallOptions, options, 'recall options');
+  const o = parseInput(OwnOptions, options, 'recall options');
   const now = deps.clock.now();
   const best = await rankRecall(deps, o, options.config, now);
   const whole = await loadRanked(deps, o.userId, best.map((r) => r.fields.id), o.statuses);
@@ -84,11 +90,11 @@ export async function loadRanked(deps: MemoryDeps, userId: string, ids: readonly
  * Touches nothing.
  */
 export async function rankMemories(deps: MemoryDeps, options: RecallOptions): Promise<RankedMemory[]> {
-  const o = parseInput(RecallOptions, options, 'recall options');
+  const o = parseInput(OwnOptions, options, 'recall options');
   return rankRecall(deps, o, options.config, deps.clock.now());
 }
 
-async function rankRecall(deps: MemoryDeps, o: z.output<typeof RecallOptions>, overrides: RecallOptions['config'], now: Date): Promise<RankedMemory[]> {
+async function rankRecall(deps: MemoryDeps, o: z.output<typeof OwnOptions>, overrides: RecallOptions['config'], now: Date): Promise<RankedMemory[]> {
   // The caller's own partial config: the parsed one would have every default filled in, undoing the recipe.
   const config = resolveRecallConfig(o.recipe, overrides);
   const query = o.query.trim();

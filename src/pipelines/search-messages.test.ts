@@ -108,6 +108,28 @@ describe('searchMessages', () => {
     await scripted.close();
   });
 
+  it.each([
+    ['zh', '下午和妹妹去了博物馆', '周末一直在家休息。', '2023年10月13日我做了什么？'],
+    ['en', 'Spent the afternoon at the museum with my sister', 'Stayed home all weekend.', 'What did I do on October 13, 2023?'],
+  ])('reads the named date in the given time zone, else the user’s (%s)', async (_lang, that, near, question) => {
+    const meaning = new Map<string, number[]>([[question, [1, 0]], [near, [0.8, 0.6]], [that, [0.5, 0.866]]]);
+    const embedder: Embedder = { id: 'scripted@2', dimensions: 2, embed: async (texts) => texts.map((t) => Float32Array.from(meaning.get(t) ?? [0, 1])) };
+    const scripted = testMemory({ embedder });
+    const say = (id: string, sessionId: string, content: string, at: string) =>
+      scripted.appendMessages({ messages: [{ id, userId: 'u', sessionId, role: 'user', content, createdAt: new Date(at) }] });
+    // 20:00 UTC on the 12th is 04:00 on the 13th in Shanghai.
+    await say('that-day', 's1', that, '2023-10-12T20:00:00Z');
+    await say('other-day', 's2', near, '2023-10-20T10:00:00Z');
+    const first = async (timeZone?: string): Promise<string> =>
+      (await scripted.searchMessages({ userId: 'u', query: question, limit: 2, ...(timeZone ? { timeZone } : {}) }))[0]!.message.id;
+    expect(await first()).toBe('other-day');
+    expect(await first('Asia/Shanghai')).toBe('that-day');
+    await scripted.setSettings('u', { timeZone: 'Asia/Shanghai' });
+    expect(await first()).toBe('that-day');
+    expect(await first('UTC')).toBe('other-day');
+    await scripted.close();
+  });
+
   it('finds what was said with an irregular verb from its base form, and the base form from it (en; zh terms unchanged)', async () => {
     await chat('u', 's1', [['went', 'user', 'I went to Kyoto in spring']]);
     await chat('u', 's2', [['saw', 'user', 'We saw the cherry blossoms there']]);

@@ -17,6 +17,8 @@ export const SearchMessagesOptions = z.object({
   sessionId: z.string().optional(),
   recipe: z.enum(Object.keys(RECIPES) as [RecipeName, ...RecipeName[]]).optional(),
   config: RecallConfig.partial().optional(),
+  /** Time zone for dates the query names. @default the user's settings */
+  timeZone: z.string().optional(),
 });
 export type SearchMessagesOptions = z.input<typeof SearchMessagesOptions>;
 
@@ -72,7 +74,7 @@ export async function searchMessages(deps: MemoryDeps, options: SearchMessagesOp
   const { scores } = await scoreWithBonus({
     query, now: deps.clock.now(), config, vectorScores, keywordScores, coverage,
     items: messages.map((m) => ({ id: m.id, text: m.content, at: m.createdAt })),
-    timeZone: async () => (await resolveSettings(deps.store, o.userId)).timeZone,
+    timeZone: async () => o.timeZone ?? (await resolveSettings(deps.store, o.userId)).timeZone,
     searchKeyword: (terms) => deps.store.searchMessageKeyword({ userId: o.userId, terms, k, bm25: config.bm25, sessionId: o.sessionId }),
   });
   // Arrays by position in `messages` from here: this runs over hundreds of turns per context build,

@@ -4,19 +4,22 @@ import type { Store } from '../store/store.js';
 
 export const GLOBAL = '*';
 
+/** Every setting's default, parsed once (each resolve copies it). */
+const DEFAULTS: Readonly<ExtractionSettings> = Object.freeze(ExtractionSettings.parse({}));
+
 /**
  * A user's effective settings, key by key: their own override, else the global one, else the
  * default. A stored value that no longer validates falls back to the default for that key only.
  */
 export async function resolveSettings(store: Store, userId: string): Promise<ExtractionSettings> {
   const stored = await store.getSettings(userId);
-  const defaults = ExtractionSettings.parse({});
   const valid: Record<string, unknown> = {};
   for (const key of SETTING_KEYS) {
+    if (stored[key] === undefined) continue;
     const one = SettingsPatch.shape[key].safeParse(stored[key]);
     if (one.success && one.data !== undefined) valid[key] = one.data;
   }
-  return { ...defaults, ...(valid as Partial<ExtractionSettings>) };
+  return { ...DEFAULTS, ...(valid as Partial<ExtractionSettings>) };
 }
 
 /** Stores settings for one user, or for everyone with userId "*"; only the keys given change. */

@@ -1,3 +1,4 @@
+import { InvalidInputError, parseInput } from '../errors.js';
 import { recentResults } from '../util/recent-results.js';
 import { RecallConfig, type RecallConfigInput } from './recall-config.js';
 
@@ -71,10 +72,11 @@ export const DEFAULT_RECIPE: RecipeName = 'hybrid';
 export function resolveRecallConfig(recipe: RecipeName | undefined, overrides: RecallConfigInput | undefined): RecallConfig {
   const base = RECIPES[recipe ?? DEFAULT_RECIPE];
   if (!overrides) return base;
+  if (typeof overrides !== 'object' || Array.isArray(overrides)) throw new InvalidInputError('Invalid recall config: expected an object', { details: { issues: ['(root): expected an object'] } });
   // Parsed once per recipe and overrides (the context build passes the same ones every call).
   // Shared between calls, so frozen: a caller changing it would change every later recall.
   const key = JSON.stringify(overrides, (_, v: unknown) => (v === undefined ? '\u0000undefined' : v));
-  return configs(`${recipe ?? DEFAULT_RECIPE}\u0000${key}`, () => deepFreeze(RecallConfig.parse({ ...base, ...overrides })));
+  return configs(`${recipe ?? DEFAULT_RECIPE}\u0000${key}`, () => deepFreeze(parseInput(RecallConfig, { ...base, ...overrides }, 'recall config')));
 }
 const configs = recentResults<RecallConfig>(32);
 function deepFreeze<T>(value: T): T {
