@@ -29,8 +29,8 @@ describe('createBundledEmbedder (scripted encoder)', () => {
       },
       loadGlosser: () => glossCat,
     });
-    expect(e.id).toBe('use-lite-cedict@2');
-    expect(e.supersedes).toEqual(['use-lite-cedict@1']);
+    expect(e.id).toBe('use-lite-cedict@3');
+    expect(e.supersedes).toEqual(['use-lite-cedict@1', 'use-lite-cedict@2']);
     expect(e.dimensions).toBe(512);
     const texts = ['a long english text', '猫', 'mid text', ''];
     const out = await e.embed(texts);

@@ -35,10 +35,13 @@ export interface BundledEmbedderOptions {
   loadGlosser?: () => Glosser | Promise<Glosser>;
 }
 
-/** Bumped whenever a text's vector changes (@2: `COMMON_WORDS` in the glossing). */
-export const BUNDLED_EMBEDDER_ID = 'use-lite-cedict@2';
+/**
+ * Bumped whenever a text's vector changes (@2: `COMMON_WORDS` in the glossing; @3: runs split into
+ * CC-CEDICT's words, and glosses without placeholders or wrongly dropped senses).
+ */
+export const BUNDLED_EMBEDDER_ID = 'use-lite-cedict@3';
 /** Earlier versions, whose stores are re-embedded on first use (`Embedder.supersedes`). */
-export const BUNDLED_SUPERSEDES: readonly string[] = ['use-lite-cedict@1'];
+export const BUNDLED_SUPERSEDES: readonly string[] = ['use-lite-cedict@1', 'use-lite-cedict@2'];
 const DIMENSIONS = 512;
 
 interface TfCore extends TfLike {

@@ -44,6 +44,27 @@ describe('cleanGloss', () => {
     expect(cleanGloss('Beijing municipality, capital of the People\'s Republic of China', true)).toBe('Beijing municipality');
     expect(cleanGloss('to love (sb); to be fond of')).toBe('love');
   });
+
+  it('keeps meanings that begin like a note ("old man", "Japanese language"), drops the notes', () => {
+    expect(cleanGloss('old man or woman')).toBe('old man or woman');
+    expect(cleanGloss('old friend')).toBe('old friend');
+    expect(cleanGloss('Japanese language')).toBe('Japanese language');
+    expect(cleanGloss('old name for Tokyo')).toBeUndefined();
+    expect(cleanGloss('archaic form of 車|车[che1]')).toBeUndefined();
+    expect(cleanGloss('old variant of 糖[tang2]')).toBeUndefined();
+    expect(cleanGloss('Japanese variant of 圓|圆')).toBeUndefined();
+    expect(cleanGloss('erhua form of 事[shi4]')).toBeUndefined();
+  });
+
+  it('leaves out the placeholders for the words around a gloss', () => {
+    expect(cleanGloss('to be (doing sth); be currently ...-ing')).toBe('be');
+    expect(cleanGloss('be currently ...-ing')).toBe('be currently');
+    expect(cleanGloss('to call on sb')).toBe('call on');
+    expect(cleanGloss('one who ...')).toBe('one who');
+    expect(cleanGloss("to act on sb's behalf")).toBe('act on behalf');
+    expect(cleanGloss('suffer damage, injury etc')).toBe('suffer damage, injury');
+    expect(cleanGloss('...')).toBeUndefined();
+  });
 });
 
 describe('loadCedict', () => {

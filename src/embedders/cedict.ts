@@ -13,8 +13,12 @@ interface Entry {
 const LINE = /^(\S+) (\S+) \[([^\]]*)\] \/(.*)\/\s*$/;
 // Cross-references and grammar notes, not meanings: a sentence encoder would read them literally.
 const MAX_GLOSS_WORDS = 4;
+// "Old man", "Japanese language" and "old friend" are meanings: only the notes are left out ("old
+// name for", "archaic form", "Japanese variant of").
 const NOT_A_MEANING =
-  /^(?:old |archaic |erhua |japanese |variant of|see |see also|cl:|surname|abbr\.|abbr\b|used in|also written|also pr\.|taiwan pr\.|pr\.|classifier|radical|kangxi|unicode|[a-z]+ variant of)/i;
+  /^(?:old (?:name|term|form)\b|archaic (?:name|form|version|translation)\b|erhua form\b|variant of|see |see also|cl:|surname|abbr\.|abbr\b|used in|also written|also pr\.|taiwan pr\.|pr\.|classifier|radical|kangxi|unicode|[a-z]+ variant of)/i;
+/** Placeholders a gloss leaves for the words around it ("be currently ...-ing", "call on sb"), which an encoder reads as noise. */
+const PLACEHOLDERS = /(?:\.\.\.|…)(?:-ing\b)?|(?<![\w-])-ing\b|\b(?:sb|sth)(?:'s)?\b|\betc\b\.?/gi;
 
 /**
  * Reduces one CEDICT sense ("to love (sb); to be fond of") to a plain phrase ("love"): the first
@@ -28,6 +32,8 @@ export function cleanGloss(sense: string, splitCommas = false): string | undefin
   for (const alternative of unnoted.split(splitCommas ? /[;,]/ : ';')) {
     const plain = alternative
       .replace(/[A-Za-z]*[\u3400-\u9fff\u{20000}-\u{2ffff}|]+[A-Za-z]*/gu, ' ')
+      .replace(PLACEHOLDERS, ' ')
+      .replace(/[\s,]+$/, '')
       .replace(/^\s*to\s+/i, '')
       .replace(/\s+/g, ' ')
       .trim();

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { loadCedict } from './cedict.js';
-import { createGlosser } from './chinese-gloss.js';
+import { createGlosser, splitRun } from './chinese-gloss.js';
 
 const dict = new Map(
   Object.entries({ 我: 'I', 喜欢: 'like', 猫: 'cat', 花生: 'peanut', 过敏: 'allergic', 用户: 'user', 宠物: 'pet', 店: 'shop' }),
@@ -32,4 +32,34 @@ describe('createGlosser', () => {
     expect(real('周末能带宠物去哪玩')).toBe('weekend can take pet go where play');
     expect(real('今年第一次去日本')).toBe('this year the first time go Japan');
   });
+
+  it('splits a run into the dictionary’s words, across Intl.Segmenter’s boundaries where that takes fewer words', () => {
+    const real = createGlosser(loadCedict());
+    // Intl.Segmenter: 程序 / 员 ("procedures member"), 素食 / 者 ("vegetarian food one who ...").
+    expect(real('用户在一家银行做程序员')).toContain('programmer');
+    expect(real('用户是素食者')).toBe('user is vegetarian');
+    expect(real('用户正在学日语')).toBe('user be currently learn Japanese language');
+    expect(real('用户喜欢猫 and dogs')).toBe('user love cat and dogs');
+  });
 });
+
+describe('splitRun', () => {
+  const words = new Set(['研究', '研究生', '生命', '命', '起源', '程序', '程序员', '员', '我', '猫']);
+  const known = (w: string): boolean => words.has(w);
+  const split = (text: string, cuts: number[]): string[] => splitRun([...text], new Set(cuts), known);
+
+  it('takes the fewest words, whatever Intl.Segmenter proposed', () => {
+    expect(split('做程序员', [1, 3, 4])).toEqual(['做', '程序员']);
+  });
+
+  it('keeps Intl.Segmenter’s boundaries between splits of as many words', () => {
+    expect(split('研究生命', [2, 4])).toEqual(['研究', '生命']);
+    expect(split('研究生命', [3, 4])).toEqual(['研究生', '命']);
+  });
+
+  it('leaves characters it cannot place as single characters, as few as it can', () => {
+    expect(split('我龘猫', [1, 2, 3])).toEqual(['我', '龘', '猫']);
+    expect(split('', [])).toEqual([]);
+  });
+});
+

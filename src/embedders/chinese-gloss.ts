@@ -37,44 +37,75 @@ export const COMMON_WORDS: ReadonlyMap<string, string> = new Map(
 export type Glosser = (text: string) => string;
 
 /**
- * Builds a glosser over a word -> gloss dictionary. Intl.Segmenter splits the text into words;
- * a word the dictionary lacks is split again by longest dictionary match, and a character with
- * no gloss at all is dropped (an English-only encoder would read it as unknown anyway).
+ * Builds a glosser over a word -> gloss dictionary. Intl.Segmenter finds the runs of Chinese and
+ * proposes word boundaries; each run is then split into dictionary words (`splitRun`), and a
+ * character with no gloss at all is dropped (an English-only encoder would read it as unknown
+ * anyway).
  */
 export function createGlosser(dict: WordLookup): Glosser {
   const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
   const lookup = (word: string): string | undefined => FUNCTION_WORDS.get(word) ?? COMMON_WORDS.get(word) ?? dict.get(word);
 
-  function glossWord(word: string): string[] {
-    const known = lookup(word);
-    if (known !== undefined) return [known];
-    const out: string[] = [];
-    const chars = [...word];
-    let i = 0;
-    while (i < chars.length) {
-      let matched = false;
-      for (let len = Math.min(MAX_WORD, chars.length - i); len >= 1; len--) {
-        const gloss = lookup(chars.slice(i, i + len).join(''));
-        if (gloss !== undefined) {
-          out.push(gloss);
-          i += len;
-          matched = true;
-          break;
-        }
-      }
-      if (!matched) i++;
-    }
-    return out;
-  }
+  const glossRun = (chars: readonly string[], cuts: ReadonlySet<number>): string[] =>
+    splitRun(chars, cuts, (word) => lookup(word) !== undefined).flatMap((word) => {
+      const gloss = lookup(word);
+      return gloss === undefined || gloss === '' ? [] : [gloss];
+    });
 
   return (text: string): string => {
     if (!HAN.test(text)) return text;
     const parts: string[] = [];
+    let run: string[] = [];
+    const cuts = new Set<number>();
+    const flush = (): void => {
+      if (run.length > 0) parts.push(...glossRun(run, cuts).map((g) => ` ${g} `));
+      run = [];
+      cuts.clear();
+    };
     for (const { segment } of segmenter.segment(text.normalize('NFKC'))) {
-      if (HAN.test(segment)) parts.push(...glossWord(segment).filter((g) => g !== '').map((g) => ` ${g} `));
-      else parts.push(segment);
+      if (!HAN.test(segment)) {
+        flush();
+        parts.push(segment);
+        continue;
+      }
+      run.push(...segment);
+      cuts.add(run.length);
     }
+    flush();
     return parts.join('').replace(/\s+/g, ' ').trim();
   };
 }
+
+/**
+ * Splits a run of Chinese characters into words the dictionary knows: the fewest characters left
+ * without a gloss, then the fewest words, then the most of Intl.Segmenter's boundaries kept (`cuts`,
+ * positions after a character). Intl.Segmenter's own dictionary is not CC-CEDICT's: it split 程序员
+ * "programmer" into 程序 "procedures" and 员 "member", and 素食者 "vegetarian" into 素食 and 者
+ * "one who"; where both splits have as many words, its boundaries decide (研究 / 生命, not 研究生 / 命).
+ */
+export function splitRun(chars: readonly string[], cuts: ReadonlySet<number>, known: (word: string) => boolean): string[] {
+  const n = chars.length;
+  // best[i]: the best split of the first i characters, as [unknown characters, words, boundaries not Intl's], and where its last word starts.
+  const best: Array<{ cost: [number, number, number]; from: number } | undefined> = [{ cost: [0, 0, 0], from: -1 }];
+  for (let i = 0; i < n; i++) {
+    const here = best[i];
+    if (!here) continue;
+    for (let len = 1; len <= Math.min(MAX_WORD, n - i); len++) {
+      const word = chars.slice(i, i + len).join('');
+      const isWord = known(word);
+      if (!isWord && len > 1) continue;
+      const cost: [number, number, number] = [here.cost[0] + (isWord ? 0 : 1), here.cost[1] + 1, here.cost[2] + (cuts.has(i + len) ? 0 : 1)];
+      const there = best[i + len];
+      if (!there || lexLess(cost, there.cost)) best[i + len] = { cost, from: i };
+    }
+  }
+  const words: string[] = [];
+  for (let end = n; end > 0; end = best[end]!.from) words.push(chars.slice(best[end]!.from, end).join(''));
+  return words.reverse();
+}
+
+const lexLess = (a: readonly number[], b: readonly number[]): boolean => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+};
