@@ -47,6 +47,11 @@ export interface CreateAppOptions {
   webDir?: string;
   /** Tells /ready the server is draining (graceful shutdown). */
   isDraining?: () => boolean;
+  /**
+   * Tells /ready the server is still starting: loading its embedder, or re-embedding a store of an
+   * earlier version of it. Requests are served meanwhile, but a chat's context build would time out.
+   */
+  isStarting?: () => boolean;
   /** Prometheus registry and request metrics. @default a new registry */
   metrics?: ServerMetrics;
   /** The memory.md workspace, for GET /v1/users/{userId}/mirror. */
@@ -105,6 +110,7 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/ready', async (c) => {
     if (options.isDraining?.()) return c.json({ status: 'draining' }, 503);
+    if (options.isStarting?.()) return c.json({ status: 'starting' }, 503);
     await memory.deps.store.embedderInfo();
     return c.json({ status: 'ready' });
   });

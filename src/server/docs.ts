@@ -44,7 +44,7 @@ export function mountDocs(app: OpenAPIHono<AppEnv>, options: { webDir?: string; 
   const plain = (method: 'get' | 'post', path: string, summary: string, type: string, tags: string[]) =>
     app.openAPIRegistry.registerPath({ method, path, summary, tags, responses: { 200: { description: 'OK', content: { [type]: { schema: { type: 'string' } } } } } });
   plain('get', '/health', 'Liveness: the process answers', 'application/json', ['service']);
-  plain('get', '/ready', 'Readiness: the database answers; 503 while draining', 'application/json', ['service']);
+  plain('get', '/ready', 'Readiness: the database answers and the embedder is loaded; 503 while starting or draining', 'application/json', ['service']);
   plain('get', '/metrics', 'Prometheus metrics (admin key)', 'text/plain', ['service']);
   plain('get', '/v1/events', "Server-sent events of the caller's tenant: ready, memory.changed, extraction.done, todo.due", 'text/event-stream', ['events']);
   plain('post', '/api/topics/{id}/messages/stream', 'Seed 002: as /api/topics/{id}/messages, the reply streamed as `token` events then `done`', 'text/event-stream', ['compat (seed-shaped)']);

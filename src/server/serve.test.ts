@@ -186,6 +186,25 @@ describe('warming the embedder at start', () => {
     expect(r.status).toBe(200);
   });
 
+  it('answers /ready with 503 "starting" until the model is loaded, and serves meanwhile', async () => {
+    let loaded!: () => void;
+    const gate = new Promise<void>((resolve) => (loaded = resolve));
+    const inner = createHashEmbedder({ dimensions: 64 });
+    const embedder: Embedder = { id: inner.id, dimensions: 64, embed: inner.embed, warm: () => gate };
+    const memory = testMemory({ embedder });
+    const s = await start({ memory });
+    const ready = async () => {
+      const r = await fetch(`${s.url}/ready`);
+      return { status: r.status, body: await r.json() };
+    };
+    expect(await ready()).toEqual({ status: 503, body: { status: 'starting' } });
+    expect((await fetch(`${s.url}/health`)).status).toBe(200);
+    await memory.add({ userId: 'u', content: '用户喜欢猫' });
+    expect((await fetch(`${s.url}/v1/users/u/memories`)).status).toBe(200);
+    loaded();
+    await expect.poll(ready).toEqual({ status: 200, body: { status: 'ready' } });
+  });
+
   it('a model that fails to load is logged and the server keeps serving: the first embed tries again', async () => {
     const embedder = warmable(true);
     const { lines, logger } = recordingLogger();

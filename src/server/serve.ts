@@ -100,6 +100,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const pgHandle = postgresHandleOf(memory.deps.store);
   if (pgHandle) relay = await startPgEventRelay(pgHandle, hub, logger);
   let draining = false;
+  let starting = true;
   const doors = mountDoors({ memory, env, logger, activity });
   const chat = chatModelFromEnv(env);
   const rate = num(env['ENGRAM_RATE_LIMIT'], 'ENGRAM_RATE_LIMIT');
@@ -110,6 +111,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     bodyLimitBytes: num(env['ENGRAM_BODY_LIMIT'], 'ENGRAM_BODY_LIMIT'),
     rateLimit: rate === 0 ? false : rate === undefined ? undefined : { perMinute: rate },
     isDraining: () => draining,
+    isStarting: () => starting,
     mount: (a) => {
       doors.mount(a);
       options.mount?.(a);
@@ -127,7 +129,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const address = server.address() as AddressInfo;
   memory.startScheduler(num(env['ENGRAM_TICK_MS'], 'ENGRAM_TICK_MS') ?? 30_000);
   // The model loaded, then the store's binding checked: a store of an earlier bundled embedder is re-embedded now, not on the first request.
-  const warming = warmEmbedder(memory, logger).then(() => checkBinding(memory, logger));
+  // /ready answers 503 "starting" until then: a chat's context build would wait for the model (or the
+  // re-embedding) past its deadline and go out without memory.
+  const warming = warmEmbedder(memory, logger)
+    .then(() => checkBinding(memory, logger))
+    .finally(() => {
+      starting = false;
+    });
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
