@@ -19,7 +19,7 @@ const BUNDLED_DIMENSIONS = 512;
  *
  * The worker starts on the first call (or `warm`), keeps the process alive only while a call is
  * pending, and is started again after it died (calls pending then fail with EMBEDDING_FAILED).
- * `close` ends it.
+ * `close` ends it, and fails the calls in flight.
  */
 export function createThreadedEmbedder(spec: ThreadedEmbedderSpec): Embedder & { close(): Promise<void> } {
   const identity = spec.kind === 'bundled' ? { id: BUNDLED_EMBEDDER_ID, dimensions: BUNDLED_DIMENSIONS, supersedes: BUNDLED_SUPERSEDES } : createHashEmbedder(spec.dimensions === undefined ? {} : { dimensions: spec.dimensions });
@@ -71,6 +71,9 @@ export function createThreadedEmbedder(spec: ThreadedEmbedderSpec): Embedder & {
     close: async () => {
       const w = worker;
       worker = undefined;
+      // Failed now, whether or not the worker would have answered before it stops: a call in flight
+      // at close() always fails (its answer could otherwise win the race with the termination).
+      failAll('The embedder was closed with this call in flight');
       if (w) await w.terminate();
     },
   };
