@@ -15,7 +15,7 @@
  * it (key auth and the other middleware), and with the bundled embedder.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -196,9 +196,14 @@ export async function runProxy(options: { quick?: boolean; log?: (line: string) 
       { label: '10,000 memories, bundled embedder', userId: TARGET, embedder: 'bundled' },
     ];
     const results: ProxyResult[] = [];
-    for (const setting of settings) {
+    for (const [i, setting] of settings.entries()) {
       log(`  proxy: ${setting.label}`);
-      results.push(await measure(dbPath, upstream, setting, requests));
+      // Each setting on a fresh copy: the turns one records would lengthen the next one's message
+      // history (until session 15 the server row searched about 600 more messages than the proxy's).
+      const copy = join(dir, `setting-${i}.db`);
+      copyFileSync(dbPath, copy);
+      results.push(await measure(copy, upstream, setting, requests));
+      rmSync(copy, { force: true });
     }
     return { result: results, text: formatProxy(results) };
   } finally {
