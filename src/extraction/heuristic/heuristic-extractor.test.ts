@@ -108,6 +108,16 @@ describe('extractHeuristically: what it leaves alone', () => {
     expect(ops(messages)).toEqual([{ op: 'skip', reason: 'no explicit statement found' }]);
   });
 
+  it.each([
+    ['我女儿住在哪里', '我女儿住在杭州', '用户的女儿住在杭州'],
+    ['我养的猫叫什么', '我养了一只猫叫小白', '用户养了一只猫，名叫小白'],
+    ['我老婆是做什么的呢', '我老婆是医生', '用户的老婆是医生'],
+    ['Where does my daughter live', 'My daughter lives in Hangzhou', "The user's daughter lives in Hangzhou"],
+  ])('takes a question typed without a mark for a question, not a fact: %s', (question, statement, fact) => {
+    expect(ops(question)).toEqual([expect.objectContaining({ op: 'skip' })]);
+    expect(added(statement)?.content).toBe(fact);
+  });
+
   it.each(['你喜欢猫吗？', '如果我住在上海会怎样', '我想问一下天气', '我爱你', 'Do you like cats?', 'I love it', '今天天气不错'])(
     'skips questions, hypotheticals and chatter: %s',
     (text) => {
