@@ -33,6 +33,7 @@ describe('recall', () => {
     for (const query of ['我该养什么宠物？', 'Which pet should I get?']) {
       await expect(memory.recall({ userId: 'u', query, config: { minRelevance: 'high' as never } })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('minRelevance') });
       await expect(memory.recall({ userId: 'u', query, config: 5 as never })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+      await expect(memory.recall({ userId: 'u', query, config: null as never })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
       await expect(memory.recall({ userId: 'u', query, config: { candidates: 0 } })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('candidates') });
     }
     // A valid partial config still applies over its recipe.

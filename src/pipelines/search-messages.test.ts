@@ -87,16 +87,23 @@ describe('searchMessages', () => {
     expect(off[0]!.message.id).toBe('march');
   });
 
-  it.each([
+  /** That day's turn, another day's and the question, in both languages. */
+  const NAMED_DATE = [
     ['zh', '下午和妹妹去了博物馆', '周末一直在家休息。', '2023年10月13日我做了什么？'],
     ['en', 'Spent the afternoon at the museum with my sister', 'Stayed home all weekend.', 'What did I do on October 13, 2023?'],
-  ])('lifts a turn said on the named date that shares no word with the question (%s)', async (_lang, that, near, question) => {
-    // Vectors by meaning, scripted: the other day's turn is nearer to the question than that day's.
+  ] as const;
+  /** A memory whose vectors are scripted by meaning: the other day's turn is nearer to the question than that day's. */
+  const scriptedByMeaning = (that: string, near: string, question: string) => {
     const meaning = new Map<string, number[]>([[question, [1, 0]], [near, [0.8, 0.6]], [that, [0.5, 0.866]]]);
     const embedder: Embedder = { id: 'scripted@2', dimensions: 2, embed: async (texts) => texts.map((t) => Float32Array.from(meaning.get(t) ?? [0, 1])) };
     const scripted = testMemory({ embedder });
     const say = (id: string, sessionId: string, content: string, at: string) =>
       scripted.appendMessages({ messages: [{ id, userId: 'u', sessionId, role: 'user', content, createdAt: new Date(at) }] });
+    return { scripted, say };
+  };
+
+  it.each(NAMED_DATE)('lifts a turn said on the named date that shares no word with the question (%s)', async (_lang, that, near, question) => {
+    const { scripted, say } = scriptedByMeaning(that, near, question);
     await say('that-day', 's1', that, '2023-10-13T10:00:00Z');
     await say('other-day', 's2', near, '2023-10-20T10:00:00Z');
     const first = async (config?: { dateMatch: { weight: number; slackDays: number; unmatchedWeight: number } }): Promise<string> =>
@@ -108,15 +115,8 @@ describe('searchMessages', () => {
     await scripted.close();
   });
 
-  it.each([
-    ['zh', '下午和妹妹去了博物馆', '周末一直在家休息。', '2023年10月13日我做了什么？'],
-    ['en', 'Spent the afternoon at the museum with my sister', 'Stayed home all weekend.', 'What did I do on October 13, 2023?'],
-  ])('reads the named date in the given time zone, else the user’s (%s)', async (_lang, that, near, question) => {
-    const meaning = new Map<string, number[]>([[question, [1, 0]], [near, [0.8, 0.6]], [that, [0.5, 0.866]]]);
-    const embedder: Embedder = { id: 'scripted@2', dimensions: 2, embed: async (texts) => texts.map((t) => Float32Array.from(meaning.get(t) ?? [0, 1])) };
-    const scripted = testMemory({ embedder });
-    const say = (id: string, sessionId: string, content: string, at: string) =>
-      scripted.appendMessages({ messages: [{ id, userId: 'u', sessionId, role: 'user', content, createdAt: new Date(at) }] });
+  it.each(NAMED_DATE)('reads the named date in the given time zone, else the user’s (%s)', async (_lang, that, near, question) => {
+    const { scripted, say } = scriptedByMeaning(that, near, question);
     // 20:00 UTC on the 12th is 04:00 on the 13th in Shanghai.
     await say('that-day', 's1', that, '2023-10-12T20:00:00Z');
     await say('other-day', 's2', near, '2023-10-20T10:00:00Z');

@@ -71,8 +71,8 @@ export const DEFAULT_RECIPE: RecipeName = 'hybrid';
 
 export function resolveRecallConfig(recipe: RecipeName | undefined, overrides: RecallConfigInput | undefined): RecallConfig {
   const base = RECIPES[recipe ?? DEFAULT_RECIPE];
-  if (!overrides) return base;
-  if (typeof overrides !== 'object' || Array.isArray(overrides)) throw new InvalidInputError('Invalid recall config: expected an object', { details: { issues: ['(root): expected an object'] } });
+  if (overrides === undefined) return base;
+  if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides)) throw new InvalidInputError('Invalid recall config: expected an object', { details: { issues: ['(root): expected an object'] } });
   // Parsed once per recipe and overrides (the context build passes the same ones every call).
   // Shared between calls, so frozen: a caller changing it would change every later recall.
   const key = JSON.stringify(overrides, (_, v: unknown) => (v === undefined ? '\u0000undefined' : v));
