@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createHashEmbedder } from '../embedders/hash-embedder.js';
+import type { Embedder } from '../embedders/embedder.js';
 import { EngramError } from '../errors.js';
 import { scriptedModel, type ScriptFunction } from '../testing/scripted-model.js';
 import { testMemory } from '../testing/test-memory.js';
@@ -243,5 +245,66 @@ describe('extraction: failures never cost a message', () => {
     expect(await memory.extract('u', 's')).toMatchObject({ status: 'failed', error: { code: 'MODEL_OUTPUT_INVALID' } });
     expect((await memory.extractionRuns('u', 's'))[0]).toMatchObject({ outcome: 'failed' });
     expect(await memory.workingWindow('u', 's')).toHaveLength(1);
+  });
+});
+
+describe('extraction: the related memories are searched by the turns\' stored vectors', () => {
+  /** A hash embedder that records every text it embeds, and fails while `failing` is set. */
+  function recordingEmbedder() {
+    const inner = createHashEmbedder({ dimensions: 1024 });
+    const texts: string[] = [];
+    const state = { failing: false };
+    const embedder: Embedder = {
+      id: inner.id,
+      dimensions: inner.dimensions,
+      embed: async (batch) => {
+        if (state.failing) throw new EngramError('EMBEDDING_FAILED', 'embedder down');
+        texts.push(...batch);
+        return inner.embed(batch);
+      },
+    };
+    return { embedder, texts, state };
+  }
+
+  function setupRecorded() {
+    const recorded = recordingEmbedder();
+    const model = scriptedModel(() => ({ operations: [{ op: 'skip', reason: 'nothing new' }], reason: 'nothing new' }));
+    const memory = testMemory({ model, embedder: recorded.embedder });
+    memory.clock.set(new Date(T0));
+    engines.push(memory);
+    let n = 0;
+    const say = (sessionId: string, ...turns: Array<[role: 'user' | 'assistant', content: string]>) =>
+      memory.appendMessages({ messages: turns.map(([role, content]) => ({ id: `msg-${++n}`, userId: 'u', sessionId, role, content, createdAt: new Date(T0 + n * 1000) })) });
+    return { ...recorded, model, memory, say };
+  }
+
+  it.each([
+    { language: 'zh', kept: '用户喜欢猫', other: '用户在上海工作', turns: ['我家的猫叫咪咪', '我每天都给猫喂鱼'] },
+    { language: 'en', kept: 'The user loves cats', other: 'The user works in Shanghai', turns: ['My cat is called Mimi', 'I feed my cat fish every day'] },
+  ])('finds the related memory without embedding the joined turns again ($language)', async ({ kept, other, turns }) => {
+    const { memory, model, texts, say } = setupRecorded();
+    await memory.add({ userId: 'u', kind: 'preference', content: kept });
+    await memory.add({ userId: 'u', kind: 'fact', content: other });
+    await say('s', ['user', turns[0]!], ['assistant', 'OK'], ['user', turns[1]!]);
+    texts.length = 0;
+    await memory.extract('u', 's');
+    expect(texts).not.toContain(turns.join('\n'));
+    expect(inputOf(model).existing[0]!.content).toBe(kept);
+  });
+
+  it.each([
+    { language: 'zh', kept: '用户喜欢猫', turns: ['我家的猫叫咪咪', '我每天都给猫喂鱼'] },
+    { language: 'en', kept: 'The user loves cats', turns: ['My cat is called Mimi', 'I feed my cat fish every day'] },
+  ])('embeds the joined turns when one was stored without a vector ($language)', async ({ kept, turns }) => {
+    const { memory, model, texts, state, say } = setupRecorded();
+    await memory.add({ userId: 'u', kind: 'preference', content: kept });
+    await say('s', ['user', turns[0]!]);
+    state.failing = true;
+    await say('s', ['user', turns[1]!]);
+    state.failing = false;
+    texts.length = 0;
+    await memory.extract('u', 's');
+    expect(texts).toContain(turns.join('\n'));
+    expect(inputOf(model).existing[0]!.content).toBe(kept);
   });
 });

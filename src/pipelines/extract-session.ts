@@ -12,6 +12,8 @@ import { buildEpisode, MIN_EPISODE_MESSAGES } from './summarize-session.js';
 import { detectLanguage } from '../text/language.js';
 import type { EngineDeps } from './deps.js';
 import { recall } from './recall.js';
+import { centroid } from '../embedders/centroid.js';
+import { memoEmbedder } from '../embedders/memo-embedder.js';
 import { resolveSettings } from './settings.js';
 import type { ExtractionRun, Store } from '../store/store.js';
 import { holdLease } from './extraction-lease.js';
@@ -66,6 +68,21 @@ export async function extractSession(deps: ExtractionDeps, userId: string, sessi
   }
 }
 
+/**
+ * Deps whose embedder answers `query` (the batch's user turns joined) with the unit mean of the
+ * vectors those turns were stored with, when each has one: the joined text is not embedded again.
+ * With the bundled model that embedding was the whole cost of an overflow extraction (about 75 ms
+ * for 15 turns in the embedder's thread), and a chat's query waited behind it: the proxy bench's
+ * bundled row stalled 67–92 ms every 30 messages (bench/results/2026-11-26-s15.md).
+ */
+async function searchedByStoredVectors<D extends ExtractionDeps>(deps: D, userId: string, query: string, turns: readonly Message[]): Promise<D> {
+  const stored = await deps.store.messageVectorsOf(userId, turns.map((m) => m.id));
+  if (stored.size < new Set(turns.map((m) => m.id)).size) return deps;
+  const vector = centroid([...stored.values()]);
+  if (!vector || vector.length !== deps.embedder.dimensions) return deps;
+  return { ...deps, embedder: memoEmbedder(deps.embedder, new Map([[query, vector]])) };
+}
+
 async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: string, options: { force?: boolean }): Promise<ExtractReport> {
   const now = deps.clock.now();
   const settings = await resolveSettings(deps.store, userId);
@@ -101,9 +118,11 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
     }
 
     const context = settings.contextMessages === 0 ? [] : (await deps.store.listMessages({ userId, sessionId, throughSeq: session.processedSeq, order: 'desc', limit: settings.contextMessages })).reverse();
-    const query = batch.filter((m) => m.role === 'user').map((m) => m.content).join('\n').slice(0, 4000);
+    const userTurns = batch.filter((m) => m.role === 'user');
+    const query = userTurns.map((m) => m.content).join('\n').slice(0, 4000) || last.content;
     stage = 'recall';
-    const related = (await recall(deps, { userId, query: query || last.content, limit: 10, touch: false })).map((r) => r.memory);
+    const searched = await searchedByStoredVectors(deps, userId, query, userTurns.length > 0 ? userTurns : [last]);
+    const related = (await recall(searched, { userId, query, limit: 10, touch: false })).map((r) => r.memory);
     const aliases = new Map(related.map((m, i) => [String(i + 1), m]));
     const refs = new Map<string, string>();
     batch.forEach((m, i) => {
