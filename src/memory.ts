@@ -22,7 +22,7 @@ import { ensureEmbedder } from './pipelines/embedder-binding.js';
 import { exportUser } from './pipelines/export-import.js';
 import { importUser } from './pipelines/import-user.js';
 import { DEFAULT_EXTRACTION_OPTIONS, extractSession, type ExtractionDeps, type ExtractionOptions } from './pipelines/extract-session.js';
-import { createExtractionScheduler } from './pipelines/extraction-scheduler.js';
+import { createExtractionScheduler, dueTrigger } from './pipelines/extraction-scheduler.js';
 import { forgetTopic, forgetUser } from './pipelines/forget.js';
 import { forgetSession } from './pipelines/forget-messages.js';
 import { recall } from './pipelines/recall.js';
@@ -197,11 +197,14 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     appendMessages: after(async (o) => {
       const users = new Set(o.messages.map((m) => m.userId));
       const result = await appendMessages(users.size === 1 ? turnOf(base, [...users][0]!) : base, o);
-      // Overflow trigger: a session with too many unprocessed messages is extracted without waiting for silence.
+      // Overflow trigger: a session with too many unprocessed messages is extracted without waiting
+      // for silence, unless its last attempt failed and the retry is not due yet: every message
+      // would otherwise call the model again (and a failing one was marked failed within seconds).
       const touched = new Map(result.appended.map((m) => [`${m.userId}\u0000${m.sessionId}`, m]));
       for (const m of touched.values()) {
         const [session, settings] = await Promise.all([deps.store.getSession(m.userId, m.sessionId), resolveSettings(deps.store, m.userId)]);
-        if (session && settings.extractionEnabled && m.seq - session.processedSeq >= settings.overflowMessages) scheduler.nudge(m.userId, m.sessionId);
+        const unprocessed = session ? m.seq - session.processedSeq : 0;
+        if (session && unprocessed >= settings.overflowMessages && dueTrigger(session, unprocessed, settings, deps.clock.now())) scheduler.nudge(m.userId, m.sessionId);
       }
       return result;
     }),

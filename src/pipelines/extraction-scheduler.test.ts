@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EngramError } from '../errors.js';
 import { scriptedModel } from '../testing/scripted-model.js';
 import { fixedClock } from '../testing/clock.js';
 import { testMemory } from '../testing/test-memory.js';
@@ -52,6 +53,28 @@ describe('extraction triggers', () => {
     await memory.idle();
     expect(model.calls).toHaveLength(1);
     expect((model.calls[0]!.input as { messages: unknown[] }).messages).toHaveLength(30);
+  });
+
+  it.each([
+    { language: 'zh', text: (i: number) => `我今天去了第${i}个博物馆` },
+    { language: 'en', text: (i: number) => `I visited museum number ${i}` },
+  ])('overflow after a failed attempt: later messages wait for the retry instead of calling the model again ($language)', async ({ text }) => {
+    let fail = true;
+    const model = scriptedModel(() => (fail ? new EngramError('MODEL_TIMEOUT', 'model timed out') : add));
+    const memory = make({ model, extraction: { retryBaseMs: 60_000, maxFailures: 5 } });
+    await say(memory, 's', 30, text);
+    await memory.idle();
+    expect(model.calls).toHaveLength(1);
+    for (let i = 0; i < 5; i++) await say(memory, 's', 1, text);
+    await memory.idle();
+    expect(model.calls).toHaveLength(1);
+    expect(await memory.getSession('u', 's')).toMatchObject({ failures: 1, extractionState: 'retrying' });
+    memory.clock.advance(61_000);
+    fail = false;
+    await say(memory, 's', 1, text);
+    await memory.idle();
+    expect(model.calls).toHaveLength(2);
+    expect(await memory.getSession('u', 's')).toMatchObject({ failures: 0, extractionState: 'ok' });
   });
 
   it('a background extraction and a scheduler pass never extract the same batch twice', async () => {
