@@ -87,6 +87,21 @@ describe('episodes (seed 003 Layer 2)', () => {
   });
 });
 
+describe('episodes without a model', () => {
+  it.each([
+    { language: 'zh', turns: ['周末想去杭州爬山', '好主意', '杭州什么时候去最好？', '秋天', '我每天早上跑步，爬山没问题', '那就好'], said: '用户说：周末想去杭州爬山；杭州什么时候去最好？；我每天早上跑步，爬山没问题', topics: '（话题：杭州、爬山、周末、每天）' },
+    { language: 'en', turns: ['What does the team use TypeScript for?', 'Mostly the API.', 'I write TypeScript every day', 'Nice.', 'The team wants strict types', 'Good idea.'], said: 'The user said: What does the team use TypeScript for?; I write TypeScript every day; The team wants strict types', topics: ' (Topics: team, TypeScript, use, write)' },
+  ])('are the user\'s own words with whole words as topics ($language)', async ({ turns, said, topics }) => {
+    const memory = testMemory();
+    memory.clock.set('2026-03-02T10:00:00Z');
+    engines.push(memory);
+    await memory.appendMessages({ messages: turns.map((content, i) => ({ id: `m${i}`, userId: 'u', sessionId: 's', role: i % 2 === 0 ? ('user' as const) : ('assistant' as const), content, createdAt: new Date(Date.parse('2026-03-02T10:00:00Z') + i * 1000) })) });
+    expect(await memory.summarize('u', 's')).toMatchObject({ status: 'summarized' });
+    const [episode] = await memory.list({ userId: 'u', kinds: ['episode'] });
+    expect(episode!.content).toBe(said + topics);
+  });
+});
+
 describe('core profile (seed 003 Layer 3)', () => {
   it('is rewritten after five new episodes, keeping every version', async () => {
     const { model, memory, chat } = setup((id, input) => {

@@ -6,7 +6,7 @@ import { promptRef } from '../prompts/prompt.js';
 import { detectLanguage, type Language } from '../text/language.js';
 import type { ChangeContext } from '../domain/history.js';
 import type { MemoryDeps } from './deps.js';
-import { indexTerms } from '../text/segment.js';
+import { topicWords } from '../text/topics.js';
 import { EngramError } from '../errors.js';
 import type { EngineDeps, ModelDeps } from './deps.js';
 
@@ -71,9 +71,7 @@ export async function buildEpisode(
 /** Without a model: an honest extractive summary (the user's own first words and frequent terms). */
 function extractiveSummary(messages: readonly Message[], language: 'zh' | 'en'): EpisodeSummary {
   const user = messages.filter((m) => m.role === 'user').map((m) => m.content.trim());
-  const counts = new Map<string, number>();
-  for (const t of user.flatMap((c) => indexTerms(c))) if (t.length > 1) counts.set(t, (counts.get(t) ?? 0) + 1);
-  const topics = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([t]) => t);
+  const topics = topicWords(user, 4);
   const said = user.slice(0, 3).join(language === 'zh' ? '；' : '; ').slice(0, 240);
   return {
     summary: language === 'zh' ? `用户说：${said}` : `The user said: ${said}`,
