@@ -24,9 +24,29 @@ const HYPOTHETICAL = /^(?:如果|要是|假如|假设|万一)|^(?:if|what if|sup
  * the second clause is about the user too. "叫" is left out: "…一只猫，叫小白" names the cat.
  */
 const SUBJECTLESS_ZH = /^(?:也|还|都|很|非常|特别|最|是|在|住在|喜欢|爱|讨厌|不|有|养|今年|打算|准备|计划|决定|要|从事|来自|对)/u;
+/** When a plan is for: what may stand between "我" and the intention ("我下周打算…"). */
+const AHEAD_ZH = '(?:今天|今晚|明天|明晚|后天|这个?周末|周末|下个?(?:周|星期|礼拜)[一二三四五六日天末]?|下个?月|明年|今年|过几天|过两天|改天|以后|将来)';
+const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';
+/**
+ * A message that opens on an intention states the user's own ("周末想去杭州爬山", typed without
+ * "我" as chat usually is); a time for the plan before the intention moves after it, where the
+ * pattern tables read it ("我下周打算去北京" and "下周我打算去北京" read as "我打算下周去北京").
+ */
+const OPENS_ON_INTENT_ZH = new RegExp(`^(?:${AHEAD_ZH}|最近)?${INTENT_ZH}`, 'u');
+const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))(${INTENT_ZH})`, 'u');
+/** The same in English: "Planning to visit Beijing" is the user's plan; "Next week, I plan to…" reads as "I plan to … next week". */
+const OPENS_ON_INTENT_EN = /^(?:(planning|hoping|going|trying)|(plan|want|wanna|hope|intend|need))\s+to\b/i;
+const TIME_BEFORE_INTENT_EN = /^(this weekend|next (?:week|weekend|month|year|summer|winter|spring|fall|autumn)|tomorrow|tonight|this year|someday|one day|soon),?\s+(I(?:'m| am)?\s+(?:planning|hoping|going|plan|want|wanna|hope|intend|need)\s+to\s+.+?)([.!]*)$/i;
 
 // "Anna and I went…" (a name or "my sister" just before) is one subject, not two clauses.
 const EN_CLAUSE_BREAK = /(?<!(?:^|[,;]\s*)(?:[A-Z][a-z]+|[Mm]y \w+)),?\s+(?:and|but|so)\s+(?=(?:I|my|My|we|We|it|It|that|That|this|This)\b)|,\s+(?=(?:I|my|My)\b)|\s[-–—]\s|(?<!\b(?:for|to|of|about|with|at|in|on|from|by|like))\s+(?:after|when|because|since|before|while|until)\s+(?=I\b)/u;
+
+const TIME_ONLY_EN = /^(?:this weekend|next (?:week|weekend|month|year|summer|winter|spring|fall|autumn)|tomorrow|tonight|this year|someday|one day|soon),?$/i;
+
+/** "Next week, I'm planning…" is one clause: a time phrase cut off by its comma goes with what follows. */
+function joinLeadingTime(parts: string[]): string[] {
+  return parts[0] !== undefined && parts.length > 1 && TIME_ONLY_EN.test(parts[0].trim()) ? [`${parts[0].trim()} ${parts[1]!.trim()}`, ...parts.slice(2)] : parts;
+}
 
 /** Splits a message into clauses: sentences, and for Chinese also the parts between commas. */
 export function splitClauses(message: string): Clause[] {
@@ -39,7 +59,7 @@ export function splitClauses(message: string): Clause[] {
     // "…, and it was so powerful" is a comment on what came before: cut off, it states nothing itself.
     // "I painted this after I visited a center": the second clause is an event of its own (not
     // after a preposition: "a library for when I have kids" is one thing).
-    const parts = hasHan(sentence) ? sentence.split(/(?<=[，,])/u) : sentence.split(EN_CLAUSE_BREAK);
+    const parts = hasHan(sentence) ? sentence.split(/(?<=[，,])/u) : joinLeadingTime(sentence.split(EN_CLAUSE_BREAK));
     const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
     let subject = false;
     // "如果有时间的话，我想去冰岛": a hypothetical opening holds for the rest of its sentence.
@@ -59,6 +79,10 @@ export function splitClauses(message: string): Clause[] {
       }
       if (clause.length === 0) continue;
       if (subject && SUBJECTLESS_ZH.test(clause)) clause = `我${clause}`;
+      else if (!subject && OPENS_ON_INTENT_ZH.test(clause)) clause = `我${clause}`;
+      clause = clause.replace(TIME_BEFORE_INTENT_ZH, (_, before: string | undefined, after: string | undefined, intent: string) => `我${intent}${before ?? after ?? ''}`);
+      clause = clause.replace(OPENS_ON_INTENT_EN, (opening: string, ing: string | undefined) => `${ing ? "I'm" : 'I'} ${opening.charAt(0).toLowerCase()}${opening.slice(1)}`);
+      clause = clause.replace(TIME_BEFORE_INTENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
       subject = clause.startsWith('我');
       hypothetical ||= HYPOTHETICAL.test(clause);
       const asked = question || QUESTION_EN.test(clause) || hypothetical;

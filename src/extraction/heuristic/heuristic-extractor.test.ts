@@ -99,6 +99,27 @@ describe('extractHeuristically: what the user states', () => {
   });
 });
 
+describe('extractHeuristically: plans typed the way chat types them', () => {
+  it.each([
+    ['周末想去杭州爬山', '用户想周末去杭州爬山'],
+    ['周末我想去杭州爬山', '用户想周末去杭州爬山'],
+    ['我下周打算去北京旅游', '用户打算下周去北京旅游'],
+    ['今年打算考研', '用户打算今年考研'],
+    ['最近想学日语', '用户想学日语'],
+    ['对了，明年想换工作', '用户想明年换工作'],
+    ['Planning to visit Beijing next week', 'The user is planning to visit Beijing next week'],
+    ['Next week, I plan to visit Beijing.', 'The user plans to visit Beijing next week'],
+    ['This weekend I want to go hiking in Hangzhou', 'The user wants to go hiking in Hangzhou this weekend'],
+    ['Want to learn the guitar', 'The user wants to learn the guitar'],
+  ])('%s → %s', (text, content) => {
+    expect(added(text)).toMatchObject({ kind: 'plan', content });
+  });
+
+  it.each(['周末想去哪里玩？', '他周末想去杭州', '明天要下雨', '想你了', 'Want to go for a walk?', 'Next week, my sister visits'])('states no plan of the user: %s', (text) => {
+    expect(added(text)).toBeUndefined();
+  });
+});
+
 describe('extractHeuristically: what it leaves alone', () => {
   it('never extracts from assistant or system messages', () => {
     const messages: ExtractionMessage[] = [
