@@ -13,6 +13,7 @@ export type Slot =
   | 'family'
   | 'pet'
   | 'allergy'
+  | 'diet'
   | 'like'
   | 'dislike'
   | 'no-longer-like'
@@ -30,7 +31,7 @@ export type Slot =
   // The seeds' own examples (patterns-seeds.ts):
   | 'project';
 
-export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin']);
+export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin', 'diet']);
 
 export type Lang = 'zh' | 'en';
 

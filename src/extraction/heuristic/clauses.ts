@@ -34,6 +34,13 @@ const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';
  */
 const OPENS_ON_INTENT_ZH = new RegExp(`^(?:${AHEAD_ZH}|最近)?${INTENT_ZH}`, 'u');
 const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))(${INTENT_ZH})`, 'u');
+/**
+ * A message that opens on what someone does, has or is, with no subject, says it of the user
+ * ("刚搬到深圳", "养了两只猫", "最近在学吉他"): chat drops "我" as often as not.
+ */
+const OPENS_ON_SELF_ZH = /^(?:刚|刚刚|最近|每天|平时|一直|现在|目前|今年)?(?:在(?:学|读|做|备考|.{1,12}?(?:上班|工作|上学|读书))|搬到|搬去|住在|养了|养着|喜欢|讨厌|不吃|不喝|吃素|对.{1,10}过敏|是(?:个|一[个名位])|有(?:一|两|三|个)|开始学)/u;
+/** The same in English, for what cannot be an imperative ("Just moved to Berlin", "Work at Google"; not "Moved to tears…"). */
+const OPENS_ON_SELF_EN = /^(?:(?:[Jj]ust|[Rr]ecently) moved to|[Mm]oved to (?=\p{Lu})|[Ss]tarted learning|[Ll]ive in|[Ww]ork (?:at|as|for))\b/u;
 /** The same in English: "Planning to visit Beijing" is the user's plan; "Next week, I plan to…" reads as "I plan to … next week". */
 const OPENS_ON_INTENT_EN = /^(?:(planning|hoping|going|trying)|(plan|want|wanna|hope|intend|need))\s+to\b/i;
 const TIME_BEFORE_INTENT_EN = /^(this weekend|next (?:week|weekend|month|year|summer|winter|spring|fall|autumn)|tomorrow|tonight|this year|someday|one day|soon),?\s+(I(?:'m| am)?\s+(?:planning|hoping|going|plan|want|wanna|hope|intend|need)\s+to\s+.+?)([.!]*)$/i;
@@ -54,6 +61,7 @@ export function splitClauses(message: string): Clause[] {
   const sentences = text.split(/(?<=[。！!？?；;\n])|(?<=\.)\s+/u);
   const out: Clause[] = [];
   let correction = false;
+  let opening = true;
   for (const sentence of sentences) {
     // English clauses joined by "and I…", "but my…" or ", I…" are separate statements.
     // "…, and it was so powerful" is a comment on what came before: cut off, it states nothing itself.
@@ -80,6 +88,8 @@ export function splitClauses(message: string): Clause[] {
       if (clause.length === 0) continue;
       if (subject && SUBJECTLESS_ZH.test(clause)) clause = `我${clause}`;
       else if (!subject && OPENS_ON_INTENT_ZH.test(clause)) clause = `我${clause}`;
+      else if (opening && OPENS_ON_SELF_ZH.test(clause)) clause = `我${clause}`;
+      else if (opening && OPENS_ON_SELF_EN.test(clause)) clause = `I ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
       clause = clause.replace(TIME_BEFORE_INTENT_ZH, (_, before: string | undefined, after: string | undefined, intent: string) => `我${intent}${before ?? after ?? ''}`);
       clause = clause.replace(OPENS_ON_INTENT_EN, (opening: string, ing: string | undefined) => `${ing ? "I'm" : 'I'} ${opening.charAt(0).toLowerCase()}${opening.slice(1)}`);
       clause = clause.replace(TIME_BEFORE_INTENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
@@ -87,6 +97,7 @@ export function splitClauses(message: string): Clause[] {
       hypothetical ||= HYPOTHETICAL.test(clause);
       const asked = question || QUESTION_EN.test(clause) || hypothetical;
       out.push({ text: clause.replace(/[吗呢]?[?？]*$/u, ''), correction, question: asked });
+      opening = false;
     }
   }
   return out;

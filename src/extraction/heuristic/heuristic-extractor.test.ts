@@ -120,6 +120,38 @@ describe('extractHeuristically: plans typed the way chat types them', () => {
   });
 });
 
+describe('extractHeuristically: statements typed without a subject, diets, and the time of a move', () => {
+  it.each([
+    ['刚搬到深圳', 'identity', '用户住在深圳'],
+    ['在腾讯上班', 'identity', '用户在腾讯上班'],
+    ['养了两只猫', 'fact', '用户养了两只猫'],
+    ['最近在学吉他', 'fact', '用户在学吉他'],
+    ['Just moved to Berlin', 'identity', 'The user lives in Berlin'],
+    ['Work at Google as a designer', 'identity', 'The user works at Google as a designer'],
+    ['Started learning guitar recently', 'event', 'The user started learning guitar recently'],
+    ['我是素食者', 'identity', '用户是素食者'],
+    ['我现在吃素了', 'identity', '用户吃素'],
+    ["I'm a vegetarian", 'identity', 'The user is vegetarian'],
+    ["I don't eat meat", 'identity', "The user doesn't eat meat"],
+    ['I have two cats', 'fact', 'The user has two cats'],
+    ['我去年搬到深圳', 'identity', '用户住在深圳'],
+    ['I moved to Berlin last year', 'identity', 'The user lives in Berlin'],
+  ])('%s → %s %s', (text, kind, content) => {
+    expect(added(text)).toMatchObject({ kind, content });
+  });
+
+  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?'])('states nothing about the user: %s', (text) => {
+    expect(added(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['我现在是纯素食者', '用户是素食者', '用户是纯素食者'],
+    ["I'm vegan now", 'The user is vegetarian', 'The user is vegan'],
+  ])('a changed diet updates the old one: %s', (text, old, content) => {
+    expect(ops(text, [memory('3', old)])[0]).toMatchObject({ op: 'update', target: '3', content });
+  });
+});
+
 describe('extractHeuristically: what it leaves alone', () => {
   it('never extracts from assistant or system messages', () => {
     const messages: ExtractionMessage[] = [

@@ -76,7 +76,8 @@ export const EN_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'home', kind: 'identity', importance: 0.8,
-    re: re(`(?:I (?:currently |now )?live in|I(?:'ve| have)? (?:just |recently )?moved to|${IM} (?:now )?based in) (.+?)`),
+    // When the move was made says nothing against where the user lives now: "moved to Berlin last year" is a home in Berlin.
+    re: re(`(?:I (?:currently |now )?live in|I(?:'ve| have)? (?:just |recently )?moved to|${IM} (?:now )?based in) (.+?)(?:,? (?:last (?:year|month|week|summer|spring|fall|autumn|winter)|this (?:year|month|week)|in (?:\\d{4}|[A-Z][a-z]+(?: \\d{4})?)|(?:a|one|two|three|\\d+) (?:years?|months?|weeks?) ago))?`),
     build: (m) => ({ content: `The user lives in ${m[1]}`, value: m[1]! }),
   },
   {
@@ -88,6 +89,12 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'allergy', kind: 'fact', importance: 0.8,
     re: re(`${IM} allergic to (.+?)`),
     build: (m) => ({ content: `The user is allergic to ${tail(m[1])}`, value: m[1]! }),
+  },
+  // Diet: what every food suggestion has to respect.
+  {
+    slot: 'diet', kind: 'identity', importance: 0.8,
+    re: re(`(?:${IM} (?:now |also |still )?(?:a |an )?(vegetarian|vegan|pescatarian)(?: now)?|I (?:don't|do not) eat (meat|animal products))`),
+    build: (m) => ({ content: m[1] ? `The user is ${m[1].toLowerCase()}` : `The user doesn't eat ${m[2]!.toLowerCase()}`, value: (m[1] ?? m[2]!).toLowerCase() }),
   },
   // Family and pets.
   {
@@ -102,8 +109,8 @@ export const EN_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'pet', kind: 'fact', importance: 0.7,
-    re: re(`I (?:have|own|got|adopted) ${COUNT} ${PET}s?(?:,? (?:named|called) ${NAME})?`),
-    build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}${m[3] ? ` named ${m[3]}` : ''}`, value: `${m[2]!.toLowerCase()}:${m[3] ?? ''}` }),
+    re: re(`I (?:have|own|got|adopted) ${COUNT} ${PET}(s?)(?:,? (?:named|called) ${NAME})?`),
+    build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}${m[3]}${m[4] ? ` named ${m[4]}` : ''}`, value: `${m[2]!.toLowerCase()}:${m[4] ?? ''}` }),
   },
   {
     slot: 'pet', kind: 'fact', importance: 0.7,

@@ -63,7 +63,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'home', kind: 'identity', importance: 0.8,
-    re: re('我(?:现在|目前)?(?:住在|家在|生活在|定居在|(?:已经)?搬到了?|(?:已经)?搬去了?|搬家到)(.+?)'),
+    re: re('我(?:现在|目前|刚刚?|去年|今年|前年|上个?月|\\d{4}年)?(?:住在|家在|生活在|定居在|(?:已经)?搬到了?|(?:已经)?搬去了?|搬家到)(.+?)'),
     build: (m) => ({ content: `用户住在${m[1]}`, value: m[1]! }),
   },
   {
@@ -90,6 +90,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     slot: 'allergy', kind: 'fact', importance: 0.8,
     re: re('我对(.+?)过敏'),
     build: (m) => ({ content: `用户对${m[1]}过敏`, value: m[1]! }),
+  },
+  // Diet: what every food suggestion has to respect.
+  {
+    slot: 'diet', kind: 'identity', importance: 0.8,
+    re: re('我(?:现在|一直|已经)?(?:是(?:个|一[个名])?(纯素食者|素食主义者|素食者|吃素的)|(吃素|吃全素|只吃素|不吃肉|戒肉了?))'),
+    build: (m) => ({ content: m[1] ? `用户是${m[1] === '吃素的' ? '素食者' : m[1]}` : `用户${m[2]!.replace(/了$/u, '')}`, value: m[1] ?? m[2]!.replace(/了$/u, '') }),
   },
   // Family and pets.
   {

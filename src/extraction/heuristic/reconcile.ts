@@ -47,6 +47,7 @@ const LABELS: Partial<Record<Slot, readonly [string, string]>> = {
   employer: ['工作单位', 'employer'],
   home: ['住址', 'home'],
   origin: ['籍贯', 'origin'],
+  diet: ['饮食', 'diet'],
 };
 
 function reason(lang: Lang, zh: string, en: string): string {
