@@ -33,6 +33,11 @@ const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';
  * pattern tables read it ("我下周打算去北京" and "下周我打算去北京" read as "我打算下周去北京").
  */
 const OPENS_ON_INTENT_ZH = new RegExp(`^(?:${AHEAD_ZH}|最近)?${INTENT_ZH}`, 'u');
+/**
+ * A day, maybe a time of day, then 要 or 得: something the user has to do ("下周三要交报告"), unless
+ * it is the weather ("明天要下雨").
+ */
+const SCHEDULED_ZH = new RegExp(`^(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天])(?:早上|上午|中午|下午|傍晚|晚上)?(?:(?:\\d{1,2}|[一二三四五六七八九十]{1,3})点(?:半|\\d{1,2}分?)?)?(?:要|得)(?!下雨|下雪|降温|升温|刮风|变天)`, 'u');
 const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))(${INTENT_ZH})`, 'u');
 /**
  * A message that opens on what someone does, has or is, with no subject, says it of the user
@@ -42,7 +47,7 @@ const OPENS_ON_SELF_ZH = /^(?:刚|刚刚|最近|每天|平时|一直|现在|目�
 /** The same in English, for what cannot be an imperative ("Just moved to Berlin", "Work at Google"; not "Moved to tears…"). */
 const OPENS_ON_SELF_EN = /^(?:(?:[Jj]ust|[Rr]ecently) moved to|[Mm]oved to (?=\p{Lu})|[Ss]tarted learning|[Ll]ive in|[Ww]ork (?:at|as|for))\b/u;
 /** The same in English: "Planning to visit Beijing" is the user's plan; "Next week, I plan to…" reads as "I plan to … next week". */
-const OPENS_ON_INTENT_EN = /^(?:(planning|hoping|going|trying)|(plan|want|wanna|hope|intend|need))\s+to\b/i;
+const OPENS_ON_INTENT_EN = /^(?:(planning|hoping|going|trying)|(plan|want|wanna|hope|intend|need|have|got))\s+to\b/i;
 const TIME_BEFORE_INTENT_EN = /^(this weekend|next (?:week|weekend|month|year|summer|winter|spring|fall|autumn)|tomorrow|tonight|this year|someday|one day|soon),?\s+(I(?:'m| am)?\s+(?:planning|hoping|going|plan|want|wanna|hope|intend|need)\s+to\s+.+?)([.!]*)$/i;
 
 // "Anna and I went…" (a name or "my sister" just before) is one subject, not two clauses.
@@ -87,7 +92,7 @@ export function splitClauses(message: string): Clause[] {
       }
       if (clause.length === 0) continue;
       if (subject && SUBJECTLESS_ZH.test(clause)) clause = `我${clause}`;
-      else if (!subject && OPENS_ON_INTENT_ZH.test(clause)) clause = `我${clause}`;
+      else if (!subject && (OPENS_ON_INTENT_ZH.test(clause) || SCHEDULED_ZH.test(clause))) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_ZH.test(clause)) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_EN.test(clause)) clause = `I ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
       clause = clause.replace(TIME_BEFORE_INTENT_ZH, (_, before: string | undefined, after: string | undefined, intent: string) => `我${intent}${before ?? after ?? ''}`);

@@ -120,7 +120,7 @@ describe('extractHeuristically: plans typed the way chat types them', () => {
   });
 });
 
-describe('extractHeuristically: statements typed without a subject, diets, and the time of a move', () => {
+describe('extractHeuristically: statements typed without a subject, diets, birthdays, and the time of a move', () => {
   it.each([
     ['刚搬到深圳', 'identity', '用户住在深圳'],
     ['在腾讯上班', 'identity', '用户在腾讯上班'],
@@ -136,11 +136,16 @@ describe('extractHeuristically: statements typed without a subject, diets, and t
     ['I have two cats', 'fact', 'The user has two cats'],
     ['我去年搬到深圳', 'identity', '用户住在深圳'],
     ['I moved to Berlin last year', 'identity', 'The user lives in Berlin'],
+    ['我老婆下个月生日', 'person', '用户的老婆下个月过生日'],
+    ['我妈生日是下周六', 'person', '用户的妈生日是下周六'],
+    ["My mom's birthday is next Saturday", 'person', "The user's mom's birthday is next Saturday"],
+    ['下周三要交报告', 'plan', '用户下周三要交报告'],
+    ['Have to submit the report next Wednesday', 'plan', 'The user needs to submit the report next Wednesday'],
   ])('%s → %s %s', (text, kind, content) => {
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?'])('states nothing about the user: %s', (text) => {
+  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great'])('states nothing about the user: %s', (text) => {
     expect(added(text)).toBeUndefined();
   });
 
