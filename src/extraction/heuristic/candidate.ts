@@ -88,3 +88,8 @@ export function thirdPerson(text: string, lang: Lang): string {
     .replace(/\bI'm\b/g, "they're")
     .replace(/\bI\b/g, 'they');
 }
+
+/** How a memory names the user's kin: "妈" and "爸" as written in full ("用户的妈妈"), which reads better and glosses as "mom". */
+export function kin(relation: string): string {
+  return relation === '妈' ? '妈妈' : relation === '爸' ? '爸爸' : relation;
+}

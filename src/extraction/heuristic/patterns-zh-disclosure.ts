@@ -1,4 +1,4 @@
-import { thirdPerson, type Pattern } from './candidate.js';
+import { kin, thirdPerson, type Pattern } from './candidate.js';
 
 /**
  * 中文的自我披露，在核心表（patterns-zh.ts）没有匹配时才用：用户做过什么、正在做什么、想做什么，
@@ -141,7 +141,7 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
   {
     slot: 'relation', kind: 'person', importance: 0.6,
     re: re(`${WHEN}我(?:的)?${REL}${WHEN_ANY}(?:刚|也|还|已经|最近|终于)*(去了|买了|考上了|生了|结婚了|结婚|搬到|搬去|换了|开了|辞职|升职了|升职|住院了|住院|退休了|退休|怀孕了|怀孕|过生日|在|是个|是|叫|喜欢|养了|学|做|今年)(.{0,20}?)`),
-    build: (m) => (VAGUE.test(m[5]!) && m[5] !== '' ? undefined : { content: `用户的${m[2]}${m[1]}${m[3]}${m[4]}${third(m[5])}`, value: `${m[2]}${m[4]}${m[5]}` }),
+    build: (m) => (VAGUE.test(m[5]!) && m[5] !== '' ? undefined : { content: `用户的${kin(m[2]!)}${m[1]}${m[3]}${m[4]}${third(m[5])}`, value: `${kin(m[2]!)}${m[4]}${m[5]}` }),
   },
   // 生日：日期在前在后都行（"我妈生日是下周六"、"我老婆下个月生日"）
   {
@@ -149,13 +149,13 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
     re: re(`我(?:的)?${REL}的?(?:生日(?:是|在)(.{2,12}?)|生日(${DAY_ZH})|(${DAY_ZH})(?:过)?生日)`),
     build: (m) => {
       const when = m[2] ?? m[3] ?? m[4]!;
-      return VAGUE.test(when) ? undefined : { content: m[4] ? `用户的${m[1]}${when}过生日` : `用户的${m[1]}生日是${when}`, value: `${m[1]}生日` };
+      return VAGUE.test(when) ? undefined : { content: m[4] ? `用户的${kin(m[1]!)}${when}过生日` : `用户的${kin(m[1]!)}生日是${when}`, value: `${kin(m[1]!)}生日` };
     },
   },
   {
     slot: 'relation', kind: 'person', importance: 0.6,
     re: re(`我(?:的)?${REL}(?:今年)?([一二三四五六七八九十两]{1,3}|\\d{1,3})(岁|个月)(.{0,12}?)`),
-    build: (m) => ({ content: `用户的${m[1]}${m[2]}${m[3]}${third(m[4])}`, value: `${m[1]}${m[2]}${m[3]}` }),
+    build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2]}${m[3]}${third(m[4])}`, value: `${kin(m[1]!)}${m[2]}${m[3]}` }),
   },
   // 喜欢，换一种说法
   {

@@ -1,4 +1,4 @@
-import { thirdPerson, type Pattern } from './candidate.js';
+import { kin, thirdPerson, type Pattern } from './candidate.js';
 
 /**
  * Chinese statements, one clause at a time ("我叫李明", "我不喜欢香菜"). The first row that matches
@@ -116,12 +116,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   {
     slot: 'pet', kind: 'fact', importance: 0.7,
     re: re(`我(?:家)?的?${PET}(?:的名字)?(?:叫|名叫|是)${NAME}`),
-    build: (m) => ({ content: `用户的${m[1]}叫${m[2]}`, value: `${m[1]}:${m[2]}` }),
+    build: (m) => ({ content: `用户的${kin(m[1]!)}叫${m[2]}`, value: `${kin(m[1]!)}:${m[2]}` }),
   },
   {
     slot: 'family', kind: 'person', importance: 0.7,
     re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做)(.+?)`),
-    build: (m) => ({ content: `用户的${m[1]}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[1]! }),
+    build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: kin(m[1]!) }),
   },
   // Likes and dislikes.
   {
