@@ -140,6 +140,8 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     ['我妈生日是下周六', 'person', '用户的妈妈生日是下周六'],
     ['我爸叫李强', 'person', '用户的爸爸叫李强'],
     ["My mom's birthday is next Saturday", 'person', "The user's mom's birthday is next Saturday"],
+    ['My son starts school this year', 'person', "The user's son starts school this year"],
+    ['我儿子今年上小学了', 'person', '用户的儿子今年上小学'],
     ['下周三要交报告', 'plan', '用户下周三要交报告'],
     ['Have to submit the report next Wednesday', 'plan', 'The user needs to submit the report next Wednesday'],
   ])('%s → %s %s', (text, kind, content) => {

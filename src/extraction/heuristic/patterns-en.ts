@@ -124,7 +124,7 @@ export const EN_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'family', kind: 'person', importance: 0.7,
-    re: re(`my ${REL}(?: (is|works|lives|likes|loves|was|just|has|teaches|studies)|('s)) (.+?)`),
+    re: re(`my ${REL}(?: (is|works|lives|likes|loves|was|just|has|teaches|studies|starts|started|goes|turns|turned|plays|hates)|('s)) (.+?)`),
     build: (m) => ({ content: `The user's ${m[1]!.toLowerCase()}${m[2] ? ` ${m[2]}` : "'s"} ${tail(m[4])}`, value: m[1]!.toLowerCase() }),
   },
   // Likes and dislikes.
