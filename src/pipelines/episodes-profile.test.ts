@@ -89,9 +89,9 @@ describe('episodes (seed 003 Layer 2)', () => {
 
 describe('episodes without a model', () => {
   it.each([
-    { language: 'zh', turns: ['周末想去杭州爬山', '好主意', '杭州什么时候去最好？', '秋天', '我每天早上跑步，爬山没问题', '那就好'], said: '用户说：周末想去杭州爬山；杭州什么时候去最好？；我每天早上跑步，爬山没问题', topics: '（话题：杭州、爬山、周末、每天）' },
-    { language: 'en', turns: ['What does the team use TypeScript for?', 'Mostly the API.', 'I write TypeScript every day', 'Nice.', 'The team wants strict types', 'Good idea.'], said: 'The user said: What does the team use TypeScript for?; I write TypeScript every day; The team wants strict types', topics: ' (Topics: team, TypeScript, use, write)' },
-  ])('are the user\'s own words with whole words as topics ($language)', async ({ turns, said, topics }) => {
+    { language: 'zh', turns: ['你好', '你好！', '周末想去杭州爬山', '好主意', '杭州什么时候去最好？', '秋天', '我每天早上跑步，爬山没问题', '那就好'], said: '用户说：周末想去杭州爬山；杭州什么时候去最好？；我每天早上跑步，爬山没问题', topics: '（话题：杭州、爬山、周末、每天）' },
+    { language: 'en', turns: ['Hi there', 'Hello!', 'What does the team use TypeScript for?', 'Mostly the API.', 'I write TypeScript every day', 'Nice.', 'The team wants strict types', 'Good idea.'], said: 'The user said: What does the team use TypeScript for?; I write TypeScript every day; The team wants strict types', topics: ' (Topics: team, TypeScript, use, write)' },
+  ])('are the user\'s own words, greetings left out, with whole words as topics ($language)', async ({ turns, said, topics }) => {
     const memory = testMemory();
     memory.clock.set('2026-03-02T10:00:00Z');
     engines.push(memory);

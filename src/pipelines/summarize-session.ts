@@ -7,6 +7,7 @@ import { detectLanguage, type Language } from '../text/language.js';
 import type { ChangeContext } from '../domain/history.js';
 import type { MemoryDeps } from './deps.js';
 import { topicWords } from '../text/topics.js';
+import { isSmallTalk } from '../extraction/heuristic/small-talk.js';
 import { EngramError } from '../errors.js';
 import type { EngineDeps, ModelDeps } from './deps.js';
 
@@ -72,7 +73,9 @@ export async function buildEpisode(
 function extractiveSummary(messages: readonly Message[], language: 'zh' | 'en'): EpisodeSummary {
   const user = messages.filter((m) => m.role === 'user').map((m) => m.content.trim());
   const topics = topicWords(user, 4);
-  const said = user.slice(0, 3).join(language === 'zh' ? '；' : '; ').slice(0, 240);
+  // Greetings and "ok" say nothing of what the session was about: the first turns that do.
+  const telling = user.filter((t) => !isSmallTalk(t));
+  const said = (telling.length > 0 ? telling : user).slice(0, 3).join(language === 'zh' ? '；' : '; ').slice(0, 240);
   return {
     summary: language === 'zh' ? `用户说：${said}` : `The user said: ${said}`,
     topics: topics.length > 0 ? topics : ['—'],
