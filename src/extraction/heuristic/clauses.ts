@@ -43,9 +43,9 @@ const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))
  * A message that opens on what someone does, has or is, with no subject, says it of the user
  * ("刚搬到深圳", "养了两只猫", "最近在学吉他"): chat drops "我" as often as not.
  */
-const OPENS_ON_SELF_ZH = /^(?:刚|刚刚|最近|每天|平时|一直|现在|目前|今年)?(?:在(?:学|读|做|备考|.{1,12}?(?:上班|工作|上学|读书))|搬到|搬去|住在|养了|养着|喜欢|讨厌|不吃|不喝|吃素|对.{1,10}过敏|是(?:个|一[个名位])|有(?:一|两|三|个)|开始学)/u;
-/** The same in English, for what cannot be an imperative ("Just moved to Berlin", "Work at Google"; not "Moved to tears…"). */
-const OPENS_ON_SELF_EN = /^(?:(?:[Jj]ust|[Rr]ecently) moved to|[Mm]oved to (?=\p{Lu})|[Ss]tarted learning|[Ll]ive in|[Ww]ork (?:at|as|for))\b/u;
+const OPENS_ON_SELF_ZH = /^(?:刚|刚刚|最近|每天|平时|一直|现在|目前|今年)?(?:在(?:学|读|做|备考|.{1,12}?(?:上班|工作|上学|读书))|搬到|搬去|住在|养了(?=[一两三四五几个只条])|养着|喜欢(?!就|的话|吗|吧|呢|你|这|那)|讨厌(?!你|这|那)|不吃|不喝|吃素|对.{1,10}过敏|是(?:个|一[个名位])|有(?:一|两|三|个)|开始学)/u;
+/** The same in English, for what cannot be an imperative ("Just moved to Berlin", "Work at Google"; not "Moved to tears…", "Live in the moment"). */
+const OPENS_ON_SELF_EN = /^(?:(?:[Jj]ust|[Rr]ecently) moved to|[Mm]oved to (?=\p{Lu})|[Ss]tarted learning|[Ll]ive in (?=\p{Lu})|[Ww]ork (?:at|for) (?=\p{Lu})|[Ww]ork as an? )/u;
 /** The same in English: "Planning to visit Beijing" is the user's plan; "Next week, I plan to…" reads as "I plan to … next week". */
 const OPENS_ON_INTENT_EN = /^(?:(planning|hoping|going|trying)|(plan|want|wanna|hope|intend|need|have|got))\s+to\b/i;
 const TIME_BEFORE_INTENT_EN = /^(this weekend|next (?:week|weekend|month|year|summer|winter|spring|fall|autumn)|tomorrow|tonight|this year|someday|one day|soon),?\s+(I(?:'m| am)?\s+(?:planning|hoping|going|plan|want|wanna|hope|intend|need)\s+to\s+.+?)([.!]*)$/i;
