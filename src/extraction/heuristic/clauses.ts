@@ -32,7 +32,8 @@ const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';
  * "我" as chat usually is); a time for the plan before the intention moves after it, where the
  * pattern tables read it ("我下周打算去北京" and "下周我打算去北京" read as "我打算下周去北京").
  */
-const OPENS_ON_INTENT_ZH = new RegExp(`^(?:${AHEAD_ZH}|最近)?${INTENT_ZH}`, 'u');
+// Without a time the intention needs its act: "准备好了", "决定了" and "计划赶不上变化" are no plans.
+const OPENS_ON_INTENT_ZH = new RegExp(`^(?:(?:${AHEAD_ZH}|最近)${INTENT_ZH}|${INTENT_ZH}${AHEAD_ZH}|${INTENT_ZH}(?:去|学|买|换|考|做|开|养|搬|参加|报|找|申请|辞职|结婚|出国|旅游|跑|读))`, 'u');
 /**
  * A day, maybe a time of day, then 要 or 得: something the user has to do ("下周三要交报告"), unless
  * it is the weather ("明天要下雨").

@@ -138,7 +138,8 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   {
     slot: 'plan', kind: 'plan', importance: 0.6,
     re: re('([^我，,]{0,12}?)我((?:已经)?(?:决定|打算|计划|准备))(.+?)'),
-    build: (m) => ({ content: `用户${m[1]}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[3]! }),
+    // "我准备好了", "我决定了": ready, decided, but on nothing said.
+    build: (m) => (/^(?:好|了|一下)$/u.test(m[3]!) ? undefined : { content: `用户${m[1]}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[3]! }),
   },
   {
     slot: 'plan', kind: 'plan', importance: 0.6,
