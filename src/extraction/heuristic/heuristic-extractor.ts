@@ -98,7 +98,9 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip
     return { ...base, happenedAt: when.toISOString() };
   }
   if (pattern.slot === 'plan' || pattern.slot === 'goal') {
-    const phrase = findTimePhrase({ text: clause.text, reference, timeZone });
+    const found = findTimePhrase({ text: clause.text, reference, timeZone });
+    // "I have to go now" plans nothing: the moment of speaking is no time for a plan.
+    const phrase = found && !/^(?:right )?now$|^现在$|^马上$/iu.test(found.text.trim()) ? found : undefined;
     // A plan row that needs a time found none: a later row may still read the clause ("I am building … project").
     if (statement.needsTime && !phrase) return skip.size < 8 ? read(clause, message, timeZone, new Set([...skip, pattern])) : undefined;
     return phrase ? { ...base, happenedAt: phrase.date.toISOString() } : base;
