@@ -29,10 +29,10 @@ const AHEAD_ZH = '(?:今天|今晚|明天|明晚|后天|这个?周末|周末|下
 const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';
 /**
  * A message that opens on an intention states the user's own ("周末想去杭州爬山", typed without
- * "我" as chat usually is); a time for the plan before the intention moves after it, where the
+ * "我" as chat usually is). Without a time the intention needs its act: "准备好了", "决定了" and
+ * "计划赶不上变化" are no plans. A time for the plan before the intention moves after it, where the
  * pattern tables read it ("我下周打算去北京" and "下周我打算去北京" read as "我打算下周去北京").
  */
-// Without a time the intention needs its act: "准备好了", "决定了" and "计划赶不上变化" are no plans.
 const OPENS_ON_INTENT_ZH = new RegExp(`^(?:(?:${AHEAD_ZH}|最近)${INTENT_ZH}|${INTENT_ZH}${AHEAD_ZH}|${INTENT_ZH}(?:去|学|买|换|考|做|开|养|搬|参加|报|找|申请|辞职|结婚|出国|旅游|跑|读))`, 'u');
 /**
  * A day, maybe a time of day, then 要 or 得: something the user has to do ("下周三要交报告"), unless
@@ -97,7 +97,7 @@ export function splitClauses(message: string): Clause[] {
       else if (opening && OPENS_ON_SELF_ZH.test(clause)) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_EN.test(clause)) clause = `I ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
       clause = clause.replace(TIME_BEFORE_INTENT_ZH, (_, before: string | undefined, after: string | undefined, intent: string) => `我${intent}${before ?? after ?? ''}`);
-      clause = clause.replace(OPENS_ON_INTENT_EN, (opening: string, ing: string | undefined) => `${ing ? "I'm" : 'I'} ${opening.charAt(0).toLowerCase()}${opening.slice(1)}`);
+      clause = clause.replace(OPENS_ON_INTENT_EN, (words: string, ing: string | undefined) => `${ing ? "I'm" : 'I'} ${words.charAt(0).toLowerCase()}${words.slice(1)}`);
       clause = clause.replace(TIME_BEFORE_INTENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
       subject = clause.startsWith('我');
       hypothetical ||= HYPOTHETICAL.test(clause);

@@ -116,7 +116,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   {
     slot: 'pet', kind: 'fact', importance: 0.7,
     re: re(`我(?:家)?的?${PET}(?:的名字)?(?:叫|名叫|是)${NAME}`),
-    build: (m) => ({ content: `用户的${kin(m[1]!)}叫${m[2]}`, value: `${kin(m[1]!)}:${m[2]}` }),
+    build: (m) => ({ content: `用户的${m[1]}叫${m[2]}`, value: `${m[1]}:${m[2]}` }),
   },
   {
     slot: 'family', kind: 'person', importance: 0.7,
