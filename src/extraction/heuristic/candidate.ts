@@ -93,3 +93,8 @@ export function thirdPerson(text: string, lang: Lang): string {
 export function kin(relation: string): string {
   return relation === '妈' ? '妈妈' : relation === '爸' ? '爸爸' : relation;
 }
+
+/** What one has on a day: a meeting, an exam, a check-up ("明天下午三点开会", "周五面试"). */
+export const APPOINTMENT_ZH = '开会|面试|考试|体检|出差|值班|上课|看牙|看医生|复查|约会|聚餐|飞|出发|报到';
+/** The same in English. */
+export const APPOINTMENT_EN = "meeting|appointment|doctor's appointment|dentist appointment|interview|job interview|exam|test|flight|call|class|date|check-up|checkup";

@@ -1,4 +1,5 @@
 import { hasHan } from '../../text/language.js';
+import { APPOINTMENT_EN, APPOINTMENT_ZH } from './candidate.js';
 
 /** One clause of a user message, ready for the pattern tables. */
 export interface Clause {
@@ -38,7 +39,9 @@ const OPENS_ON_INTENT_ZH = new RegExp(`^(?:(?:${AHEAD_ZH}|最近)${INTENT_ZH}|${
  * A day, maybe a time of day, then 要 or 得: something the user has to do ("下周三要交报告"), unless
  * it is the weather ("明天要下雨").
  */
-const SCHEDULED_ZH = new RegExp(`^(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天])(?:早上|上午|中午|下午|傍晚|晚上)?(?:(?:\\d{1,2}|[一二三四五六七八九十]{1,3})点(?:半|\\d{1,2}分?)?)?(?:要|得)(?!下雨|下雪|降温|升温|刮风|变天)`, 'u');
+const SCHEDULED_ZH = new RegExp(`^(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天])(?:早上|上午|中午|下午|傍晚|晚上)?(?:(?:\\d{1,2}|[一二三四五六七八九十]{1,3})点(?:半|\\d{1,2}分?)?)?(?:(?:要|得)(?!下雨|下雪|降温|升温|刮风|变天)|(?:${APPOINTMENT_ZH}))`, 'u');
+/** "Meeting at 3pm tomorrow": an appointment noted without "I have". */
+const APPOINTMENT_OPENING_EN = new RegExp(`^(?:an? )?(?:${APPOINTMENT_EN}) (?=at |on |tomorrow|tonight|next |this )`, 'i');
 const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))(${INTENT_ZH})`, 'u');
 /**
  * A message that opens on what someone does, has or is, with no subject, says it of the user
@@ -96,6 +99,7 @@ export function splitClauses(message: string): Clause[] {
       else if (!subject && (OPENS_ON_INTENT_ZH.test(clause) || SCHEDULED_ZH.test(clause))) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_ZH.test(clause)) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_EN.test(clause)) clause = `I ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
+      else if (opening && APPOINTMENT_OPENING_EN.test(clause)) clause = `I have ${/^an? /i.test(clause) ? clause.charAt(0).toLowerCase() + clause.slice(1) : `${/^[aeiou]/i.test(clause) ? 'an' : 'a'} ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`}`;
       clause = clause.replace(TIME_BEFORE_INTENT_ZH, (_, before: string | undefined, after: string | undefined, intent: string) => `我${intent}${before ?? after ?? ''}`);
       clause = clause.replace(OPENS_ON_INTENT_EN, (words: string, ing: string | undefined) => `${ing ? "I'm" : 'I'} ${words.charAt(0).toLowerCase()}${words.slice(1)}`);
       clause = clause.replace(TIME_BEFORE_INTENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);

@@ -145,11 +145,15 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     ['我儿子今年上小学了', 'person', '用户的儿子今年上小学'],
     ['下周三要交报告', 'plan', '用户下周三要交报告'],
     ['Have to submit the report next Wednesday', 'plan', 'The user needs to submit the report next Wednesday'],
+    ['明天下午三点开会', 'plan', '用户明天下午三点开会'],
+    ['周五面试', 'plan', '用户周五面试'],
+    ['I have a meeting at 3pm tomorrow', 'plan', 'The user has a meeting at 3pm tomorrow'],
+    ['Dentist appointment on Friday', 'plan', 'The user has a dentist appointment on Friday'],
   ])('%s → %s %s', (text, kind, content) => {
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了'])('states nothing about the user: %s', (text) => {
+  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great'])('states nothing about the user: %s', (text) => {
     expect(added(text)).toBeUndefined();
   });
 

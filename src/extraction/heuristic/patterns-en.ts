@@ -1,4 +1,4 @@
-import { thirdPerson, type Pattern } from './candidate.js';
+import { APPOINTMENT_EN, thirdPerson, type Pattern } from './candidate.js';
 
 /**
  * English statements, one clause at a time ("my name is Bob", "I don't like cilantro"). The first
@@ -168,6 +168,12 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'plan', kind: 'plan', importance: 0.6,
     re: re("I('ll| will| have to| need to) (.+?)"),
     build: (m) => ({ content: `The user ${/to$/.test(m[1]!) ? 'needs to' : 'will'} ${tail(m[2])}`, value: m[2]!, needsTime: true }),
+  },
+  // An appointment on a day: "I have a meeting at 3pm tomorrow" (and "Meeting at 3pm tomorrow", see clauses.ts).
+  {
+    slot: 'plan', kind: 'plan', importance: 0.6,
+    re: re(`I(?:'ve| have)(?: got)? (an? (?:${APPOINTMENT_EN})) (.+?)`),
+    build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${tail(m[2])}`, value: `${m[1]!.toLowerCase()} ${m[2]}`, needsTime: true }),
   },
   // Todos: the task keeps its time phrase; the extractor parses it.
   {

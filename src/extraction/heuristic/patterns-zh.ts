@@ -1,4 +1,4 @@
-import { kin, thirdPerson, type Pattern } from './candidate.js';
+import { APPOINTMENT_ZH, kin, thirdPerson, type Pattern } from './candidate.js';
 
 /**
  * Chinese statements, one clause at a time ("我叫李明", "我不喜欢香菜"). The first row that matches
@@ -145,6 +145,13 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     slot: 'plan', kind: 'plan', importance: 0.6,
     re: re('([^我，,]{0,12}?)我([^，,不没吗]{0,12}?)(要|会|将要|将|得)(.+?)'),
     build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}${thirdPerson(m[4]!, 'zh')}`, value: m[4]!, needsTime: true }),
+  },
+  // An appointment on a day needs no 要 ("我明天下午三点开会"; typed without 我 too, see clauses.ts).
+  {
+    slot: 'plan', kind: 'plan', importance: 0.6,
+    // Not what is past ("我昨天去杭州出差了": an event) nor a request ("提醒我明天开会": a todo).
+    re: re(`(?!.*(?:昨天|前天|上周|上个?月|去年|刚才|之前|以前|提醒|记得|别忘))([^我，,]{0,12}?)我([^，,不没吗要了]{1,16}?)(${APPOINTMENT_ZH})(.{0,16}?)`),
+    build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}${m[4]}`, value: `${m[3]}${m[4]}`, needsTime: true }),
   },
   // Todos: the task keeps its time phrase; the extractor parses it.
   {
