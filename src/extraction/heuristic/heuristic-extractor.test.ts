@@ -106,6 +106,8 @@ describe('extractHeuristically: plans typed the way chat types them', () => {
     ['我下周打算去北京旅游', '用户打算下周去北京旅游'],
     ['今年打算考研', '用户打算今年考研'],
     ['打算明年换工作', '用户打算明年换工作'],
+    ['我在考虑要不要换工作', '用户在考虑要不要换工作'],
+    ['在考虑要不要换工作', '用户在考虑要不要换工作'],
     ['最近想学日语', '用户想学日语'],
     ['对了，明年想换工作', '用户想明年换工作'],
     ['Planning to visit Beijing next week', 'The user is planning to visit Beijing next week'],
@@ -153,7 +155,7 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great'])('states nothing about the user: %s', (text) => {
+  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作'])('states nothing about the user: %s', (text) => {
     expect(added(text)).toBeUndefined();
   });
 

@@ -74,7 +74,8 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   {
     slot: 'employer', kind: 'identity', importance: 0.8,
     re: re('我(?:现在|目前)?在(.+?)(工作|上班|任职|实习)'),
-    build: (m) => (/^(?:忙|努力|认真|加班)/.test(m[1]!) ? undefined : { content: `用户在${m[1]}${m[2]}`, value: m[1]! }),
+    // Not a place: "我在忙工作", "我在考虑要不要换工作", "我在找工作".
+    build: (m) => (/^(?:忙|努力|认真|加班)|考虑|想|犹豫|纠结|找|换|要不要/.test(m[1]!) ? undefined : { content: `用户在${m[1]}${m[2]}`, value: m[1]! }),
   },
   {
     slot: 'origin', kind: 'identity', importance: 0.7,
