@@ -77,7 +77,7 @@ export async function extractSession(deps: ExtractionDeps, userId: string, sessi
  */
 async function searchedByStoredVectors<D extends ExtractionDeps>(deps: D, userId: string, query: string, turns: readonly Message[]): Promise<D> {
   const stored = await deps.store.messageVectorsOf(userId, turns.map((m) => m.id));
-  if (stored.size < new Set(turns.map((m) => m.id)).size) return deps;
+  if (stored.size < turns.length) return deps;
   const vector = centroid([...stored.values()]);
   if (!vector || vector.length !== deps.embedder.dimensions) return deps;
   return { ...deps, embedder: memoEmbedder(deps.embedder, new Map([[query, vector]])) };

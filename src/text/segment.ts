@@ -3,7 +3,8 @@ import { IRREGULAR_VERB_BASE } from './irregular-verbs.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from './stopwords.js';
 
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
-const HAN_ONLY = /^\p{Script=Han}+$/u;
+/** A word of Chinese characters only. */
+export const HAN_ONLY = /^\p{Script=Han}+$/u;
 const WORDLIKE = /[\p{L}\p{N}]/u;
 
 /**

@@ -1,8 +1,7 @@
 import { stemmer } from 'stemmer';
-import { words } from './segment.js';
+import { HAN_ONLY, words } from './segment.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from './stopwords.js';
 
-const HAN_ONLY = /^\p{Script=Han}+$/u;
 const LATIN_ONLY = /^[\p{Script=Latin}]+$/u;
 
 /**

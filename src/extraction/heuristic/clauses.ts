@@ -35,14 +35,12 @@ const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';
  * pattern tables read it ("我下周打算去北京" and "下周我打算去北京" read as "我打算下周去北京").
  */
 const OPENS_ON_INTENT_ZH = new RegExp(`^(?:(?:${AHEAD_ZH}|最近)${INTENT_ZH}|${INTENT_ZH}${AHEAD_ZH}|${INTENT_ZH}(?:去|学|买|换|考|做|开|养|搬|参加|报|找|申请|辞职|结婚|出国|旅游|跑|读))`, 'u');
+const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))(${INTENT_ZH})`, 'u');
 /**
  * A day, maybe a time of day, then 要 or 得: something the user has to do ("下周三要交报告"), unless
  * it is the weather ("明天要下雨").
  */
 const SCHEDULED_ZH = new RegExp(`^(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天])(?:早上|上午|中午|下午|傍晚|晚上)?(?:(?:\\d{1,2}|[一二三四五六七八九十]{1,3})点(?:半|\\d{1,2}分?)?)?(?:(?:要|得)(?!下雨|下雪|降温|升温|刮风|变天)|(?:${APPOINTMENT_ZH}))`, 'u');
-/** "Meeting at 3pm tomorrow": an appointment noted without "I have". */
-const APPOINTMENT_OPENING_EN = new RegExp(`^(?:an? )?(?:${APPOINTMENT_EN}) (?=at |on |tomorrow|tonight|next |this )`, 'i');
-const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))(${INTENT_ZH})`, 'u');
 /**
  * A message that opens on what someone does, has or is, with no subject, says it of the user
  * ("刚搬到深圳", "养了两只猫", "最近在学吉他"): chat drops "我" as often as not.
@@ -50,14 +48,19 @@ const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))
 const OPENS_ON_SELF_ZH = /^(?:刚|刚刚|最近|每天|平时|一直|现在|目前|今年)?(?:在(?:学|读|做|备考|.{1,12}?(?:上班|工作|上学|读书))|搬到|搬去|住在|养了(?=[一两三四五几个只条])|养着|喜欢(?!就|的话|吗|吧|呢|你|这|那)|讨厌(?!你|这|那)|不吃|不喝|吃素|对.{1,10}过敏|是(?:个|一[个名位])|有(?:一|两|三|个)|开始学)/u;
 /** The same in English, for what cannot be an imperative ("Just moved to Berlin", "Work at Google"; not "Moved to tears…", "Live in the moment"). */
 const OPENS_ON_SELF_EN = /^(?:(?:[Jj]ust|[Rr]ecently) moved to|[Mm]oved to (?=\p{Lu})|[Ss]tarted learning|[Ll]ive in (?=\p{Lu})|[Ww]ork (?:at|for) (?=\p{Lu})|[Ww]ork as an? )/u;
-/** The same in English: "Planning to visit Beijing" is the user's plan; "Next week, I plan to…" reads as "I plan to … next week". */
+/** An English message that opens on an intention: "Planning to visit Beijing" is the user's plan; "Next week, I plan to…" reads as "I plan to … next week". */
 const OPENS_ON_INTENT_EN = /^(?:(planning|hoping|going|trying)|(plan|want|wanna|hope|intend|need|have|got))\s+to\b/i;
-const TIME_BEFORE_INTENT_EN = /^(this weekend|next (?:week|weekend|month|year|summer|winter|spring|fall|autumn)|tomorrow|tonight|this year|someday|one day|soon),?\s+(I(?:'m| am)?\s+(?:planning|hoping|going|plan|want|wanna|hope|intend|need)\s+to\s+.+?)([.!]*)$/i;
+/** When an English plan is for, said before it. */
+const AHEAD_EN = 'this weekend|next (?:week|weekend|month|year|summer|winter|spring|fall|autumn)|tomorrow|tonight|this year|someday|one day|soon';
+const TIME_BEFORE_INTENT_EN = new RegExp(`^(${AHEAD_EN}),?\\s+(I(?:'m| am)?\\s+(?:planning|hoping|going|plan|want|wanna|hope|intend|need)\\s+to\\s+.+?)([.!]*)$`, 'i');
+const TIME_ONLY_EN = new RegExp(`^(?:${AHEAD_EN}),?$`, 'i');
+/** "Meeting at 3pm tomorrow": an appointment noted without "I have". */
+const APPOINTMENT_OPENING_EN = new RegExp(`^(?:an? )?(?:${APPOINTMENT_EN}) (?=at |on |tomorrow|tonight|next |this )`, 'i');
 
 // "Anna and I went…" (a name or "my sister" just before) is one subject, not two clauses.
 const EN_CLAUSE_BREAK = /(?<!(?:^|[,;]\s*)(?:[A-Z][a-z]+|[Mm]y \w+)),?\s+(?:and|but|so)\s+(?=(?:I|my|My|we|We|it|It|that|That|this|This)\b)|,\s+(?=(?:I|my|My)\b)|\s[-–—]\s|(?<!\b(?:for|to|of|about|with|at|in|on|from|by|like))\s+(?:after|when|because|since|before|while|until)\s+(?=I\b)/u;
 
-const TIME_ONLY_EN = /^(?:this weekend|next (?:week|weekend|month|year|summer|winter|spring|fall|autumn)|tomorrow|tonight|this year|someday|one day|soon),?$/i;
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** "Next week, I'm planning…" is one clause: a time phrase cut off by its comma goes with what follows. */
 function joinLeadingTime(parts: string[]): string[] {
@@ -98,10 +101,13 @@ export function splitClauses(message: string): Clause[] {
       if (subject && SUBJECTLESS_ZH.test(clause)) clause = `我${clause}`;
       else if (!subject && (OPENS_ON_INTENT_ZH.test(clause) || SCHEDULED_ZH.test(clause))) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_ZH.test(clause)) clause = `我${clause}`;
-      else if (opening && OPENS_ON_SELF_EN.test(clause)) clause = `I ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
-      else if (opening && APPOINTMENT_OPENING_EN.test(clause)) clause = `I have ${/^an? /i.test(clause) ? clause.charAt(0).toLowerCase() + clause.slice(1) : `${/^[aeiou]/i.test(clause) ? 'an' : 'a'} ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`}`;
+      else if (opening && OPENS_ON_SELF_EN.test(clause)) clause = `I ${lowerFirst(clause)}`;
+      else if (opening && APPOINTMENT_OPENING_EN.test(clause)) {
+        const article = /^an? /i.test(clause) ? '' : /^[aeiou]/i.test(clause) ? 'an ' : 'a ';
+        clause = `I have ${article}${lowerFirst(clause)}`;
+      }
       clause = clause.replace(TIME_BEFORE_INTENT_ZH, (_, before: string | undefined, after: string | undefined, intent: string) => `我${intent}${before ?? after ?? ''}`);
-      clause = clause.replace(OPENS_ON_INTENT_EN, (words: string, ing: string | undefined) => `${ing ? "I'm" : 'I'} ${words.charAt(0).toLowerCase()}${words.slice(1)}`);
+      clause = clause.replace(OPENS_ON_INTENT_EN, (words: string, ing: string | undefined) => `${ing ? "I'm" : 'I'} ${lowerFirst(words)}`);
       clause = clause.replace(TIME_BEFORE_INTENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
       subject = clause.startsWith('我');
       hypothetical ||= HYPOTHETICAL.test(clause);
