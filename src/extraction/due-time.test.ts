@@ -14,6 +14,15 @@ describe('parseDueTime in Chinese', () => {
     expect(due('下周一上午10点')).toBe('2025-03-17T02:00:00.000Z');
   });
 
+  it('counts "明天" from the user’s own day, also early in the morning before the UTC date turns', () => {
+    // 07:30 on Thursday 2025-03-13 in Shanghai is still Wednesday in UTC.
+    const early = new Date('2025-03-12T23:30:00Z');
+    expect(due('明天下午三点', timeZone, early)).toBe('2025-03-14T07:00:00.000Z');
+    expect(due('今天晚上', timeZone, early)).toBe('2025-03-13T12:00:00.000Z');
+    expect(due('后天', timeZone, early)).toBe('2025-03-15T01:00:00.000Z');
+    expect(due('tomorrow at 3pm', timeZone, early)).toBe('2025-03-14T07:00:00.000Z');
+  });
+
   it('gives a day without a time the default hour, 09:00 local', () => {
     expect(due('下周五')).toBe('2025-03-21T01:00:00.000Z');
     expect(due('后天')).toBe('2025-03-14T01:00:00.000Z');

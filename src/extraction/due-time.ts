@@ -65,13 +65,19 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
     const duration = chineseDuration(text, reference);
     if (duration) return duration;
   }
-  const ref = { instant: reference, timezone: timeZoneOffsetMinutes(timeZone, reference) };
+  const offset = timeZoneOffsetMinutes(timeZone, reference);
+  const ref = { instant: reference, timezone: offset };
+  // chrono's Chinese parsers read "明天" on the UTC calendar whatever the reference's zone: at 07:30
+  // in Shanghai (23:30 UTC the day before) "明天" was today. Given the wall clock as a UTC instant,
+  // they count from the user's own day; the components are mapped back to the zone below.
+  const wallRef = { instant: new Date(reference.getTime() + offset * 60_000), timezone: 0 };
   const parsers = zh ? [chrono.zh.hans, chrono.zh.hant, chrono.casual] : [chrono.casual];
   for (const parser of parsers) {
-    const result = parser.parse(text, ref, { forwardDate: true })[0];
+    const result = parser.parse(text, parser === chrono.casual ? ref : wallRef, { forwardDate: true })[0];
     if (!result) continue;
     const { start } = result;
-    let date = start.date();
+    // Read against the wall clock, an instant comes out ahead by the zone's offset.
+    let date = parser === chrono.casual ? start.date() : new Date(start.date().getTime() - offset * 60_000);
     // chrono applies the reference's UTC offset to every date; rebuilding from the wall-clock
     // components takes the offset at the target date, so "tomorrow 9am" survives a DST change.
     // Hour and minute durations ("in 2 hours") are exact instants already.
