@@ -20,7 +20,7 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     ['我每周三晚上去打羽毛球', 'pattern', '用户每周三晚上去打羽毛球'],
     ['我一直想学钢琴', 'plan', '用户想学钢琴'],
     ['我的梦想是开一家书店', 'plan', '用户的梦想是开一家书店'],
-    ['我昨天买了一台新的咖啡机', 'fact', '用户昨天买了一台新的咖啡机'],
+    ['我昨天买了一台新的咖啡机', 'fact', '用户昨天（2025年3月11日）买了一台新的咖啡机'],
     ['我在一家医院当护士', 'identity', '用户在医院当护士'],
     ['我是做前端开发的', 'identity', '用户是做前端开发的'],
     ['我是素食主义者', 'identity', '用户是素食主义者'],
@@ -36,7 +36,7 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     ['火锅是我的最爱', 'preference', '火锅是用户的最爱'],
     ['我们上周去了一趟长城', 'event', '用户和身边的人上周去了一趟长城'],
     ['我最近在筹备自己的舞蹈工作室', 'fact', '用户在筹备自己的舞蹈工作室'],
-    ['我和小王昨天去看了电影', 'event', '用户和小王昨天去看了电影'],
+    ['我和小王昨天去看了电影', 'event', '用户和小王昨天（2025年3月11日）去看了电影'],
     ['我以前经常和爸爸去骑马', 'pattern', '用户以前经常和爸爸去骑马'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
@@ -59,7 +59,7 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
 
 describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
   it.each([
-    ['I caught the flu last week', 'fact', 'The user caught the flu last week'],
+    ['I caught the flu last week', 'fact', 'The user caught the flu last week (the week of 2025-03-03)'],
     ['I broke my wrist', 'fact', 'The user broke their wrist'],
     ["I'm studying marine biology", 'fact', 'The user is studying marine biology'],
     ['I teach piano to kids', 'fact', 'The user teaches piano to kids'],
@@ -76,7 +76,7 @@ describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
     ['Dancing makes me so happy', 'preference', 'Dancing makes the user happy'],
     ['Concerts are what I live for', 'preference', 'The user lives for concerts'],
     ["I'm writing another movie script", 'fact', 'The user is writing another movie script'],
-    ['I went to a LGBTQ support group yesterday and it was so powerful', 'event', 'The user went to a LGBTQ support group yesterday'],
+    ['I went to a LGBTQ support group yesterday and it was so powerful', 'event', 'The user went to a LGBTQ support group yesterday (2025-03-11)'],
     ['I painted this after I visited a LGBTQ center', 'event', 'The user visited a LGBTQ center'],
     ['I set up a 5K charity run in our neighborhood', 'event', 'The user set up a 5K charity run in our neighborhood'],
     ['We went to a homeless shelter to give out food and supplies', 'event', 'The user and others went to a homeless shelter to give out food and supplies'],

@@ -55,9 +55,9 @@ describe('extractHeuristically: what the user states', () => {
 
   it('gives a plan with a date its time', () => {
     const [zh] = ops('我下周要去东京出差');
-    expect(zh).toMatchObject({ op: 'add', kind: 'plan', content: '用户下周要去东京出差', happenedAt: '2025-03-17T01:00:00.000Z' });
+    expect(zh).toMatchObject({ op: 'add', kind: 'plan', content: '用户下周（2025年3月17日那一周）要去东京出差', happenedAt: '2025-03-17T01:00:00.000Z' });
     const [en] = ops("I'm going to Paris next month");
-    expect(en).toMatchObject({ op: 'add', kind: 'plan', content: 'The user is going to Paris next month' });
+    expect(en).toMatchObject({ op: 'add', kind: 'plan', content: 'The user is going to Paris next month (April 2025)' });
   });
 
   it('needs a time before "要"/"going to" counts as a plan', () => {
@@ -68,12 +68,12 @@ describe('extractHeuristically: what the user states', () => {
   it('makes a todo with the time phrase as said', () => {
     const [zh] = ops('提醒我明天下午三点开会');
     expect(zh).toMatchObject({
-      op: 'add', kind: 'todo', importance: 0.7, content: '用户有待办事项：明天下午三点开会',
+      op: 'add', kind: 'todo', importance: 0.7, content: '用户有待办事项：明天下午三点（2025年3月13日）开会',
       todo: { content: '开会', dueText: '明天下午三点', dueAt: '2025-03-13T07:00:00.000Z' },
     });
     const [en] = ops('remind me to call mom tomorrow at 5pm');
     expect(en).toMatchObject({
-      op: 'add', kind: 'todo', content: 'The user has a to-do: call mom tomorrow at 5pm',
+      op: 'add', kind: 'todo', content: 'The user has a to-do: call mom tomorrow at 5pm (2025-03-13)',
       todo: { content: 'call mom', dueText: 'tomorrow at 5pm', dueAt: '2025-03-13T09:00:00.000Z' },
     });
   });
@@ -101,18 +101,18 @@ describe('extractHeuristically: what the user states', () => {
 
 describe('extractHeuristically: plans typed the way chat types them', () => {
   it.each([
-    ['周末想去杭州爬山', '用户想周末去杭州爬山'],
-    ['周末我想去杭州爬山', '用户想周末去杭州爬山'],
-    ['我下周打算去北京旅游', '用户打算下周去北京旅游'],
+    ['周末想去杭州爬山', '用户想周末（2025年3月15日）去杭州爬山'],
+    ['周末我想去杭州爬山', '用户想周末（2025年3月15日）去杭州爬山'],
+    ['我下周打算去北京旅游', '用户打算下周（2025年3月17日那一周）去北京旅游'],
     ['今年打算考研', '用户打算今年考研'],
-    ['打算明年换工作', '用户打算明年换工作'],
+    ['打算明年换工作', '用户打算明年（2026年）换工作'],
     ['我在考虑要不要换工作', '用户在考虑要不要换工作'],
     ['在考虑要不要换工作', '用户在考虑要不要换工作'],
     ['最近想学日语', '用户想学日语'],
-    ['对了，明年想换工作', '用户想明年换工作'],
-    ['Planning to visit Beijing next week', 'The user is planning to visit Beijing next week'],
-    ['Next week, I plan to visit Beijing.', 'The user plans to visit Beijing next week'],
-    ['This weekend I want to go hiking in Hangzhou', 'The user wants to go hiking in Hangzhou this weekend'],
+    ['对了，明年想换工作', '用户想明年（2026年）换工作'],
+    ['Planning to visit Beijing next week', 'The user is planning to visit Beijing next week (the week of 2025-03-17)'],
+    ['Next week, I plan to visit Beijing.', 'The user plans to visit Beijing next week (the week of 2025-03-17)'],
+    ['This weekend I want to go hiking in Hangzhou', 'The user wants to go hiking in Hangzhou this weekend (2025-03-15)'],
     ['Want to learn the guitar', 'The user wants to learn the guitar'],
   ])('%s → %s', (text, content) => {
     expect(added(text)).toMatchObject({ kind: 'plan', content });
@@ -145,12 +145,12 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     ["My mom's birthday is next Saturday", 'person', "The user's mom's birthday is next Saturday"],
     ['My son starts school this year', 'person', "The user's son starts school this year"],
     ['我儿子今年上小学了', 'person', '用户的儿子今年上小学'],
-    ['下周三要交报告', 'plan', '用户下周三要交报告'],
-    ['Have to submit the report next Wednesday', 'plan', 'The user needs to submit the report next Wednesday'],
-    ['明天下午三点开会', 'plan', '用户明天下午三点开会'],
-    ['周五面试', 'plan', '用户周五面试'],
-    ['I have a meeting at 3pm tomorrow', 'plan', 'The user has a meeting at 3pm tomorrow'],
-    ['Dentist appointment on Friday', 'plan', 'The user has a dentist appointment on Friday'],
+    ['下周三要交报告', 'plan', '用户下周三（2025年3月19日）要交报告'],
+    ['Have to submit the report next Wednesday', 'plan', 'The user needs to submit the report next Wednesday (2025-03-19)'],
+    ['明天下午三点开会', 'plan', '用户明天下午三点（2025年3月13日）开会'],
+    ['周五面试', 'plan', '用户周五（2025年3月14日）面试'],
+    ['I have a meeting at 3pm tomorrow', 'plan', 'The user has a meeting at 3pm tomorrow (2025-03-13)'],
+    ['Dentist appointment on Friday', 'plan', 'The user has a dentist appointment on Friday (2025-03-14)'],
   ])('%s → %s %s', (text, kind, content) => {
     expect(added(text)).toMatchObject({ kind, content });
   });

@@ -3,6 +3,7 @@ import { detectLanguage } from '../../text/language.js';
 import { findTimePhrase, type TimePhrase } from '../due-time.js';
 import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang, type Pattern, type Slot } from './candidate.js';
 import { splitClauses, type Clause } from './clauses.js';
+import { withPhraseDate } from './dated-phrase.js';
 import { matchClause, type Match } from './match.js';
 import { reconcile } from './reconcile.js';
 
@@ -26,6 +27,12 @@ const OPEN_REFERENCE = /\b(?:it|there|that (?:world|place|one|thing|stuff)|(?:he
 
 /** Words that put a time phrase in the past ("yesterday", "上周"); chrono alone reads "Monday" forward. */
 const PAST_CUE = /\b(?:yesterday|last|ago|earlier this|this past)\b|昨天|前天|上周|上个?星期|上个?月|去年|前年|刚才|之前|那天/iu;
+
+/**
+ * What chrono reads as a time in a plan that names none ("adopting a second dog", "the day they
+ * are back"), or a length of time rather than when ("in Japan for a few months").
+ */
+const NOT_A_TIME = /^(?:(?:a|one) second|the day(?! (?:after|before)\b)\b.*|for\b.*)$/iu;
 
 /** "…，叫小白" right after a pet without a name names that pet. */
 const PET_NAME = /^(?:它|牠)?(?:叫|名叫|名字叫)([\p{Script=Han}·]{1,6}|[A-Za-z][A-Za-z .'-]{0,30})[了啊呀哦呢的吧啦嘛~～!！]*$/u;
@@ -90,12 +97,13 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip
     correction: clause.correction,
   };
   const reference = message.createdAt;
-  if (pattern.slot === 'todo' && statement.task) return todo(base, statement.task, findTimePhrase({ text: statement.task, reference, timeZone }));
+  if (pattern.slot === 'todo' && statement.task) return todo(base, statement.task, findTimePhrase({ text: statement.task, reference, timeZone }), timeZone);
   if (statement.past) {
     // "Last weekend I went hiking": a past time phrase dates the event, else the message does.
     const phrase = PAST_CUE.test(clause.text) ? findTimePhrase({ text: clause.text, reference, timeZone }) : undefined;
-    const when = phrase && phrase.date.getTime() <= reference.getTime() ? phrase.date : reference;
-    return { ...base, happenedAt: when.toISOString() };
+    const dated = phrase && phrase.date.getTime() <= reference.getTime() ? phrase : undefined;
+    if (!dated) return { ...base, happenedAt: reference.toISOString() };
+    return { ...base, content: withPhraseDate(base.content, dated, timeZone, lang), happenedAt: dated.date.toISOString() };
   }
   if (pattern.slot === 'plan' || pattern.slot === 'goal') {
     const found = findTimePhrase({ text: clause.text, reference, timeZone });
@@ -103,13 +111,14 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip
     const phrase = found && !/^(?:right )?now$|^现在$|^马上$/iu.test(found.text.trim()) ? found : undefined;
     // A plan row that needs a time found none: a later row may still read the clause ("I am building … project").
     if (statement.needsTime && !phrase) return skip.size < 8 ? read(clause, message, timeZone, new Set([...skip, pattern])) : undefined;
-    return phrase ? { ...base, happenedAt: phrase.date.toISOString() } : base;
+    if (!phrase || NOT_A_TIME.test(phrase.text.trim())) return base;
+    return { ...base, content: withPhraseDate(base.content, phrase, timeZone, lang), happenedAt: phrase.date.toISOString() };
   }
   return base;
 }
 
 /** A todo keeps the task in the user's words for the reminder and the time phrase as said. */
-function todo(base: Candidate, task: string, phrase: TimePhrase | undefined): Candidate {
+function todo(base: Candidate, task: string, phrase: TimePhrase | undefined, timeZone: string): Candidate {
   const lang: Lang = detectLanguage(task);
   const content = lang === 'zh' ? `用户有待办事项：${thirdPerson(task, 'zh')}` : `The user has a to-do: ${thirdPerson(task, 'en')}`;
   if (!phrase) return { ...base, lang, content, todo: { content: task } };
@@ -127,5 +136,5 @@ function todo(base: Candidate, task: string, phrase: TimePhrase | undefined): Ca
     .replace(/^[\s，,]*(?:要|得|去)?/u, '')
     .replace(/[\s，,]+$/u, '')
     .trim();
-  return { ...base, lang, content, todo: { content: what || task, dueText, dueAt: phrase.date.toISOString() } };
+  return { ...base, lang, content: withPhraseDate(content, phrase, timeZone, lang), todo: { content: what || task, dueText, dueAt: phrase.date.toISOString() } };
 }
