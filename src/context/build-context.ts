@@ -222,7 +222,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       const untake = (): void => {
         if (taken) chosen.memories.splice(chosen.memories.indexOf(taken), 1);
       };
-      if (!tryAdd(entry, memoryHeading(language, f), memoryLine(f), () => undefined, untake)) continue;
+      if (!tryAdd(entry, memoryHeading(language, f), memoryLine(f, settings.timeZone), () => undefined, untake)) continue;
       const m = await take(position, f.id);
       if (!m) {
         // Deleted or changed since ranking: not shown stale, and its room goes back.
@@ -246,7 +246,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
         }
         Object.assign(excerpt, left);
         estimate.remove(e.heading, e.line);
-        e.line = excerptLines(language, excerpt);
+        e.line = excerptLines(language, excerpt, settings.timeZone);
         estimate.add(e.heading, e.line);
         e.item.id = excerpt.id;
         e.item.messageIds = excerpt.turns.map((t) => t.id);
@@ -259,12 +259,12 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
     tryAdd(
       { type: 'excerpt', id: excerpt.id, messageIds: excerpt.turns.map((t) => t.id), tokens: 0 },
       excerptHeading,
-      excerptLines(language, excerpt),
+      excerptLines(language, excerpt, settings.timeZone),
       () => chosen.excerpts.push(excerpt),
       pull(chosen.excerpts, excerpt),
     );
   }
-  for (const e of recentEpisodes) tryAdd({ type: 'episode', id: e.id, kind: 'episode', tokens: 0 }, `### ${h.recentConversations}`, episodeLine(e), () => chosen.episodes.push(e), pull(chosen.episodes, e));
+  for (const e of recentEpisodes) tryAdd({ type: 'episode', id: e.id, kind: 'episode', tokens: 0 }, `### ${h.recentConversations}`, episodeLine(e, settings.timeZone), () => chosen.episodes.push(e), pull(chosen.episodes, e));
 
   // The estimate can be off by a token where lines meet: drop the last additions until the real count fits.
   let text = renderContext(language, chosen, settings.timeZone);

@@ -13,3 +13,28 @@ export function localMinute(at: Date, timeZone: string): string {
     return `${at.toISOString().slice(0, 16).replace('T', ' ')} (UTC)`;
   }
 }
+
+/** One day formatter per zone ("en-CA" writes ISO order, 2026-11-27); building one costs far more than using it. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The day on the user's wall clock: "2026-11-27". Memories, excerpts and episodes are dated by
+ * it; on the UTC calendar a Shanghai user's morning was dated the day before. An invalid zone
+ * falls back to UTC.
+ */
+export function localDay(at: Date, timeZone: string): string {
+  if (timeZone === 'UTC') return at.toISOString().slice(0, 10);
+  let format = dayFormatters.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return at.toISOString().slice(0, 10);
+    }
+    // Zones are few (settings validate them); the bound only guards against a caller looping over junk.
+    if (dayFormatters.size >= 512) dayFormatters.clear();
+    dayFormatters.set(timeZone, format);
+  }
+  return format.format(at);
+}

@@ -4,7 +4,7 @@ import type { Todo } from '../domain/todo.js';
 import type { Language } from '../text/language.js';
 import type { Excerpt } from './excerpts.js';
 import { HEADINGS } from './headings.js';
-import { localMinute } from './local-time.js';
+import { localDay, localMinute } from './local-time.js';
 import { quoteData } from './quote.js';
 
 /** What the block holds, in the order it is written. */
@@ -16,17 +16,17 @@ export interface ContextParts {
   episodes: Memory[];
 }
 
-const day = (d: Date): string => d.toISOString().slice(0, 10);
 /** A todo with its due time on the user's wall clock (stored in UTC). */
 export const todoLine = (language: Language, t: Todo, timeZone: string): string => `- ${quoteData(t.content)}${t.dueAt ? ` (${HEADINGS[language].due} ${localMinute(t.dueAt, timeZone)})` : ''}`;
-export const memoryLine = (m: Pick<Memory, 'content' | 'happenedAt' | 'createdAt'>): string => `- ${quoteData(m.content)} (${day(m.happenedAt ?? m.createdAt)})`;
-export const episodeLine = (e: Memory): string => `- ${day(e.happenedAt ?? e.createdAt)}: ${quoteData(e.content)}`;
+/** A memory with the day it happened (or was noted) on the user's wall clock. */
+export const memoryLine = (m: Pick<Memory, 'content' | 'happenedAt' | 'createdAt'>, timeZone: string): string => `- ${quoteData(m.content)} (${localDay(m.happenedAt ?? m.createdAt, timeZone)})`;
+export const episodeLine = (e: Memory, timeZone: string): string => `- ${localDay(e.happenedAt ?? e.createdAt, timeZone)}: ${quoteData(e.content)}`;
 
-/** An excerpt: its date, then each turn quoted as data after who spoke. */
-export function excerptLines(language: Language, e: Excerpt): string {
+/** An excerpt: the day it was said on the user's wall clock, then each turn quoted as data after who spoke. */
+export function excerptLines(language: Language, e: Excerpt, timeZone: string): string {
   const who = HEADINGS[language].speakers;
   return e.turns
-    .map((t, i) => `${i === 0 ? `- ${day(t.createdAt)} ` : '  '}${t.role === 'user' ? who.user : who.assistant}: ${quoteData(t.content)}`)
+    .map((t, i) => `${i === 0 ? `- ${localDay(t.createdAt, timeZone)} ` : '  '}${t.role === 'user' ? who.user : who.assistant}: ${quoteData(t.content)}`)
     .join('\n');
 }
 
@@ -42,10 +42,10 @@ export function renderContext(language: Language, p: ContextParts, timeZone: str
   if (p.todos.length > 0) lines.push(`### ${h.dueTodos}`, ...p.todos.map((t) => todoLine(language, t, timeZone)));
   for (const kind of MEMORY_KINDS) {
     const group = p.memories.filter((m) => m.kind === kind);
-    if (group.length > 0) lines.push(`### ${h.kinds[kind]}`, ...group.map(memoryLine));
+    if (group.length > 0) lines.push(`### ${h.kinds[kind]}`, ...group.map((m) => memoryLine(m, timeZone)));
   }
-  if (p.excerpts.length > 0) lines.push(`### ${h.excerpts}`, ...[...p.excerpts].sort(byTime).map((e) => excerptLines(language, e)));
-  if (p.episodes.length > 0) lines.push(`### ${h.recentConversations}`, ...p.episodes.map(episodeLine));
+  if (p.excerpts.length > 0) lines.push(`### ${h.excerpts}`, ...[...p.excerpts].sort(byTime).map((e) => excerptLines(language, e, timeZone)));
+  if (p.episodes.length > 0) lines.push(`### ${h.recentConversations}`, ...p.episodes.map((e) => episodeLine(e, timeZone)));
   lines.push('</memories>');
   return lines.join('\n');
 }
