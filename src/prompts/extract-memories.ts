@@ -30,7 +30,7 @@ Ignore greetings, thanks, small talk, the assistant's own suggestions, and anyth
 
 Rules:
 - One self-contained sentence per memory, in the third person, in the language the user wrote in (Chinese in, Chinese out: "用户喜欢猫"; English in, English out: "The user loves cats").
-- Make times absolute when you can ("下周" said on 2026-03-02 -> happenedAt 2026-03-09); keep the user's wording in content.
+- Make times absolute when you can ("下周" said on 2026-03-02 -> happenedAt 2026-03-09). In content keep the user's wording and put the date a relative time names right after it, so the memory stays true next month: "用户明天（2026年3月3日）下午三点开会", "The user flies to Tokyo next Friday (2026-03-06)".
 - Already remembered and said again or confirmed -> "reinforce" that alias. Never add a duplicate.
 - New details about an existing memory -> "update" it with the new FULL content.
 - The user corrects a wrong memory -> "update" it (or "delete" it when it is simply wrong) and say why.
@@ -59,7 +59,7 @@ No opinions of the assistant, no guesses. Small talk: summary "闲聊，无实�
 
 export const extractMemoriesPrompt = definePrompt({
   id: 'extract-memories',
-  version: 6,
+  version: 7,
   input: ExtractMemoriesInput,
   output: ExtractionResult,
   outputFormat: OUTPUT_FORMAT,
