@@ -23,6 +23,13 @@ describe('parseDueTime in Chinese', () => {
     expect(due('tomorrow at 3pm', timeZone, early)).toBe('2025-03-14T07:00:00.000Z');
   });
 
+  it('reads a day backwards when asked, for what the user did (Chinese and English)', () => {
+    const back = (text: string): string | undefined => findTimePhrase({ text, reference, timeZone, forwardDate: false })?.date.toISOString();
+    expect(back('上周五去了医院')).toBe('2025-03-07T01:00:00.000Z');
+    expect(back('went hiking last weekend')).toBe('2025-03-09T01:00:00.000Z');
+    expect(due('went hiking last weekend')).not.toBe('2025-03-09T01:00:00.000Z');
+  });
+
   it('gives a day without a time the default hour, 09:00 local', () => {
     expect(due('下周五')).toBe('2025-03-21T01:00:00.000Z');
     expect(due('后天')).toBe('2025-03-14T01:00:00.000Z');

@@ -27,6 +27,12 @@ export interface ParseDueTimeOptions {
    * @default 9
    */
   defaultHour?: number;
+  /**
+   * Whether a day named without a direction lies ahead ("Friday" is the coming one, as a due time
+   * is). False for what the user says they did: "last weekend" said on a Thursday was read ahead,
+   * as the coming one. @default true
+   */
+  forwardDate?: boolean;
 }
 
 const DEFAULT_HOUR = 9;
@@ -73,7 +79,7 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
   const wallRef = { instant: new Date(reference.getTime() + offset * 60_000), timezone: 0 };
   const parsers = zh ? [chrono.zh.hans, chrono.zh.hant, chrono.casual] : [chrono.casual];
   for (const parser of parsers) {
-    const result = parser.parse(text, parser === chrono.casual ? ref : wallRef, { forwardDate: true })[0];
+    const result = parser.parse(text, parser === chrono.casual ? ref : wallRef, { forwardDate: options.forwardDate ?? true })[0];
     if (!result) continue;
     const { start } = result;
     // Read against the wall clock, an instant comes out ahead by the zone's offset.

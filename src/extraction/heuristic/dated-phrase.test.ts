@@ -53,6 +53,8 @@ describe('the heuristic extractor writes the date into what it remembers', () =>
   it('dates plans, past events and todos on the user’s own calendar (English)', () => {
     expect(adds("I'm flying to Tokyo next Friday", 'UTC')[0]?.content).toBe('The user is flying to Tokyo next Friday (2026-12-04)');
     expect(adds('I visited my grandma 3 days ago', 'UTC')[0]?.content).toBe('The user visited their grandma 3 days ago (2026-11-23)');
+    // Said on a Thursday: the weekend before, not the coming one.
+    expect(adds('I went hiking last weekend', 'UTC')[0]).toMatchObject({ content: 'The user went hiking last weekend (2026-11-22)', happenedAt: '2026-11-22T09:00:00.000Z' });
     expect(adds('remind me to call mom tomorrow at 5pm', 'UTC')[0]?.content).toBe('The user has a to-do: call mom tomorrow at 5pm (2026-11-27)');
   });
 

@@ -100,7 +100,7 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip
   if (pattern.slot === 'todo' && statement.task) return todo(base, statement.task, findTimePhrase({ text: statement.task, reference, timeZone }), timeZone);
   if (statement.past) {
     // "Last weekend I went hiking": a past time phrase dates the event, else the message does.
-    const phrase = PAST_CUE.test(clause.text) ? findTimePhrase({ text: clause.text, reference, timeZone }) : undefined;
+    const phrase = PAST_CUE.test(clause.text) ? findTimePhrase({ text: clause.text, reference, timeZone, forwardDate: false }) : undefined;
     const dated = phrase && phrase.date.getTime() <= reference.getTime() ? phrase : undefined;
     if (!dated) return { ...base, happenedAt: reference.toISOString() };
     return { ...base, content: withPhraseDate(base.content, dated, timeZone, lang), happenedAt: dated.date.toISOString() };
