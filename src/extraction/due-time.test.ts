@@ -28,6 +28,10 @@ describe('parseDueTime in Chinese', () => {
     expect(back('上周五去了医院')).toBe('2025-03-07T01:00:00.000Z');
     expect(back('went hiking last weekend')).toBe('2025-03-09T01:00:00.000Z');
     expect(due('went hiking last weekend')).not.toBe('2025-03-09T01:00:00.000Z');
+    // "last night" is the evening before the day it is said, at 02:00 as at 18:00 (chrono's midnight moves with the hour).
+    for (const at of ['2025-03-11T18:00:00Z', '2025-03-12T02:00:00Z', '2025-03-12T10:00:00Z']) {
+      expect(findTimePhrase({ text: 'I watched a movie last night', reference: new Date(at), timeZone, forwardDate: false })?.date.toISOString()).toBe('2025-03-11T12:00:00.000Z');
+    }
   });
 
   it('gives a day without a time the default hour, 09:00 local', () => {

@@ -91,7 +91,11 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
       const certain = start.isCertain('hour');
       const hour = certain ? (start.get('hour') ?? defaultHour) : (PART_OF_DAY.find(([re]) => re.test(result.text))?.[1] ?? defaultHour);
       const minute = certain ? (start.get('minute') ?? 0) : 0;
-      date = wallClockToInstant({ year: start.get('year') ?? 0, month: start.get('month') ?? 1, day: start.get('day') ?? 1, hour, minute }, timeZone);
+      // chrono puts "last night" at a midnight, today's or yesterday's by the hour it is said; the
+      // evening it means is always the one before the day it is said.
+      const eve = !certain && /\blast night\b/i.test(result.text) ? wallClock(reference, timeZone) : undefined;
+      const on = eve ? { year: eve.year, month: eve.month, day: eve.day - 1 } : { year: start.get('year') ?? 0, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
+      date = wallClockToInstant({ ...on, hour, minute }, timeZone);
     }
     return { text: result.text, index: result.index, date };
   }

@@ -38,6 +38,11 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     ['我最近在筹备自己的舞蹈工作室', 'fact', '用户在筹备自己的舞蹈工作室'],
     ['我和小王昨天去看了电影', 'event', '用户和小王昨天（2025年3月11日）去看了电影'],
     ['我以前经常和爸爸去骑马', 'pattern', '用户以前经常和爸爸去骑马'],
+    // A day with its part ("昨天晚上"), a weekday of last week, and "去…了".
+    ['我昨天晚上看了电影', 'event', '用户昨天晚上（2025年3月11日）看了电影'],
+    ['我上周五去了医院', 'event', '用户上周五（2025年3月7日）去了医院'],
+    ['上周末我去爬山了', 'event', '用户上周末去爬山了'],
+    ['我昨天去游泳了', 'event', '用户昨天（2025年3月11日）去游泳了'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
   });
@@ -52,7 +57,7 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     expect(now).toMatchObject({ op: 'add', happenedAt: createdAt.toISOString() });
   });
 
-  it.each(['我们去了你说的那家店', '我们看了那个', '我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个'])('remembers nothing from "%s"', (text) => {
+  it.each(['我们去了你说的那家店', '我们看了那个', '我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个', '我去爬山', '我去爬山了吗'])('remembers nothing from "%s"', (text) => {
     expect(adds(text)).toEqual([]);
   });
 });
@@ -89,6 +94,10 @@ describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
     ["I'm planning a trip to the East Coast", 'fact', 'The user is planning a trip to the East Coast'],
     ["I'm looking to add more vegetables to my meals", 'plan', 'The user is looking to add more vegetables to their meals'],
     ["Guitar's mostly my thing", 'preference', "The user's favorite is Guitar"],
+    // The English side of the Chinese rows above: a night, a weekday of last week, a weekend.
+    ['I watched a movie last night', 'event', 'The user watched a movie last night (2025-03-11)'],
+    ['I went to the hospital last Friday', 'event', 'The user went to the hospital last Friday (2025-03-07)'],
+    ['I went swimming yesterday', 'event', 'The user went swimming yesterday (2025-03-11)'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
   });

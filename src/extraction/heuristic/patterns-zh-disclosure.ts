@@ -11,8 +11,10 @@ const END = '[了啊呀哦呢的吧啦嘛哈~～!！]*$';
 /** "我们" is a group, not the user: no row reads it as "我". */
 const re = (source: string): RegExp => new RegExp(`^${source.replace(/我/g, '我(?!们)')}${END}`, 'u');
 const third = (text: string | undefined): string => thirdPerson(text ?? '', 'zh');
-/** A time word before "我" ("上周末我…") or right after it ("我上周末…"). */
-const WHEN = '((?:今天|昨天|前天|上周末|上周|上个?星期|上个?月|今年|去年|前年|周末|刚才|最近|前几天|那天|早上|晚上|下午|上午|中午|以前|小时候)?)';
+/** A part of the day, alone ("晚上我…") or after a day ("昨天晚上"). */
+const PART_OF_DAY = '(?:早上|晚上|下午|上午|中午|夜里)';
+/** A time word before "我" ("上周末我…") or right after it ("我上周末…", "我上周五…", "我昨天晚上…"). */
+const WHEN = `((?:(?:今天|昨天|前天|上周末|上个?(?:周|星期|礼拜)[一二三四五六日天]?|上个?月|今年|去年|前年|周末|刚才|最近|前几天|那天|以前|小时候)${PART_OF_DAY}?|${PART_OF_DAY})?)`;
 /** For what others do: the future too ("我朋友下周结婚"). */
 const WHEN_ANY = '((?:今天|昨天|前天|上周末|上周|上个?月|今年|去年|最近|明天|后天|下周末|下周|下个?月|明年)?)';
 const MAX_CHARS = 40;
@@ -124,6 +126,12 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
     slot: 'activity', kind: 'event', importance: 0.6,
     re: re(`${WHEN}我${WHEN}(?:已经|刚|终于)?(结婚|离婚|毕业|退休|辞职|失业|分手|升职|怀孕)(.{0,16}?)`),
     build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}了${third(m[4])}`, value: m[3]!, past: true }),
+  },
+  // 去做了什么（"上周末我去爬山了"）：句末的"了"说它做过了；没有"了"的"我去爬山"可能是打算。
+  {
+    slot: 'activity', kind: 'event', importance: 0.5,
+    re: new RegExp(`^${WHEN}我(?!们)${WHEN}(?:刚|也|还|又)?去(爬山|游泳|跑步|钓鱼|滑雪|露营|徒步|健身|打球|打羽毛球|打篮球|踢球|骑车|骑行|野餐|唱歌|逛街|看电影|看展览?|看演唱会|看比赛|听音乐会|体检|看病|看牙)了[啊呀哦呢吧啦嘛哈~～!！]*$`, 'u'),
+    build: (m) => ({ content: `用户${m[1]}${m[2]}去${m[3]}了`, value: `去${m[3]}`, past: true }),
   },
   // 做过的事
   {
