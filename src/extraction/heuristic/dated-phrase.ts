@@ -53,9 +53,11 @@ function dateLabel(phrase: TimePhrase, timeZone: string, lang: Lang): string {
  */
 export function withPhraseDate(content: string, phrase: TimePhrase, timeZone: string, lang: Lang): string {
   if (NAMES_YEAR.test(phrase.text)) return content;
-  const at = content.indexOf(phrase.text);
-  if (at === -1) return content;
-  const end = at + phrase.text.length;
+  // chrono's match can end on the clause's comma ("last Tuesday,"): the date goes before it.
+  const words = phrase.text.replace(/[\s,，;；.。、]+$/u, '');
+  const at = content.indexOf(words);
+  if (at === -1 || words === '') return content;
+  const end = at + words.length;
   const label = dateLabel(phrase, timeZone, lang);
   return lang === 'zh' ? `${content.slice(0, end)}（${label}）${content.slice(end)}` : `${content.slice(0, end)} (${label})${content.slice(end)}`;
 }
