@@ -27,6 +27,11 @@ describe('parseDueTime in Chinese', () => {
     const back = (text: string): string | undefined => findTimePhrase({ text, reference, timeZone, forwardDate: false })?.date.toISOString();
     expect(back('上周五去了医院')).toBe('2025-03-07T01:00:00.000Z');
     expect(back('went hiking last weekend')).toBe('2025-03-09T01:00:00.000Z');
+    // Past periods chrono's Chinese parser does not know; "上周末" is not the coming "周末".
+    expect(back('上周末去爬山了')).toBe('2025-03-08T01:00:00.000Z');
+    expect(back('上个星期去了北京')).toBe('2025-03-03T01:00:00.000Z');
+    expect(back('上个月去了日本')).toBe('2025-02-01T01:00:00.000Z');
+    expect(back('去年去了日本')).toBe('2024-01-01T01:00:00.000Z');
     expect(due('went hiking last weekend')).not.toBe('2025-03-09T01:00:00.000Z');
     // "last night" is the evening before the day it is said, at 02:00 as at 18:00 (chrono's midnight moves with the hour).
     for (const at of ['2025-03-11T18:00:00Z', '2025-03-12T02:00:00Z', '2025-03-12T10:00:00Z']) {

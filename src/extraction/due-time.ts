@@ -157,8 +157,19 @@ function chineseDuration(text: string, reference: Date): TimePhrase | undefined 
   return { text: m[0], index: m.index, date: new Date(reference.getTime() + minutes * 60_000) };
 }
 
-/** Periods chrono's Chinese parser does not know; each resolves to the first day of the period. */
+/** Days back to this week's Monday. */
+const sinceMonday = (w: { weekday: number }): number => (w.weekday + 6) % 7;
+
+/**
+ * Periods chrono's Chinese parser does not know; each resolves to the first day of the period
+ * (a weekend to its Saturday). The past ones come first: "上周末" holds "周末", the coming one.
+ */
 const PERIODS_ZH: ReadonlyArray<readonly [RegExp, (w: WallClock & { weekday: number }) => WallClock]> = [
+  [/上个?(?:周|星期|礼拜)末/, (w) => ({ ...w, day: w.day - sinceMonday(w) - 2 })],
+  [/上个?(?:周|星期|礼拜)(?![一二三四五六日天])/, (w) => ({ ...w, day: w.day - sinceMonday(w) - 7 })],
+  [/上个?月(?![底初])/, (w) => ({ ...w, month: w.month - 1, day: 1 })],
+  [/去年/, (w) => ({ ...w, year: w.year - 1, month: 1, day: 1 })],
+  [/前年/, (w) => ({ ...w, year: w.year - 2, month: 1, day: 1 })],
   [/下个?(?:周|星期|礼拜)/, (w) => ({ ...w, day: w.day + (((8 - w.weekday) % 7) || 7) })],
   [/(?:这个?|本)?周末/, (w) => ({ ...w, day: w.day + ((6 - w.weekday + 7) % 7) })],
   [/下个?月/, (w) => ({ ...w, month: w.month + 1, day: 1 })],
