@@ -30,6 +30,7 @@ describe('parseDueTime in Chinese', () => {
     // Past periods chrono's Chinese parser does not know; "上周末" is not the coming "周末".
     expect(back('上周末去爬山了')).toBe('2025-03-08T01:00:00.000Z');
     expect(back('上个星期去了北京')).toBe('2025-03-03T01:00:00.000Z');
+    expect(back('上上周去了北京')).toBe('2025-02-24T01:00:00.000Z');
     expect(back('上个月去了日本')).toBe('2025-02-01T01:00:00.000Z');
     expect(back('去年去了日本')).toBe('2024-01-01T01:00:00.000Z');
     expect(due('went hiking last weekend')).not.toBe('2025-03-09T01:00:00.000Z');

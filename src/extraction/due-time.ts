@@ -165,8 +165,9 @@ const sinceMonday = (w: { weekday: number }): number => (w.weekday + 6) % 7;
  * (a weekend to its Saturday). The past ones come first: "上周末" holds "周末", the coming one.
  */
 const PERIODS_ZH: ReadonlyArray<readonly [RegExp, (w: WallClock & { weekday: number }) => WallClock]> = [
-  [/上个?(?:周|星期|礼拜)末/, (w) => ({ ...w, day: w.day - sinceMonday(w) - 2 })],
-  [/上个?(?:周|星期|礼拜)(?![一二三四五六日天])/, (w) => ({ ...w, day: w.day - sinceMonday(w) - 7 })],
+  [/上上个?(?:周|星期|礼拜)(?![一二三四五六日天末])/, (w) => ({ ...w, day: w.day - sinceMonday(w) - 14 })],
+  [/(?<!上)上个?(?:周|星期|礼拜)末/, (w) => ({ ...w, day: w.day - sinceMonday(w) - 2 })],
+  [/(?<!上)上个?(?:周|星期|礼拜)(?![一二三四五六日天])/, (w) => ({ ...w, day: w.day - sinceMonday(w) - 7 })],
   [/上个?月(?![底初])/, (w) => ({ ...w, month: w.month - 1, day: 1 })],
   [/去年/, (w) => ({ ...w, year: w.year - 1, month: 1, day: 1 })],
   [/前年/, (w) => ({ ...w, year: w.year - 2, month: 1, day: 1 })],

@@ -44,6 +44,7 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     ['上周末我去爬山了', 'event', '用户上周末（2025年3月8日）去爬山了'],
     ['我上个星期去了北京', 'event', '用户上个星期（2025年3月3日那一周）去了北京'],
     ['我去年去了日本', 'event', '用户去年（2024年）去了日本'],
+    ['我上上周去了北京', 'event', '用户上上周（2025年2月24日那一周）去了北京'],
     ['我昨天去游泳了', 'event', '用户昨天（2025年3月11日）去游泳了'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });

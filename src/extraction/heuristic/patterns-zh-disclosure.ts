@@ -14,7 +14,7 @@ const third = (text: string | undefined): string => thirdPerson(text ?? '', 'zh'
 /** A part of the day, alone ("晚上我…") or after a day ("昨天晚上"). */
 const PART_OF_DAY = '(?:早上|晚上|下午|上午|中午|夜里)';
 /** A time word before "我" ("上周末我…") or right after it ("我上周末…", "我上周五…", "我昨天晚上…"). */
-const WHEN = `((?:(?:今天|昨天|前天|上周末|上个?(?:周|星期|礼拜)[一二三四五六日天]?|上个?月|今年|去年|前年|周末|刚才|最近|前几天|那天|以前|小时候)${PART_OF_DAY}?|${PART_OF_DAY})?)`;
+const WHEN = `((?:(?:今天|昨天|前天|上周末|上{1,2}个?(?:周|星期|礼拜)[一二三四五六日天]?|上个?月|今年|去年|前年|周末|刚才|最近|前几天|那天|以前|小时候)${PART_OF_DAY}?|${PART_OF_DAY})?)`;
 /** For what others do: the future too ("我朋友下周结婚"). */
 const WHEN_ANY = '((?:今天|昨天|前天|上周末|上周|上个?月|今年|去年|最近|明天|后天|下周末|下周|下个?月|明年)?)';
 const MAX_CHARS = 40;
