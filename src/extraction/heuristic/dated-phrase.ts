@@ -16,7 +16,7 @@ const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July
 const two = (n: number): string => String(n).padStart(2, '0');
 
 /** The wall-clock day of an instant in the zone (UTC for a zone the runtime does not know). */
-function localDay(at: Date, timeZone: string): ZonedTime {
+function wallDay(at: Date, timeZone: string): ZonedTime {
   try {
     return zonedTime(at, timeZone);
   } catch (error) {
@@ -34,7 +34,7 @@ function mondayOf(d: ZonedTime): { year: number; month: number; day: number } {
 
 /** What the phrase names, written out: a day, the week of a Monday, a month or a year. */
 function dateLabel(phrase: TimePhrase, timeZone: string, lang: Lang): string {
-  const d = localDay(phrase.date, timeZone);
+  const d = wallDay(phrase.date, timeZone);
   if (YEAR.test(phrase.text)) return lang === 'zh' ? `${d.year}年` : String(d.year);
   if (MONTH.test(phrase.text)) return lang === 'zh' ? `${d.year}年${d.month}月` : `${MONTHS_EN[d.month - 1]} ${d.year}`;
   if (WEEK.test(phrase.text)) {
