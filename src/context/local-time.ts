@@ -1,4 +1,4 @@
-import { zonedMinute } from '../domain/zoned-time.js';
+import { zonedDay, zonedMinute } from '../domain/zoned-time.js';
 
 /**
  * A minute on the user's wall clock, with the zone's name: "2026-03-06 15:00 (Asia/Shanghai)".
@@ -14,27 +14,17 @@ export function localMinute(at: Date, timeZone: string): string {
   }
 }
 
-/** One day formatter per zone ("en-CA" writes ISO order, 2026-11-27); building one costs far more than using it. */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * The day on the user's wall clock: "2026-11-27". Memories, excerpts and episodes are dated by
- * it; on the UTC calendar a Shanghai user's morning was dated the day before. An invalid zone
- * falls back to UTC.
+ * it; on the UTC calendar a Shanghai user's morning was dated the day before. UTC (the default)
+ * needs no formatter; an invalid zone falls back to UTC.
  */
 export function localDay(at: Date, timeZone: string): string {
   if (timeZone === 'UTC') return at.toISOString().slice(0, 10);
-  let format = dayFormatters.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      return at.toISOString().slice(0, 10);
-    }
-    // Zones are few (settings validate them); the bound only guards against a caller looping over junk.
-    if (dayFormatters.size >= 512) dayFormatters.clear();
-    dayFormatters.set(timeZone, format);
+  try {
+    return zonedDay(at, timeZone);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return at.toISOString().slice(0, 10);
   }
-  return format.format(at);
 }

@@ -37,8 +37,17 @@ export function zonedTime(at: Date, timeZone: string): ZonedTime {
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
+/** "2026-11-23" on the wall clock of `timeZone`. Throws RangeError for an unknown zone. */
+export function zonedDay(at: Date, timeZone: string): string {
+  const w = zonedTime(at, timeZone);
+  return `${w.year}-${two(w.month)}-${two(w.day)}`;
+}
+
 /** "2026-11-23 15:00" on the wall clock of `timeZone`. Throws RangeError for an unknown zone. */
 export function zonedMinute(at: Date, timeZone: string): string {
   const w = zonedTime(at, timeZone);
   return `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}`;
 }
+
+/** Days from the Monday of its week back to a day (0 on a Monday, 6 on a Sunday). */
+export const sinceMonday = (w: { weekday: number }): number => (w.weekday + 6) % 7;

@@ -1,7 +1,7 @@
 import { recentResults } from '../util/recent-results.js';
 import * as chrono from 'chrono-node';
 import { hasHan } from '../text/language.js';
-import { zonedTime } from '../domain/zoned-time.js';
+import { sinceMonday, zonedTime } from '../domain/zoned-time.js';
 
 /** A time phrase found in a text and the instant it resolves to. */
 export interface TimePhrase {
@@ -156,9 +156,6 @@ function chineseDuration(text: string, reference: Date): TimePhrase | undefined 
   const minutes = (n + (m[2] ? 0.5 : 0)) * (m[3] === '分钟' ? 1 : 60);
   return { text: m[0], index: m.index, date: new Date(reference.getTime() + minutes * 60_000) };
 }
-
-/** Days back to this week's Monday. */
-const sinceMonday = (w: { weekday: number }): number => (w.weekday + 6) % 7;
 
 /**
  * Periods chrono's Chinese parser does not know; each resolves to the first day of the period

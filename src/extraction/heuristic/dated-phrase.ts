@@ -1,4 +1,4 @@
-import { zonedTime, type ZonedTime } from '../../domain/zoned-time.js';
+import { sinceMonday, zonedTime, type ZonedTime } from '../../domain/zoned-time.js';
 import type { TimePhrase } from '../due-time.js';
 import type { Lang } from './candidate.js';
 
@@ -15,26 +15,18 @@ const YEAR = /\byears?\b|(?:明|去|今|前|后)年(?![底末])|年[前后]/iu;
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const two = (n: number): string => String(n).padStart(2, '0');
 
-/** The wall-clock day of an instant in the zone (UTC for a zone the runtime does not know). */
-function wallDay(at: Date, timeZone: string): ZonedTime {
-  try {
-    return zonedTime(at, timeZone);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return zonedTime(at, 'UTC');
-  }
-}
-
 /** The Monday of the week that day falls in. */
 function mondayOf(d: ZonedTime): { year: number; month: number; day: number } {
-  const back = (d.weekday + 6) % 7;
-  const monday = new Date(Date.UTC(d.year, d.month - 1, d.day - back));
+  const monday = new Date(Date.UTC(d.year, d.month - 1, d.day - sinceMonday(d)));
   return { year: monday.getUTCFullYear(), month: monday.getUTCMonth() + 1, day: monday.getUTCDate() };
 }
 
-/** What the phrase names, written out: a day, the week of a Monday, a month or a year. */
+/**
+ * What the phrase names, written out: a day, the week of a Monday, a month or a year. The zone is
+ * the one the phrase was found in (findTimePhrase refuses an unknown one).
+ */
 function dateLabel(phrase: TimePhrase, timeZone: string, lang: Lang): string {
-  const d = wallDay(phrase.date, timeZone);
+  const d = zonedTime(phrase.date, timeZone);
   if (YEAR.test(phrase.text)) return lang === 'zh' ? `${d.year}年` : String(d.year);
   if (MONTH.test(phrase.text)) return lang === 'zh' ? `${d.year}年${d.month}月` : `${MONTHS_EN[d.month - 1]} ${d.year}`;
   if (WEEK.test(phrase.text)) {
