@@ -1,7 +1,7 @@
 /**
  * Engram benchmarks. Usage:
  *   npm run bench                      every scenario
- *   npm run bench -- --only locomo     one scenario (locomo | latency | ingest | context | proxy | server | vectors | postgres | postgres-servers), or a comma list
+ *   npm run bench -- --only locomo     one scenario (locomo | latency | ingest | context | proxy | embedder | server | vectors | postgres | postgres-servers), or a comma list
  *   npm run bench -- --quick           smaller latency runs (under ~3 minutes with a warm cache)
  *   npm run bench -- --peers           Engram against mem0 2.4.6 and 3.x (bench/peers/README.md)
  * Prints tables and writes bench/results/<YYYY-MM-DD>.json and .md (merged with that day's
@@ -17,6 +17,7 @@ import { runLocomo } from './locomo.js';
 import { runIngest } from './ingest.js';
 import { runContextBench } from './context.js';
 import { runProxy } from './proxy.js';
+import { runEmbedderQueue } from './embedder-queue.js';
 import { runServerBench } from './server.js';
 import { runVectorStages } from './vector-stages.js';
 import { runPostgresBench } from './postgres.js';
@@ -33,6 +34,7 @@ const SCENARIOS: Record<string, Scenario> = {
   ingest: { run: ({ quick }) => runIngest({ quick }) },
   context: { run: () => runContextBench() },
   proxy: { run: ({ quick }) => runProxy({ quick }) },
+  embedder: { run: () => runEmbedderQueue() },
   server: { run: ({ quick }) => runServerBench({ quick }) },
   vectors: { run: ({ quick }) => runVectorStages({ quick }) },
   postgres: { run: ({ quick }) => runPostgresBench({ quick }) },
@@ -54,7 +56,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('npm run bench -- [--only locomo|latency|ingest|context|proxy|server|vectors|postgres|postgres-servers[,…]] [--quick] [--peers]');
+  console.log('npm run bench -- [--only locomo|latency|ingest|context|proxy|embedder|server|vectors|postgres|postgres-servers[,…]] [--quick] [--peers]');
   process.exit(0);
 }
 if (values.peers) {

@@ -36,6 +36,23 @@ describe('an embedder in a worker thread', () => {
     }
   }, 60_000);
 
+  it("answers a chat's query before an import queued ahead of it is done, with the same vectors (zh/en)", async () => {
+    const threaded = createThreadedEmbedder({ kind: 'hash', dimensions: 32 });
+    const local = createHashEmbedder({ dimensions: 32 });
+    try {
+      const imported = Array.from({ length: 2000 }, (_, i) => (i % 2 ? `导入的记忆 ${i}：用户喜欢猫` : `imported memory ${i}: the user likes cats`));
+      const finished: string[] = [];
+      const importing = threaded.embed(imported).then((v) => (finished.push('import'), v));
+      const queries = ['我养了什么宠物？', 'What pets do I have?'].map((q) => threaded.embed([q]).then((v) => (finished.push(q), v)));
+      const [importVectors, zh, en] = await Promise.all([importing, ...queries]);
+      expect(finished).toEqual(['我养了什么宠物？', 'What pets do I have?', 'import']);
+      expect([...zh![0]!, ...en![0]!]).toEqual([...(await local.embed(['我养了什么宠物？']))[0]!, ...(await local.embed(['What pets do I have?']))[0]!]);
+      expect(importVectors!.map((v) => [...v])).toEqual((await local.embed(imported)).map((v) => [...v]));
+    } finally {
+      await threaded.close();
+    }
+  });
+
   it('fails the calls in flight when its worker dies, clearly, and starts a new one for the next call', async () => {
     const threaded = createThreadedEmbedder({ kind: 'hash', dimensions: 32 });
     try {

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { EngramError, type ErrorCode } from '../errors.js';
 import { BUNDLED_EMBEDDER_ID, BUNDLED_SUPERSEDES } from './bundled-embedder.js';
+import { createEmbedQueue } from './embed-queue.js';
 import type { Embedder } from './embedder.js';
 import { createHashEmbedder } from './hash-embedder.js';
 
@@ -17,11 +18,21 @@ const BUNDLED_DIMENSIONS = 512;
  * of every chat turn (the message before the reply, both turns after it). In a worker the server's
  * thread goes on answering, and a context build reads the store while its query is embedded.
  *
+ * Calls share the worker a chunk at a time, the shortest first (`createEmbedQueue`): a chat's
+ * query is not held up behind an import's thousand texts.
+ *
  * The worker starts on the first call (or `warm`), keeps the process alive only while a call is
- * pending, and is started again after it died (calls pending then fail with EMBEDDING_FAILED).
- * `close` ends it, and fails the calls in flight.
+ * pending, and is started again after it died (the call whose chunk was in flight then fails with
+ * EMBEDDING_FAILED; the calls waiting go on in the new worker). `close` ends it, and fails every
+ * call waiting or in flight.
  */
-export function createThreadedEmbedder(spec: ThreadedEmbedderSpec): Embedder & { close(): Promise<void> } {
+export function createThreadedEmbedder(
+  spec: ThreadedEmbedderSpec,
+  options: {
+    /** What one chunk of a call should take (`EmbedQueueOptions.chunkMs`). @default 50 */
+    chunkMs?: number;
+  } = {},
+): Embedder & { close(): Promise<void> } {
   const identity = spec.kind === 'bundled' ? { id: BUNDLED_EMBEDDER_ID, dimensions: BUNDLED_DIMENSIONS, supersedes: BUNDLED_SUPERSEDES } : createHashEmbedder(spec.dimensions === undefined ? {} : { dimensions: spec.dimensions });
   const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: unknown) => void }>();
   let worker: Worker | undefined;
@@ -53,7 +64,7 @@ export function createThreadedEmbedder(spec: ThreadedEmbedderSpec): Embedder & {
     });
     return w;
   };
-  const call = (texts: string[] | 'warm'): Promise<Float32Array[]> =>
+  const send = (texts: string[] | 'warm'): Promise<Float32Array[]> =>
     new Promise((resolve, reject) => {
       const w = (worker ??= start());
       const id = next++;
@@ -61,18 +72,20 @@ export function createThreadedEmbedder(spec: ThreadedEmbedderSpec): Embedder & {
       w.ref();
       w.postMessage({ id, texts } satisfies EmbedderThreadRequest);
     });
+  const queue = createEmbedQueue({ run: (texts) => send(texts), ...(options.chunkMs === undefined ? {} : { chunkMs: options.chunkMs }) });
 
   return {
     id: identity.id,
     dimensions: identity.dimensions,
     ...(identity.supersedes ? { supersedes: identity.supersedes } : {}),
-    embed: async (texts) => (texts.length === 0 ? [] : call([...texts])),
-    warm: async () => void (await call('warm')),
+    embed: (texts) => queue.embed(texts),
+    warm: async () => void (await send('warm')),
     close: async () => {
       const w = worker;
       worker = undefined;
       // Failed now, whether or not the worker would have answered before it stops: a call in flight
       // at close() always fails (its answer could otherwise win the race with the termination).
+      queue.failAll(new EngramError('EMBEDDING_FAILED', 'The embedder was closed before this call was done'));
       failAll('The embedder was closed with this call in flight');
       if (w) await w.terminate();
     },
