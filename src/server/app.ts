@@ -39,6 +39,11 @@ export interface CreateAppOptions {
   events?: EventHub;
   /** Request bodies above this many bytes get 413. @default 1 MiB */
   bodyLimitBytes?: number;
+  /**
+   * The same for POST /v1/users/{userId}/import, whose body is an export: GET …/export of a user
+   * with a few thousand memories is already past 1 MiB. @default 64 MiB, or bodyLimitBytes when larger
+   */
+  importBodyLimitBytes?: number;
   /** Per-key rate limit; false turns it off. @default { perMinute: 600 } */
   rateLimit?: RateLimitOptions | false;
   /** Allowed CORS origins; CORS is off when absent. */
@@ -70,6 +75,9 @@ export interface CreateAppOptions {
   /** @default the package version */
   version?: string;
 }
+
+/** The import route, whose body (an export) has a limit of its own. */
+const IMPORT_PATH = /^\/v1\/users\/[^/]+\/import\/?$/;
 
 /**
  * The HTTP face of one engine: `/v1/users/{userId}/…` resources, keys, events, health, OpenAPI,
@@ -104,7 +112,7 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   });
   if (options.corsOrigins && options.corsOrigins.length > 0) app.use(cors({ origin: [...options.corsOrigins], exposeHeaders: ['X-Request-Id'] }));
   const limit = options.bodyLimitBytes ?? 1024 * 1024;
-  app.use(bodyLimit(limit));
+  app.use(bodyLimit(limit, [{ path: IMPORT_PATH, maxBytes: options.importBodyLimitBytes ?? Math.max(limit, 64 * 1024 * 1024) }]));
   app.use(jsonGuard);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));

@@ -45,6 +45,31 @@ describe('bad input: a clear 4xx with a code, never a 500, nothing half-written'
     expect(await count(t)).toBe(0);
   });
 
+  it('an export larger than the body limit imports (the import route has a limit of its own), and past that limit gets 413 (zh/en)', async () => {
+    const t = make({ bodyLimitBytes: 2048, importBodyLimitBytes: 64 * 1024 });
+    for (let i = 0; i < 30; i++) await t.memory.add({ userId: 'src', content: i % 2 ? `用户喜欢第${i}种猫，尤其是橘猫和狸花猫` : `The user likes cat breed number ${i}, especially tabbies` });
+    const exported = await t.json('/v1/users/src/export', { method: 'GET' });
+    expect(JSON.stringify(exported.body).length).toBeGreaterThan(2048);
+    // Any other route refuses a body that large.
+    expect((await t.json('/v1/users/dst/memories', { body: { content: '猫'.repeat(3000) } })).status).toBe(413);
+    const imported = await t.json('/v1/users/dst/import', { body: exported.body });
+    expect(imported.status).toBe(200);
+    expect(await count(t, 'dst')).toBe(30);
+    // The import's own limit still holds, by the declared length and for a chunked body alike.
+    const big = JSON.stringify({ ...(exported.body as object), padding: 'x'.repeat(70 * 1024) });
+    const declared = await t.app.request('/v1/users/big/import', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) }, body: big });
+    expect(declared.status).toBe(413);
+    expect(((await declared.json()) as { error: { details: { limitBytes: number } } }).error.details.limitBytes).toBe(64 * 1024);
+    const chunked = await t.app.request('/v1/users/big/import', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new TextEncoder().encode(big)), c.close()) }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(await count(t, 'big')).toBe(0);
+  });
+
   it('413 by the declared length without reading the body, and by counting a chunked body, in Chinese and English', async () => {
     const t = make({ bodyLimitBytes: 2048 });
     const declared = await t.app.request('/v1/users/u/memories', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '4096' }, body: JSON.stringify({ content: 'I like tea' }) });
