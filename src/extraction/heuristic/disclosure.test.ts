@@ -46,6 +46,10 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     ['我去年去了日本', 'event', '用户去年（2024年）去了日本'],
     ['我上上周去了北京', 'event', '用户上上周（2025年2月24日那一周）去了北京'],
     ['我昨天去游泳了', 'event', '用户昨天（2025年3月11日）去游泳了'],
+    // "也", "还" before the verb, as in reply to someone ("我也是程序员").
+    ['我也打算去温哥华', 'plan', '用户打算去温哥华'],
+    ['我还打算下个月学游泳', 'plan', '用户打算下个月（2025年4月）学游泳'],
+    ['我也是程序员', 'identity', '用户是程序员'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
   });
@@ -60,7 +64,7 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     expect(now).toMatchObject({ op: 'add', happenedAt: createdAt.toISOString() });
   });
 
-  it.each(['我们去了你说的那家店', '我们看了那个', '我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个', '我去爬山', '我去爬山了吗'])('remembers nothing from "%s"', (text) => {
+  it.each(['我们去了你说的那家店', '我们看了那个', '我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个', '我去爬山', '我去爬山了吗', '我也准备好了', '我都决定了'])('remembers nothing from "%s"', (text) => {
     expect(adds(text)).toEqual([]);
   });
 });
@@ -101,6 +105,13 @@ describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
     ['I watched a movie last night', 'event', 'The user watched a movie last night (2025-03-11)'],
     ['I went to the hospital last Friday', 'event', 'The user went to the hospital last Friday (2025-03-07)'],
     ['I went swimming yesterday', 'event', 'The user went swimming yesterday (2025-03-11)'],
+    // An adverb before the plan, the job before a comma, a comment after the favourite, the verb's number kept.
+    ['I also plan to visit Vancouver', 'plan', 'The user plans to visit Vancouver'],
+    ['As a writer, my laptop is like half of my lifeline', 'identity', 'The user is a writer'],
+    ["I'm all about dramas and romcoms", 'preference', 'The user is a fan of dramas and romcoms'],
+    ["Blue's my fave, it makes me feel relaxed", 'preference', "The user's favorite is Blue"],
+    ['Video games give me tons of joy and excitement, so they keep me motivated', 'preference', 'Video games bring the user joy'],
+    ['Cats make me calm', 'preference', 'Cats make the user calm'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
   });
@@ -110,7 +121,7 @@ describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
     expect(adds('我在筹备一个给孩子的图书角')).toEqual([{ kind: 'fact', content: '用户在筹备一个给孩子的图书角' }]);
   });
 
-  it.each(['I just visited this place', "I'm staying hopeful", "I'm living my true self", 'We played all night', "Don't forget to take care of yourself", 'I tried to call you', "I've got a question", "I'm heading there next month", 'I love escaping to that world', 'I got it', 'I made you a cake', 'Did you go hiking?', 'If I won the lottery I would buy a boat', "I'm going to try making it tonight"])(
+  it.each(['I just visited this place', "I'm staying hopeful", "I'm living my true self", 'We played all night', "Don't forget to take care of yourself", 'I tried to call you', "I've got a question", "I'm heading there next month", 'I love escaping to that world', 'I got it', 'I made you a cake', 'Did you go hiking?', 'As a kid, it was hard', "This is my fave, thanks", 'Seeing you makes me happy, and so on', 'If I won the lottery I would buy a boat', "I'm going to try making it tonight"])(
     'remembers nothing from "%s"',
     (text) => {
       expect(adds(text)).toEqual([]);

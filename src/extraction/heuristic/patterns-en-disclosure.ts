@@ -200,12 +200,19 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
   },
   {
     slot: 'like', kind: 'preference', importance: 0.6,
-    re: re("(.{2,40}?)(?: is| are|'s| was) (?:totally |definitely |really |also |mostly |one of )?my (?:fav(?:ou?rite)?|fave|favou?rite thing|passion|jam|thing)(?: (.{1,20}))?"),
+    // What follows a comma comments on it ("Blue's my fave, it makes me feel relaxed"); the favourite stands.
+    re: re("(.{2,40}?)(?: is| are|'s| was) (?:totally |definitely |really |also |mostly |one of )?my (?:fav(?:ou?rite)?|fave|favou?rite thing|passion|jam|thing)(?: ([^,]{1,20}))?(?:, .{1,80})?"),
     build: (m) => (/^(?:it|that|this|which|what|you)\b/i.test(m[1]!) ? undefined : { content: `The user's favorite${m[2] ? ` ${tail(m[2])}` : ''} is ${tail(m[1])}`, value: m[1]! }),
   },
   {
     slot: 'like', kind: 'preference', importance: 0.6,
-    re: re('([A-Za-z][\\w\' -]{2,40}?) (?:makes|make|made|brings|bring|brought|gives|give) me (?:so |really |very |such |tons of |so much )?(happy|joy|joyful|calm|relaxed|alive|peace)'),
-    build: (m) => (/^(?:it|that|this|you|which|what|they|he|she|seeing|hearing)\b/i.test(m[1]!) ? undefined : { content: `${m[1]!.charAt(0).toUpperCase()}${m[1]!.slice(1)} ${/^(?:joy|peace)$/i.test(m[2]!) ? 'brings' : 'makes'} the user ${m[2]!.toLowerCase()}`, value: m[1]! }),
+    re: re('([A-Za-z][\\w\' -]{2,40}?) (makes|make|made|brings|bring|brought|gives|give) me (?:so |really |very |such |tons of |so much |a lot of |lots of )?(happy|joy|joyful|calm|relaxed|alive|peace)(?: and \\w+)?(?:, .{1,80})?'),
+    build: (m) => {
+      if (/^(?:it|that|this|you|which|what|they|he|she|seeing|hearing)\b/i.test(m[1]!)) return undefined;
+      // The verb agrees with the user's own: "Video games give me joy" → "Video games bring the user joy".
+      const plural = /^(?:make|bring|give)$/i.test(m[2]!);
+      const verb = /^(?:joy|peace)$/i.test(m[3]!) ? (plural ? 'bring' : 'brings') : plural ? 'make' : 'makes';
+      return { content: `${m[1]!.charAt(0).toUpperCase()}${m[1]!.slice(1)} ${verb} the user ${m[3]!.toLowerCase()}`, value: m[1]! };
+    },
   },
 ];

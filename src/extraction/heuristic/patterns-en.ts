@@ -70,6 +70,12 @@ export const EN_PATTERNS: readonly Pattern[] = [
     build: (m) => ({ content: `The user is ${m[1]}${m[2]}${tail(m[3])}`, value: m[2]! }),
   },
   {
+    // "As a writer, my laptop is half my lifeline": the clause before the comma says what the user is.
+    slot: 'job', kind: 'identity', importance: 0.8,
+    re: re(`As (an? )${JOB}`),
+    build: (m) => ({ content: `The user is ${m[1]}${m[2]}`, value: m[2]! }),
+  },
+  {
     slot: 'employer', kind: 'identity', importance: 0.8,
     re: re('I (?:currently |now )?work (at|for) (.+?)'),
     build: (m) => ({ content: `The user works ${m[1]!.toLowerCase()} ${m[2]}`, value: m[2]! }),
@@ -145,7 +151,7 @@ export const EN_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'like', kind: 'preference', importance: 0.6,
-    re: re(`${IM} (?:a (?:big |huge )?fan of|into|passionate about) (.+?)`),
+    re: re(`${IM} (?:a (?:big |huge )?fan of|into|passionate about|all about) (.+?)`),
     build: (m) => ({ content: `The user is a fan of ${tail(m[1])}`, value: m[1]! }),
   },
   {
@@ -156,7 +162,7 @@ export const EN_PATTERNS: readonly Pattern[] = [
   // Plans and decisions: "decided to" commits by itself, "going to" only with a time.
   {
     slot: 'plan', kind: 'plan', importance: 0.6,
-    re: re(`I(?:'ve| have)? (decided|plan|planned|am planning|'m planning) to (.+?)`),
+    re: re(`I(?:'ve| have)? (?:also |still |finally |now )?(decided|plan|planned|am planning|'m planning) to (.+?)`),
     build: (m) => ({ content: `The user ${m[1]!.replace(/^'m|^am/, 'is').replace(/^plan$/, 'plans')} to ${tail(m[2])}`, value: m[2]! }),
   },
   {

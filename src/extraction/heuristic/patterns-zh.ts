@@ -53,7 +53,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'job', kind: 'identity', importance: 0.8,
-    re: re(`我(?:现在)?(?:是|当)(?:一名|一个|一位|个|名)?${JOB}`),
+    re: re(`我(?:也|还)?(?:现在)?(?:是|当)(?:一名|一个|一位|个|名)?${JOB}`),
     build: (m) => ({ content: `用户是${m[1]}`, value: m[1]! }),
   },
   {
@@ -138,7 +138,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   // Plans and decisions: "决定" commits by itself, "要" only with a time ("我下周要去东京出差").
   {
     slot: 'plan', kind: 'plan', importance: 0.6,
-    re: re('([^我，,]{0,12}?)我((?:已经)?(?:决定|打算|计划|准备))(.+?)'),
+    re: re('([^我，,]{0,12}?)我(?:也|还|都)?((?:已经)?(?:决定|打算|计划|准备))(.+?)'),
     // "我准备好了", "我决定了": ready, decided, but on nothing said.
     build: (m) => (/^(?:好|了|一下)$/u.test(m[3]!) ? undefined : { content: `用户${m[1]}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[3]! }),
   },
