@@ -11,9 +11,9 @@ export interface Clause {
 }
 
 const CORRECTION_ZH = /^(?:(?:不对|不是的|不是|错了|我说错了|说错了|更正一下|纠正一下|更正|纠正)(?:[，,:：\s]+|$)|(?:其实|实际上|事实上)[，,:：\s]*)/u;
-const FILLER_ZH = /^(?:对了|另外|还有|顺便说一下|顺便说|哦对|嗯嗯|嗯|那个|而且|但是|不过|所以|然后|好的)[，,:：\s]*/u;
+const FILLER_ZH = /^(?:对了|另外|还有|顺便说一下|顺便说|哦对|嗯嗯|嗯|那个|而且|但是|不过|所以|然后|好的|(?:想|就是想)?(?:告诉你|跟你说)(?:一下|一声|个好消息|一个好消息|件事|一件事)?)[，,:：\s]*/u;
 const CORRECTION_EN = /^(?:actually|no|nope|correction|sorry|wait|in fact|to be honest)\b[,:]?\s*/i;
-const FILLER_EN = /^(?:well|oh|um|uh|btw|by the way|also|and|but|so|ok|okay|yeah|yes|hey|hi|hello|fyi)\b[,:]?\s*/i;
+const FILLER_EN = /^(?:well|oh|um|uh|btw|by the way|also|and|but|so|ok|okay|yeah|yes|hey|hi|hello|fyi|(?:I )?(?:just )?wanted to (?:let you know|tell you)(?: that)?)\b[,:]?\s*/i;
 // A question typed without a mark often ends on its question word ("我女儿住在哪里", "你叫什么"), or
 // asks A-not-A ("今天要不要出去玩", not "我在考虑要不要换工作"); a statement seldom does ("我什么都吃" does not).
 const QUESTION = /[?？]$|[吗么]$|是不是|对不对|有没有|(?<!考虑|知道|犹豫|纠结|决定|想想|看看|确定)(?:要不要|会不会|该不该|用不用|得不得|去不去|好不好|行不行)|(?:哪里|哪儿|哪个|哪些|什么|谁|怎么样|怎么办|为什么|多少|几[点个次岁天号])[呢啊呀]?$|呢$/u;

@@ -50,6 +50,11 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     ['我也打算去温哥华', 'plan', '用户打算去温哥华'],
     ['我还打算下个月学游泳', 'plan', '用户打算下个月（2025年4月）学游泳'],
     ['我也是程序员', 'identity', '用户是程序员'],
+    // What keeps the user busy, a pet adopted, news told as news, what the user and their people like.
+    ['我最近一直在忙写作的项目', 'fact', '用户在忙写作的项目'],
+    ['跟你说一下，我领养了一只小狗', 'fact', '用户养了一只小狗'],
+    ['告诉你个好消息，我考上研究生了', 'event', '用户考上了研究生'],
+    ['我们喜欢周末去露营', 'preference', '用户和身边的人喜欢周末去露营'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
   });
@@ -64,7 +69,7 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     expect(now).toMatchObject({ op: 'add', happenedAt: createdAt.toISOString() });
   });
 
-  it.each(['我们去了你说的那家店', '我们看了那个', '我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个', '我去爬山', '我去爬山了吗', '我也准备好了', '我都决定了'])('remembers nothing from "%s"', (text) => {
+  it.each(['我们去了你说的那家店', '我们看了那个', '我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个', '我去爬山', '我去爬山了吗', '我也准备好了', '我都决定了', '我们喜欢你', '我在忙', '告诉你吧'])('remembers nothing from "%s"', (text) => {
     expect(adds(text)).toEqual([]);
   });
 });
@@ -112,6 +117,10 @@ describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
     ["Blue's my fave, it makes me feel relaxed", 'preference', "The user's favorite is Blue"],
     ['Video games give me tons of joy and excitement, so they keep me motivated', 'preference', 'Video games bring the user joy'],
     ['Cats make me calm', 'preference', 'Cats make the user calm'],
+    ["I've been busy with writing projects and really going all out with it", 'event', 'The user has been busy with writing projects'],
+    ['Just wanted to tell you that I adopted a puppy', 'fact', 'The user has a puppy'],
+    ["Wanted to let you know that I'm running for office again", 'fact', 'The user is running for office again'],
+    ['We love having movie marathons with our friends', 'preference', 'The user and their people love having movie marathons with their friends'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
   });
@@ -121,7 +130,7 @@ describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
     expect(adds('我在筹备一个给孩子的图书角')).toEqual([{ kind: 'fact', content: '用户在筹备一个给孩子的图书角' }]);
   });
 
-  it.each(['I just visited this place', "I'm staying hopeful", "I'm living my true self", 'We played all night', "Don't forget to take care of yourself", 'I tried to call you', "I've got a question", "I'm heading there next month", 'I love escaping to that world', 'I got it', 'I made you a cake', 'Did you go hiking?', 'As a kid, it was hard', "This is my fave, thanks", 'Seeing you makes me happy, and so on', 'If I won the lottery I would buy a boat', "I'm going to try making it tonight"])(
+  it.each(['I just visited this place', "I'm staying hopeful", "I'm living my true self", 'We played all night', "Don't forget to take care of yourself", 'I tried to call you', "I've got a question", "I'm heading there next month", 'I love escaping to that world', 'I got it', 'I made you a cake', 'Did you go hiking?', 'As a kid, it was hard', "This is my fave, thanks", 'Seeing you makes me happy, and so on', 'We love you', 'We love it here', "I've been so busy with stuff", 'If I won the lottery I would buy a boat', "I'm going to try making it tonight"])(
     'remembers nothing from "%s"',
     (text) => {
       expect(adds(text)).toEqual([]);

@@ -93,6 +93,12 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
         ? undefined
         : { content: `The user has been ${m[2]!.toLowerCase()} ${tail(m[3])}`, value: `${m[2]} ${m[3]}` },
   },
+  {
+    // "I've been busy with writing projects and really going all out with it": what keeps them busy, without the comment.
+    slot: 'activity', kind: 'event', importance: 0.5,
+    re: re(`I(?:'ve| have) ${ADV}been (?:so |really |super )?busy with (.+?)(?: and (?:really |also |just |totally )?\\w+ing\\b.*)?`),
+    build: (m) => (VAGUE.test(m[2]!) || words(m[2]!) > 10 || /\b(?:you|your|stuff|things)\b/i.test(m[2]!) ? undefined : { content: `The user has been busy with ${tail(m[2])}`, value: m[2]! }),
+  },
   // What the user did: one event in their life.
   {
     slot: 'activity', kind: 'event', importance: 0.5,
@@ -181,6 +187,12 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
       if (VAGUE.test(m[4]!) || words(m[4]!) > 18 || /\b(?:you|your)\b/i.test(m[4]!) || (m[2] === 'looking' && m[3] !== 'to')) return undefined;
       return { content: `The user is ${m[2]!.toLowerCase()} ${tail(what)}`, value: what };
     },
+  },
+  // What the user and their people like: "We love having movie marathons with our friends".
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re(`[Ww]e ${ADV}(love|enjoy|like|adore) (.+?)`),
+    build: (m) => (VAGUE.test(m[3]!) || words(m[3]!) > 14 || /\b(?:you|your|it|that|this)\b/i.test(m[3]!) ? undefined : { content: `The user and their people ${adverbs(m[1])}${m[2]!.toLowerCase()} ${ourTail(m[3])}`, value: m[3]! }),
   },
   // Likes said another way.
   {

@@ -23,7 +23,7 @@ const DAY_ZH = '(?:今天|明天|后天|这周[一二三四五六日天末]?|下
 /** Objects that say nothing about the user's life. */
 const VAGUE = /^(?:你|他|她|它|这|那|什么|一下|一点|好|啥|个)/u;
 
-const DID = '(去了|去过|参加了|报名了|报了|看了|看完了|读完了|读完|看完|跑完了|跑完|迷上了|爱上了|喜欢上了|毕业于|买了|入手了|换了|搬到了|学会了|考过了|考上了|通过了|完成了|认识了|养了|开始学|开始做|开始|辞职了|跳槽到了|跳槽去了|拿到了|收到了|做了|画了|写了|种了|跑了|爬了|学了|去看了|陪|带|和|跟)';
+const DID = '(去了|去过|参加了|报名了|报了|看了|看完了|读完了|读完|看完|跑完了|跑完|迷上了|爱上了|喜欢上了|毕业于|买了|入手了|换了|搬到了|学会了|考过了|考上了|考上|通过了|完成了|认识了|养了|开始学|开始做|开始|辞职了|跳槽到了|跳槽去了|拿到了|收到了|做了|画了|写了|种了|跑了|爬了|学了|去看了|陪|带|和|跟)';
 const REL = '(朋友|好朋友|闺蜜|同事|室友|同学|老板|领导|邻居|老婆|妻子|老公|丈夫|男朋友|女朋友|对象|儿子|女儿|孩子|爸爸|妈妈|爸|妈|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|表哥|表姐|表弟|表妹|猫|狗)';
 const HEALTH = '(感冒|发烧|生病|咳嗽|失眠|骨折|扭伤|过敏|胃疼|头疼|腰疼|怀孕|住院|做了手术|拔了智齿)';
 
@@ -33,6 +33,12 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
     slot: 'activity', kind: 'event', importance: 0.5,
     re: new RegExp(`^${WHEN}我们${WHEN}(?:一起|还|也)?(去了|去过|参加了|办了|组织了|举办了|看了|爬了|做了|搬到了|搬进了)(.{2,${MAX_CHARS}}?)${END}`, 'u'),
     build: (m) => (VAGUE.test(m[4]!) || /你/u.test(m[4]!) ? undefined : { content: `用户和身边的人${m[1]}${m[2]}${m[3]}${third(m[4])}`, value: `${m[3]}${m[4]}`, past: true }),
+  },
+  // 我们喜欢的事（"我们喜欢周末去露营"）：用户和身边的人。
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: new RegExp(`^我们(?:都|也|还|很|特别|非常|一直)*(喜欢|爱)(.{2,${MAX_CHARS}}?)${END}`, 'u'),
+    build: (m) => (VAGUE.test(m[2]!) || /你/u.test(m[2]!) ? undefined : { content: `用户和身边的人${m[1]}${third(m[2])}`, value: m[2]! }),
   },
   // 健康
   {
@@ -53,7 +59,7 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
   // 学习和工作
   {
     slot: 'study', kind: 'fact', importance: 0.7,
-    re: re('我(?:现在|目前|最近)?(?:在|正在)(学|读|准备|备考|考(?!虑)|练|写|做|研究|带|装修|追|减肥|健身|备孕|筹备|策划|张罗)(.{0,20}?)'),
+    re: re('我(?:现在|目前|最近|一直)*(?:在|正在)(学|读|准备|备考|考(?!虑)|练|写|做|研究|带|装修|追|减肥|健身|备孕|筹备|策划|张罗|忙(?:着)?)(.{0,20}?)'),
     build: (m) =>
       VAGUE.test(m[2]!) || /^(?:饭|作业了?)$/.test(m[2]!) || (m[2] === '' && !/^(?:减肥|健身|备孕)$/.test(m[1]!)) ? undefined : { content: `用户在${m[1]}${third(m[2])}`, value: `${m[1]}${m[2]}` },
   },
@@ -142,7 +148,9 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
       if (VAGUE.test(what) || what.length > MAX_CHARS) return undefined;
       // "我和/跟/陪/带…" needs a doing after the person ("我和朋友去爬山").
       if (/^(?:陪|带|和|跟)$/.test(m[3]!) && !/(?:去|一起|看|吃|玩|逛|爬|跑|打|聊|过)/u.test(what)) return undefined;
-      return { content: `用户${m[1]}${m[2]}${m[3]}${third(what)}`, value: `${m[3]}${what}`, past: true };
+      // "我考上研究生了": the 了 at the end goes back after the verb.
+      const verb = m[3] === '考上' ? '考上了' : m[3]!;
+      return { content: `用户${m[1]}${m[2]}${verb}${third(what)}`, value: `${m[3]}${what}`, past: true };
     },
   },
   // 身边的人
