@@ -5,6 +5,7 @@ import type { Clock, Logger } from '../deps.js';
 import { silentLogger, systemClock } from '../deps.js';
 import type { MemoryEngine } from '../memory-engine.js';
 import { authenticate, requireAdmin, type AppEnv } from './auth.js';
+import { EngramError } from '../errors.js';
 import { bodyLimit } from './body-limit.js';
 import { mountDocs } from './docs.js';
 import type { EventHub } from './event-hub.js';
@@ -41,7 +42,8 @@ export interface CreateAppOptions {
   bodyLimitBytes?: number;
   /**
    * The same for POST /v1/users/{userId}/import, whose body is an export: GET …/export of a user
-   * with a few thousand memories is already past 1 MiB. @default 64 MiB, or bodyLimitBytes when larger
+   * with a few thousand memories is already past 1 MiB. @default 16 MiB (about 15,000 memories), or
+   * bodyLimitBytes when larger
    */
   importBodyLimitBytes?: number;
   /** Per-key rate limit; false turns it off. @default { perMinute: 600 } */
@@ -78,6 +80,7 @@ export interface CreateAppOptions {
 
 /** The import route, whose body (an export) has a limit of its own. */
 const IMPORT_PATH = /^\/v1\/users\/[^/]+\/import\/?$/;
+const IMPORT_ROUTE = '/v1/users/:userId/import';
 
 /**
  * The HTTP face of one engine: `/v1/users/{userId}/…` resources, keys, events, health, OpenAPI,
@@ -111,9 +114,6 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
     logger.debug('request', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
   if (options.corsOrigins && options.corsOrigins.length > 0) app.use(cors({ origin: [...options.corsOrigins], exposeHeaders: ['X-Request-Id'] }));
-  const limit = options.bodyLimitBytes ?? 1024 * 1024;
-  app.use(bodyLimit(limit, [{ path: IMPORT_PATH, maxBytes: options.importBodyLimitBytes ?? Math.max(limit, 64 * 1024 * 1024) }]));
-  app.use(jsonGuard);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/ready', async (c) => {
@@ -130,6 +130,23 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
     for (const path of ['/v1/*', '/api/*', '/mcp']) app.use(path, limiter);
   }
   app.use('/metrics', requireAdmin);
+  // One import at a time per process: each holds its whole export in memory, read and parsed.
+  let importing = false;
+  app.use(IMPORT_ROUTE, async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    if (importing) throw new EngramError('RATE_LIMITED', 'Another import is running on this server; retry when it is done', { details: { retryAfterSeconds: 5 } });
+    importing = true;
+    try {
+      await next();
+    } finally {
+      importing = false;
+    }
+  });
+  // Bodies are read only once the caller is known: a request without a key gets 401 unread, not a
+  // buffer and a parse of whatever it sent (a chunked body is read whole to be measured).
+  const limit = options.bodyLimitBytes ?? 1024 * 1024;
+  app.use(bodyLimit(limit, [{ path: IMPORT_PATH, maxBytes: options.importBodyLimitBytes ?? Math.max(limit, 16 * 1024 * 1024) }]));
+  app.use(jsonGuard);
   app.get('/metrics', async (c) => c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }));
 
   app.route('/', memoryRoutes(memory));

@@ -28,6 +28,21 @@ describe('tenants and keys', () => {
     expect((await json('/v1/users', { key: String(k.body.key) })).status).toBe(200);
   });
 
+  it('reads no body before the key is checked: a request without one gets 401, never a parse of what it sent (zh/en)', async () => {
+    const { json, app } = make({ adminKey: ADMIN });
+    for (const body of ['{"content": "用户喜欢猫",', '{"content": "The user likes cats",']) {
+      const unread = await json('/v1/users/u/memories', { body });
+      expect(unread.status).toBe(401);
+      expect(unread.body.error?.code).toBe('UNAUTHORIZED');
+      // The same body with the key is read, and refused as malformed.
+      expect((await json('/v1/users/u/memories', { body, key: ADMIN })).body.error?.code).toBe('INVALID_INPUT');
+    }
+    // A body that never ends is never waited for without a key.
+    const endless = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode('{"version": 1, "memories": [')) });
+    const r = await app.request('/v1/users/u/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: endless, duplex: 'half' } as RequestInit);
+    expect(r.status).toBe(401);
+  });
+
   it('the same userId in two tenants is two people; responses show the external id', async () => {
     const { json } = make({ adminKey: ADMIN });
     const a = String((await json('/v1/keys', { key: ADMIN, body: { tenantId: 'acme' } })).body.key);

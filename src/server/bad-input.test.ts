@@ -70,6 +70,32 @@ describe('bad input: a clear 4xx with a code, never a 500, nothing half-written'
     expect(await count(t, 'big')).toBe(0);
   });
 
+  it('runs one import at a time: a second while the first is being read gets 429 and writes nothing (zh/en)', async () => {
+    const t = make();
+    await t.memory.add({ userId: 'src', content: '用户喜欢猫' });
+    await t.memory.add({ userId: 'src', content: 'The user likes cats' });
+    const file = new TextEncoder().encode(JSON.stringify((await t.json('/v1/users/src/export')).body));
+    // The first import's body arrives in two parts; the second import comes between them.
+    let finish!: () => void;
+    const slow = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        c.enqueue(file.slice(0, 10));
+        finish = () => (c.enqueue(file.slice(10)), c.close());
+      },
+    });
+    const first = t.app.request('/v1/users/a/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: slow, duplex: 'half' } as RequestInit);
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await t.json('/v1/users/b/import', { body: new TextDecoder().decode(file) });
+    expect(second.status).toBe(429);
+    expect(second.body.error?.code).toBe('RATE_LIMITED');
+    expect(second.headers.get('retry-after')).toBe('5');
+    finish();
+    expect((await first).status).toBe(200);
+    expect([await count(t, 'a'), await count(t, 'b')]).toEqual([2, 0]);
+    // Once the first is done the next import runs.
+    expect((await t.json('/v1/users/b/import', { body: new TextDecoder().decode(file) })).status).toBe(200);
+  });
+
   it('413 by the declared length without reading the body, and by counting a chunked body, in Chinese and English', async () => {
     const t = make({ bodyLimitBytes: 2048 });
     const declared = await t.app.request('/v1/users/u/memories', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '4096' }, body: JSON.stringify({ content: 'I like tea' }) });
