@@ -46,6 +46,11 @@ export interface CreateAppOptions {
    * bodyLimitBytes when larger
    */
   importBodyLimitBytes?: number;
+  /**
+   * The same for the chat proxy (POST /v1/chat/completions): a chat with a photo in it is a few MB
+   * of base64, which the model accepts and 1 MiB refused. @default 32 MiB, or bodyLimitBytes when larger
+   */
+  chatBodyLimitBytes?: number;
   /** Per-key rate limit; false turns it off. @default { perMinute: 600 } */
   rateLimit?: RateLimitOptions | false;
   /** Allowed CORS origins; CORS is off when absent. */
@@ -81,6 +86,8 @@ export interface CreateAppOptions {
 /** The import route, whose body (an export) has a limit of its own. */
 const IMPORT_PATH = /^\/v1\/users\/[^/]+\/import\/?$/;
 const IMPORT_ROUTE = '/v1/users/:userId/import';
+/** The chat proxy's route, whose body may carry images (base64) for the model. */
+const CHAT_PATH = /^\/v1\/chat\/completions\/?$/;
 
 /**
  * The HTTP face of one engine: `/v1/users/{userId}/…` resources, keys, events, health, OpenAPI,
@@ -145,7 +152,12 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   // Bodies are read only once the caller is known: a request without a key gets 401 unread, not a
   // buffer and a parse of whatever it sent (a chunked body is read whole to be measured).
   const limit = options.bodyLimitBytes ?? 1024 * 1024;
-  app.use(bodyLimit(limit, [{ path: IMPORT_PATH, maxBytes: options.importBodyLimitBytes ?? Math.max(limit, 16 * 1024 * 1024) }]));
+  app.use(
+    bodyLimit(limit, [
+      { path: IMPORT_PATH, maxBytes: options.importBodyLimitBytes ?? Math.max(limit, 16 * 1024 * 1024) },
+      { path: CHAT_PATH, maxBytes: options.chatBodyLimitBytes ?? Math.max(limit, 32 * 1024 * 1024) },
+    ]),
+  );
   app.use(jsonGuard);
   app.get('/metrics', async (c) => c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }));
 

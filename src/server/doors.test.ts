@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import OpenAI from 'openai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../deps.js';
 import { completion, startMockUpstream, type MockUpstream } from '../proxy/mock-upstream.js';
 import { testMemory } from '../testing/test-memory.js';
@@ -64,6 +64,18 @@ describe('the doors on the HTTP server', () => {
     expect(noKey.status).toBe(401);
     expect(upstream.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(2);
     expect((await openai(aliceKey).models.list()).data[0]?.id).toBe('mock-model');
+  });
+
+  it('passes a chat with a photo in it (a few MB of base64) to the model, its text in the turn recorded (zh/en)', async () => {
+    const photo = `data:image/png;base64,${Buffer.alloc(1_500_000, 7).toString('base64')}`;
+    const { data } = await openai(aliceKey)
+      .chat.completions.create({ model: 'mock-model', messages: [{ role: 'user', content: [{ type: 'text', text: '这是我的猫 this is my cat' }, { type: 'image_url', image_url: { url: photo } }] }] })
+      .withResponse();
+    expect(data.choices[0]?.message.content).toBe('好的 OK');
+    const sent = upstream.requests.find((r) => r.path === '/v1/chat/completions')!.body as { messages: Array<{ role: string; content: unknown }> };
+    expect(JSON.stringify(sent.messages.find((m) => m.role === 'user')!.content)).toContain(photo);
+    // The turn is recorded after the response: its text only, the photo stays with the model.
+    await vi.waitFor(async () => expect((await server.memory.deps.store.listMessages({ userId: 't:acme:alice' })).map((m) => m.content)).toEqual(['这是我的猫 this is my cat', '好的 OK']));
   });
 
   it('serves MCP at /mcp for the key: bound user by default, tenant users by argument, nothing across', async () => {

@@ -36,7 +36,7 @@ export interface StartServerOptions {
   embedder?: string;
   /**
    * Read for PORT, HOST, ENGRAM_DB, ENGRAM_ADMIN_KEY, ENGRAM_CORS_ORIGINS (comma-separated),
-   * ENGRAM_WEBHOOK_URL + ENGRAM_WEBHOOK_SECRET, ENGRAM_WORKSPACE, ENGRAM_TICK_MS, ENGRAM_BODY_LIMIT, ENGRAM_IMPORT_BODY_LIMIT,
+   * ENGRAM_WEBHOOK_URL + ENGRAM_WEBHOOK_SECRET, ENGRAM_WORKSPACE, ENGRAM_TICK_MS, ENGRAM_BODY_LIMIT, ENGRAM_IMPORT_BODY_LIMIT, ENGRAM_CHAT_BODY_LIMIT,
    * ENGRAM_RATE_LIMIT (requests per minute per key; 0 turns it off), and the engine's ENGRAM_* settings.
    */
   env: Readonly<Record<string, string | undefined>>;
@@ -110,6 +110,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     corsOrigins: env['ENGRAM_CORS_ORIGINS']?.split(',').map((s) => s.trim()).filter((s) => s !== ''),
     bodyLimitBytes: num(env['ENGRAM_BODY_LIMIT'], 'ENGRAM_BODY_LIMIT'),
     importBodyLimitBytes: num(env['ENGRAM_IMPORT_BODY_LIMIT'], 'ENGRAM_IMPORT_BODY_LIMIT'),
+    chatBodyLimitBytes: num(env['ENGRAM_CHAT_BODY_LIMIT'], 'ENGRAM_CHAT_BODY_LIMIT'),
     rateLimit: rate === 0 ? false : rate === undefined ? undefined : { perMinute: rate },
     isDraining: () => draining,
     isStarting: () => starting,
