@@ -246,6 +246,25 @@ describe('chat proxy with the official openai client', () => {
     expect(upstream.requests[0]!.headers.authorization).toBe('Bearer upstream-secret');
   });
 
+  it('passes embeddings and moderations through unchanged with the upstream key, errors included, and records nothing (zh/en)', async () => {
+    const client = await start();
+    reply = (r) =>
+      r.path === '/v1/embeddings'
+        ? { kind: 'json', body: { object: 'list', model: 'mock-embed', data: (r.body as { input: string[] }).input.map((_, index) => ({ object: 'embedding', index, embedding: [0.6, 0.8] })), usage: { prompt_tokens: 4, total_tokens: 4 } } }
+        : { kind: 'json', status: 400, body: { error: { message: 'moderation is not supported by this server', type: 'invalid_request_error', code: null, param: null } } };
+    const input = ['我喜欢猫', 'I like cats'];
+    const embedded = await client.embeddings.create({ model: 'mock-embed', input, encoding_format: 'float' });
+    expect(embedded.data.map((d) => d.embedding)).toEqual([[0.6, 0.8], [0.6, 0.8]]);
+    expect(upstream.requests[0]).toMatchObject({ path: '/v1/embeddings', body: { model: 'mock-embed', input, encoding_format: 'float' } });
+    expect(upstream.requests[0]!.headers.authorization).toBe('Bearer upstream-secret');
+    const refused = await client.moderations.create({ input: '你好 hello' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OpenAI.APIError);
+    expect((refused as InstanceType<typeof OpenAI.APIError>).status).toBe(400);
+    expect((refused as InstanceType<typeof OpenAI.APIError>).message).toContain('moderation is not supported by this server');
+    await proxy.idle();
+    expect(await memory.deps.store.listMessages({ userId: 'li' })).toEqual([]);
+  });
+
   it('records the turn when reinforcing what the reply used fails, and logs that only the reinforcement was skipped', async () => {
     const lines: Array<[string, string, Record<string, unknown> | undefined]> = [];
     const logger: Logger = { debug: () => undefined, info: () => undefined, warn: (m, d) => void lines.push(['warn', m, d]), error: (m, d) => void lines.push(['error', m, d]) };

@@ -50,6 +50,9 @@ export type ChatProxy<E extends Env = Env> = Hono<E> & {
   idle(): Promise<void>;
 };
 
+/** OpenAI endpoints passed to the model server unchanged (POST), beside the chat completions Engram adds memory to. */
+export const PASSED_THROUGH = ['/embeddings', '/moderations'] as const;
+
 /** Response headers dropped when the upstream's response is passed on (hop-by-hop, or no longer true after fetch decoded the body). */
 const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'set-cookie']);
 
@@ -81,7 +84,8 @@ function passHeaders(from: Headers, extra: Record<string, string>): Headers {
 }
 
 /**
- * An OpenAI-compatible chat endpoint with memory: POST /v1/chat/completions and GET /v1/models.
+ * An OpenAI-compatible chat endpoint with memory: POST /v1/chat/completions, with GET /v1/models,
+ * POST /v1/embeddings and POST /v1/moderations passed through.
  * Before forwarding, the memory block for the last user message is appended to the system
  * message; after the reply (streamed replies assembled as they pass), both turns are appended to
  * the session and the memories that shaped the reply are reinforced.
@@ -114,6 +118,14 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     const res = await callUpstream('/models', { method: 'GET', headers: upstreamHeaders(), signal: c.req.raw.signal });
     return new Response(res.body, { status: res.status, headers: passHeaders(res.headers, {}) });
   });
+  // What else an app calls with the same client goes to the model server as it is, with the
+  // upstream key: pointing the client at Engram must not break its embeddings.
+  for (const path of PASSED_THROUGH) {
+    app.post(`/v1${path}`, async (c) => {
+      const res = await callUpstream(path, { method: 'POST', headers: upstreamHeaders(), body: await c.req.text(), signal: c.req.raw.signal });
+      return new Response(res.body, { status: res.status, headers: passHeaders(res.headers, {}) });
+    });
+  }
 
   app.post('/v1/chat/completions', async (c) => {
     // The request is over when its turn is recorded; a request answered without one is over when answered.

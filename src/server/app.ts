@@ -47,8 +47,9 @@ export interface CreateAppOptions {
    */
   importBodyLimitBytes?: number;
   /**
-   * The same for the chat proxy (POST /v1/chat/completions): a chat with a photo in it is a few MB
-   * of base64, which the model accepts and 1 MiB refused. @default 32 MiB, or bodyLimitBytes when larger
+   * The same for the chat proxy (POST /v1/chat/completions, and the embeddings and moderations it
+   * passes through): a chat with a photo in it is a few MB of base64, which the model accepts and
+   * 1 MiB refused. @default 32 MiB, or bodyLimitBytes when larger
    */
   chatBodyLimitBytes?: number;
   /** Per-key rate limit; false turns it off. @default { perMinute: 600 } */
@@ -86,8 +87,8 @@ export interface CreateAppOptions {
 /** The import route, whose body (an export) has a limit of its own. */
 const IMPORT_PATH = /^\/v1\/users\/[^/]+\/import\/?$/;
 const IMPORT_ROUTE = '/v1/users/:userId/import';
-/** The chat proxy's route, whose body may carry images (base64) for the model. */
-const CHAT_PATH = /^\/v1\/chat\/completions\/?$/;
+/** The chat proxy's routes, whose bodies may carry images (base64) or a batch of texts for the model. */
+const CHAT_PATH = /^\/v1\/(?:chat\/completions|embeddings|moderations)\/?$/;
 
 /**
  * The HTTP face of one engine: `/v1/users/{userId}/…` resources, keys, events, health, OpenAPI,

@@ -78,6 +78,16 @@ describe('the doors on the HTTP server', () => {
     await vi.waitFor(async () => expect((await server.memory.deps.store.listMessages({ userId: 't:acme:alice' })).map((m) => m.content)).toEqual(['这是我的猫 this is my cat', '好的 OK']));
   });
 
+  it('passes embeddings through behind the API key, with the upstream key (zh/en)', async () => {
+    await openai(aliceKey).embeddings.create({ model: 'mock-embed', input: ['我喜欢猫', 'I like cats'] });
+    const got = upstream.requests.find((r) => r.path === '/v1/embeddings')!;
+    expect(got.body).toMatchObject({ model: 'mock-embed', input: ['我喜欢猫', 'I like cats'] });
+    expect(got.headers.authorization).toBe('Bearer upstream-secret');
+    const noKey = await fetch(`${server.url}/v1/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'mock-embed', input: 'hi' }) });
+    expect(noKey.status).toBe(401);
+    expect(upstream.requests.filter((r) => r.path === '/v1/embeddings')).toHaveLength(1);
+  });
+
   it('serves MCP at /mcp for the key: bound user by default, tenant users by argument, nothing across', async () => {
     const connect = async (key: string) => {
       const client = new Client({ name: 'agent', version: '1.0.0' });

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { Clock, Logger } from '../deps.js';
 import { EngramError, InvalidInputError } from '../errors.js';
 import type { MemoryEngine } from '../memory-engine.js';
-import { createChatProxy } from '../proxy/chat-proxy.js';
+import { createChatProxy, PASSED_THROUGH } from '../proxy/chat-proxy.js';
 import type { Activity } from '../util/activity.js';
 import type { AppEnv } from './auth.js';
 import { userOf } from './route-kit.js';
@@ -29,7 +29,8 @@ function requestUser(c: Context<AppEnv>, requested: string | undefined): string 
 
 /**
  * Mounts the doors behind the server's API-key auth: the OpenAI-compatible chat proxy at
- * /v1/chat/completions and /v1/models (when ENGRAM_LLM_BASE_URL names the upstream), and MCP over
+ * /v1/chat/completions, with /v1/models, /v1/embeddings and /v1/moderations passed through (when
+ * ENGRAM_LLM_BASE_URL names the upstream), and MCP over
  * Streamable HTTP at /mcp. Returns a function for `createApp({ mount })`; the proxy's `idle`
  * is returned alongside for graceful shutdown and tests.
  */
@@ -58,6 +59,7 @@ export function mountDoors(options: DoorsOptions): { mount: (app: OpenAPIHono<Ap
         };
         app.post('/v1/chat/completions', missing);
         app.get('/v1/models', missing);
+        for (const path of PASSED_THROUGH) app.post(`/v1${path}`, missing);
       }
       app.all('/mcp', async (c) => {
         // The server's JSON guard has read the body already; Hono keeps the parsed value.
