@@ -93,3 +93,24 @@ describe('import never writes into another user (issue 14 item 1)', () => {
     await expect(memory.context({ userId: 'other', query: '茶' })).resolves.toMatchObject({ text: expect.stringContaining('用户喜欢茶') });
   });
 });
+
+describe('a large import', () => {
+  it('gives the event loop turns while it writes: timers fire, and every row arrives (zh/en)', async () => {
+    const engine = open();
+    const file = {
+      format: 'engram-export', version: 1, userId: 'big', exportedAt: at,
+      memories: Array.from({ length: 1000 }, (_, i) => memoryRow(`big-${i}`, 'big', i % 2 ? `用户喜欢第${i}种茶` : `The user likes tea number ${i}`)),
+      history: [], relations: [], profiles: [], todos: [], messages: [], settings: {},
+    };
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      expect((await engine.importUser(file, { userId: 'big' })).memories).toBe(1000);
+    } finally {
+      clearInterval(timer);
+    }
+    // Without turns the whole import ran in microtasks: no timer fired until it was over.
+    expect(ticks).toBeGreaterThan(0);
+    expect(await engine.deps.store.countMemories({ userId: 'big', statuses: ['active'] })).toBe(1000);
+  });
+});

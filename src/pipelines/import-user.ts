@@ -17,6 +17,9 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** Rows written between turns of the event loop inside the import's transaction. */
+const YIELD_EVERY = 200;
+
 /** Texts embedded per call while importing, so a large file reports progress as it goes. */
 const IMPORT_EMBED_CHUNK = 64;
 
@@ -110,7 +113,13 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
   for (const m of e.messages) bySession.set(m.sessionId, [...(bySession.get(m.sessionId) ?? []), { ...m, userId }]);
   const messageVectors = new Map((await embed(e.messages.map((m) => m.content))).map((v, i) => [e.messages[i]!.id, v]));
   await deps.store.transaction(async (tx) => {
-    for (const [i, m] of memories.entries()) await tx.importMemory(m, vectors[i] ?? null, []);
+    for (const [i, m] of memories.entries()) {
+      await tx.importMemory(m, vectors[i] ?? null, []);
+      // A SQLite transaction's awaits are microtasks only: without a turn of the event loop now and
+      // then, 14,000 memories held every timer and socket for 3–4 s (a streamed reply froze, a
+      // context build could not even time out). Other store calls still wait for the commit.
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
     // All history in its recorded order, purged memories' events included.
     await tx.importMemory(null, null, history);
     for (const r of relations) await tx.insertRelation(r);
