@@ -24,7 +24,7 @@ const HYPOTHETICAL = /^(?:如果|要是|假如|假设|万一)|^(?:if|what if|sup
  * A Chinese clause with no subject after one that had "我" keeps it: in "我叫李明，是后端工程师"
  * the second clause is about the user too. "叫" is left out: "…一只猫，叫小白" names the cat.
  */
-const SUBJECTLESS_ZH = /^(?:也|还|都|很|非常|特别|最|是|在|住在|喜欢|爱|讨厌|不|有|养|今年|打算|准备|计划|决定|要|从事|来自|对)/u;
+const SUBJECTLESS_ZH = /^(?:也|还|都|很|非常|特别|最|是|在|住在|喜欢|爱|讨厌|不|有|养|今年|打算|准备|计划|决定|要|从事|来自|对|(?:现在|目前)(?=住在|在|是|养))/u;
 /** When a plan is for: what may stand between "我" and the intention ("我下周打算…"). */
 const AHEAD_ZH = '(?:今天|今晚|明天|明晚|后天|这个?周末|周末|下个?(?:周|星期|礼拜)[一二三四五六日天末]?|下个?月|明年|今年|过几天|过两天|改天|以后|将来)';
 const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';

@@ -55,6 +55,13 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     ['跟你说一下，我领养了一只小狗', 'fact', '用户养了一只小狗'],
     ['告诉你个好消息，我考上研究生了', 'event', '用户考上了研究生'],
     ['我们喜欢周末去露营', 'preference', '用户和身边的人喜欢周末去露营'],
+    // 把 and what it did, a move, a prize, the household's pet, where the user lives now.
+    ['我昨天把头发剪短了', 'event', '用户昨天（2025年3月11日）把头发剪短了'],
+    ['我上周把猫送去绝育了', 'event', '用户上周（2025年3月3日那一周）把猫送去绝育了'],
+    ['我把钥匙弄丢了', 'event', '用户把钥匙弄丢了'],
+    ['我刚搬家，现在住在望京', 'identity', '用户住在望京'],
+    ['我参加了公司的年会，还抽到了一个奖', 'event', '用户抽到了一个奖'],
+    ['我们家有一只金毛叫旺财', 'fact', '用户养了一只金毛，名叫旺财'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
   });
@@ -69,7 +76,7 @@ describe('self-disclosure, Chinese (patterns-zh-disclosure.ts)', () => {
     expect(now).toMatchObject({ op: 'add', happenedAt: createdAt.toISOString() });
   });
 
-  it.each(['我们去了你说的那家店', '我们看了那个', '我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个', '我去爬山', '我去爬山了吗', '我也准备好了', '我都决定了', '我们喜欢你', '我在忙', '告诉你吧'])('remembers nothing from "%s"', (text) => {
+  it.each(['我们去了你说的那家店', '我们看了那个', '我们公司最近在裁员', '如果有时间的话，我想去冰岛看极光', '嗯嗯，我知道了', '我觉得这家餐厅一般般', '你最近在学什么？', '我在考虑那个', '我去爬山', '我去爬山了吗', '我也准备好了', '我都决定了', '我们喜欢你', '我在忙', '告诉你吧', '我把你当朋友了', '我把这事忘了', '我很累，现在要睡了'])('remembers nothing from "%s"', (text) => {
     expect(adds(text)).toEqual([]);
   });
 });
@@ -121,6 +128,9 @@ describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
     ['Just wanted to tell you that I adopted a puppy', 'fact', 'The user has a puppy'],
     ["Wanted to let you know that I'm running for office again", 'fact', 'The user is running for office again'],
     ['We love having movie marathons with our friends', 'preference', 'The user and their people love having movie marathons with their friends'],
+    ['I got my hair cut short yesterday', 'event', 'The user got their hair cut short yesterday (2025-03-11)'],
+    ['We have a golden retriever named Wangcai', 'fact', 'The user has a golden retriever named Wangcai'],
+    ['Our family has two cats', 'fact', 'The user has two cats'],
   ])('%s → %s "%s"', (text, kind, content) => {
     expect(adds(text)).toContainEqual({ kind, content });
   });
@@ -130,7 +140,7 @@ describe('self-disclosure, English (patterns-en-disclosure.ts)', () => {
     expect(adds('我在筹备一个给孩子的图书角')).toEqual([{ kind: 'fact', content: '用户在筹备一个给孩子的图书角' }]);
   });
 
-  it.each(['I just visited this place', "I'm staying hopeful", "I'm living my true self", 'We played all night', "Don't forget to take care of yourself", 'I tried to call you', "I've got a question", "I'm heading there next month", 'I love escaping to that world', 'I got it', 'I made you a cake', 'Did you go hiking?', 'As a kid, it was hard', "This is my fave, thanks", 'Seeing you makes me happy, and so on', 'We love you', 'We love it here', "I've been so busy with stuff", 'If I won the lottery I would buy a boat', "I'm going to try making it tonight"])(
+  it.each(['I just visited this place', "I'm staying hopeful", "I'm living my true self", 'We played all night', "Don't forget to take care of yourself", 'I tried to call you', "I've got a question", "I'm heading there next month", 'I love escaping to that world', 'I got it', 'I made you a cake', 'Did you go hiking?', 'As a kid, it was hard', "This is my fave, thanks", 'Seeing you makes me happy, and so on', 'We love you', 'We love it here', 'We have a question', "I've been so busy with stuff", 'If I won the lottery I would buy a boat', "I'm going to try making it tonight"])(
     'remembers nothing from "%s"',
     (text) => {
       expect(adds(text)).toEqual([]);

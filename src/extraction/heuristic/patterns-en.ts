@@ -13,7 +13,7 @@ const JOB =
   '(.{0,30}?(?:engineer|developer|programmer|designer|doctor|nurse|teacher|professor|lawyer|accountant|manager|student|researcher|scientist|writer|journalist|editor|analyst|architect|consultant|founder|entrepreneur|chef|driver|artist|photographer|freelancer|director|officer|intern|dev))';
 const REL =
   '(wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|mom|mum|mother|dad|father|brother|sister|grandma|grandmother|grandpa|grandfather)';
-const PET = '(cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig)';
+const PET = '(cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|golden retriever|retriever|labrador|poodle|corgi|husky|beagle|terrier)';
 const COUNT = '(a|an|one|two|three|four|five|\\d+)';
 const NOT_OBJECTS = /^(?:you|it|this|that|them|him|her|these|those)\b/i;
 const ADV = '((?:really |absolutely |just |truly |also |totally |do |still )*)';
@@ -115,7 +115,8 @@ export const EN_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'pet', kind: 'fact', importance: 0.7,
-    re: re(`I (?:have|own|got|adopted) ${COUNT} ${PET}(s?)(?:,? (?:named|called) ${NAME})?`),
+    // "We have a dog" in the user's own sentence: their household's pet.
+    re: re(`(?:I|[Ww]e|[Oo]ur family) (?:have|has|own|owns|got|adopted) ${COUNT} ${PET}(s?)(?:,? (?:named|called) ${NAME})?`),
     build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}${m[3]}${m[4] ? ` named ${m[4]}` : ''}`, value: `${m[2]!.toLowerCase()}:${m[4] ?? ''}` }),
   },
   {
