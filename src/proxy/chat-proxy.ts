@@ -114,17 +114,13 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     }
   };
 
-  app.get('/v1/models', async (c) => {
-    const res = await callUpstream('/models', { method: 'GET', headers: upstreamHeaders(), signal: c.req.raw.signal });
-    return new Response(res.body, { status: res.status, headers: passHeaders(res.headers, {}) });
-  });
+  /** The model server's answer as it is, save the hop-by-hop headers. */
+  const passOn = (res: Response): Response => new Response(res.body, { status: res.status, headers: passHeaders(res.headers, {}) });
+  app.get('/v1/models', async (c) => passOn(await callUpstream('/models', { method: 'GET', headers: upstreamHeaders(), signal: c.req.raw.signal })));
   // What else an app calls with the same client goes to the model server as it is, with the
   // upstream key: pointing the client at Engram must not break its embeddings.
   for (const path of PASSED_THROUGH) {
-    app.post(`/v1${path}`, async (c) => {
-      const res = await callUpstream(path, { method: 'POST', headers: upstreamHeaders(), body: await c.req.text(), signal: c.req.raw.signal });
-      return new Response(res.body, { status: res.status, headers: passHeaders(res.headers, {}) });
-    });
+    app.post(`/v1${path}`, async (c) => passOn(await callUpstream(path, { method: 'POST', headers: upstreamHeaders(), body: await c.req.text(), signal: c.req.raw.signal })));
   }
 
   app.post('/v1/chat/completions', async (c) => {

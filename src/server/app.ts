@@ -6,6 +6,7 @@ import { silentLogger, systemClock } from '../deps.js';
 import type { MemoryEngine } from '../memory-engine.js';
 import { authenticate, requireAdmin, type AppEnv } from './auth.js';
 import { EngramError } from '../errors.js';
+import { PASSED_THROUGH } from '../proxy/chat-proxy.js';
 import { bodyLimit } from './body-limit.js';
 import { mountDocs } from './docs.js';
 import type { EventHub } from './event-hub.js';
@@ -86,9 +87,8 @@ export interface CreateAppOptions {
 
 /** The import route, whose body (an export) has a limit of its own. */
 const IMPORT_PATH = /^\/v1\/users\/[^/]+\/import\/?$/;
-const IMPORT_ROUTE = '/v1/users/:userId/import';
 /** The chat proxy's routes, whose bodies may carry images (base64) or a batch of texts for the model. */
-const CHAT_PATH = /^\/v1\/(?:chat\/completions|embeddings|moderations)\/?$/;
+const CHAT_PATH = new RegExp(`^/v1/(?:chat/completions|${PASSED_THROUGH.map((p) => p.slice(1)).join('|')})/?$`);
 
 /**
  * The HTTP face of one engine: `/v1/users/{userId}/…` resources, keys, events, health, OpenAPI,
@@ -140,8 +140,8 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.use('/metrics', requireAdmin);
   // One import at a time per process: each holds its whole export in memory, read and parsed.
   let importing = false;
-  app.use(IMPORT_ROUTE, async (c, next) => {
-    if (c.req.method !== 'POST') return next();
+  app.use(async (c, next) => {
+    if (c.req.method !== 'POST' || !IMPORT_PATH.test(c.req.path)) return next();
     if (importing) throw new EngramError('RATE_LIMITED', 'Another import is running on this server; retry when it is done', { details: { retryAfterSeconds: 5 } });
     importing = true;
     try {
