@@ -1,5 +1,10 @@
-import { completion, type RecordedRequest, type MockReply } from '../src/proxy/mock-upstream.js';
+import { completion, responseObject, type RecordedRequest, type MockReply } from '../src/proxy/mock-upstream.js';
 
-/** What the proxy benchmarks' mock model answers: two content deltas when streamed, the same text as one completion otherwise. */
-export const benchReply = (req: RecordedRequest): MockReply =>
-  (req.body as { stream?: boolean }).stream ? { kind: 'stream', deltas: ['好的，', 'noted.'] } : { kind: 'json', body: completion('好的，noted.') };
+/**
+ * What the proxy benchmarks' mock model answers: two content deltas when streamed, the same text
+ * as one completion otherwise (a response object on the Responses API's path).
+ */
+export const benchReply = (req: RecordedRequest): MockReply => {
+  if ((req.body as { stream?: boolean }).stream) return { kind: 'stream', deltas: ['好的，', 'noted.'] };
+  return { kind: 'json', body: req.path === '/v1/responses' ? responseObject('好的，noted.') : completion('好的，noted.') };
+};

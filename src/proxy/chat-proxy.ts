@@ -4,10 +4,10 @@ import { userIdProblem } from '../domain/user-id.js';
 import { EngramError, type ErrorCode } from '../errors.js';
 import { createActivity, type Activity } from '../util/activity.js';
 import { idleCollection } from '../util/idle-collector.js';
-import { ChatRequest, injectMemory, lastUserIndex, messageText } from './chat-request.js';
 import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, type PreparedTurn, type TurnMemory } from './memory-turn.js';
-import { createSseReply } from './sse-reply.js';
+import type { SseReply } from './sse-reply.js';
 import { createUpstreamFetch, type UpstreamFetch, type UpstreamRequest } from './upstream-fetch.js';
+import { CHAT_WIRE, RESPONSES_WIRE, type ModelRequest, type ProxyWire } from './wire.js';
 
 export interface ChatProxyOptions<E extends Env = Env> {
   memory: TurnMemory;
@@ -84,11 +84,12 @@ function passHeaders(from: Headers, extra: Record<string, string>): Headers {
 }
 
 /**
- * An OpenAI-compatible chat endpoint with memory: POST /v1/chat/completions, with GET /v1/models,
- * POST /v1/embeddings and POST /v1/moderations passed through.
- * Before forwarding, the memory block for the last user message is appended to the system
- * message; after the reply (streamed replies assembled as they pass), both turns are appended to
- * the session and the memories that shaped the reply are reinforced.
+ * OpenAI-compatible endpoints with memory: POST /v1/chat/completions and POST /v1/responses, with
+ * GET /v1/models, POST /v1/embeddings and POST /v1/moderations passed through.
+ * Before forwarding, the memory block for the user's last message is appended to the system
+ * prompt (the system message; the Responses API's `instructions`); after the reply (streamed
+ * replies assembled as they pass), both turns are appended to the session and the memories that
+ * shaped the reply are reinforced.
  */
 export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E>): ChatProxy<E> {
   const logger = options.logger ?? silentLogger;
@@ -123,12 +124,28 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     app.post(`/v1${path}`, async (c) => passOn(await callUpstream(path, { method: 'POST', headers: upstreamHeaders(), body: await c.req.text(), signal: c.req.raw.signal })));
   }
 
-  app.post('/v1/chat/completions', async (c) => {
-    // The request is over when its turn is recorded; a request answered without one is over when answered.
+  /**
+   * The user's last message in the session, for a request that continues a thread with tool
+   * outputs only: the memory the model had for the question it is still answering. '' when the
+   * engine cannot say (the request goes on without memory).
+   */
+  const threadQuery = async (userId: string, sessionId: string): Promise<string> => {
+    if (!options.memory.workingWindow) return '';
+    try {
+      const window = await options.memory.workingWindow(userId, sessionId, 10);
+      return window.findLast((m) => m.role === 'user')?.content ?? '';
+    } catch (error) {
+      logger.warn('reading the session for a continued thread failed; the call goes on without memory', { code: EngramError.isInstance(error) ? error.code : 'UNKNOWN', userId, sessionId, error: String(error) });
+      return '';
+    }
+  };
+
+  /** A request to a memory endpoint: over when its turn is recorded, or, answered without one, when answered. */
+  const withMemory = <Body extends ModelRequest>(wire: ProxyWire<Body>) => async (c: Context<E>): Promise<Response> => {
     const over = activity.begin();
     let promised = false;
     try {
-      return await chat(c, {
+      return await turn(c, wire, {
         promise: () => void (promised = true),
         record: (task) => {
           promised = true;
@@ -138,24 +155,26 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     } finally {
       if (!promised) over();
     }
-  });
+  };
+  app.post(`/v1${CHAT_WIRE.path}`, withMemory(CHAT_WIRE));
+  app.post(`/v1${RESPONSES_WIRE.path}`, withMemory(RESPONSES_WIRE));
 
   /**
-   * One chat request. `turnEnd.record` takes the task that records its turn (started once);
-   * `turnEnd.promise()` says ahead of it that the turn will be recorded (a stream's relay records
-   * it however the stream ends).
+   * One request in the wire's protocol. `turnEnd.record` takes the task that records its turn
+   * (started once); `turnEnd.promise()` says ahead of it that the turn will be recorded (a
+   * stream's relay records it however the stream ends).
    */
-  const chat = async (c: Context<E>, turnEnd: { promise(): void; record(task: Promise<void>): void }): Promise<Response> => {
+  const turn = async <Body extends ModelRequest>(c: Context<E>, wire: ProxyWire<Body>, turnEnd: { promise(): void; record(task: Promise<void>): void }): Promise<Response> => {
     let raw: unknown;
     try {
       raw = await c.req.json();
     } catch (error) {
       return openAiError('INVALID_INPUT', `The body is not JSON (${error instanceof Error ? error.message : String(error)})`, 400);
     }
-    const parsed = ChatRequest.safeParse(raw);
+    const parsed = wire.schema.safeParse(raw);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
-      return openAiError('INVALID_INPUT', `Invalid chat request: ${issues}`, 400);
+      return openAiError('INVALID_INPUT', `Invalid ${wire.name}: ${issues}`, 400);
     }
     const body = parsed.data;
     const requested = body.user ?? (c.req.header('x-engram-user')?.trim() || undefined);
@@ -175,35 +194,35 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     if (!model) return openAiError('INVALID_INPUT', 'No model: set the body field "model" (no default model is configured)', 400);
     const sessionId = c.req.header('x-engram-session')?.trim() || dailySessionId(clock.now());
 
-    const at = lastUserIndex(body.messages);
-    const query = at === -1 ? '' : messageText(body.messages[at]!);
-    const turn: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(options.memory, { userId, query, tokenBudget, logger, sessionId, timeoutMs: options.contextTimeoutMs ?? 2000 });
+    const said = wire.userTurn(body);
+    const query = said?.text ?? (wire.continuesThread(body) ? await threadQuery(userId, sessionId) : '');
+    const prepared: PreparedTurn = query.trim() === '' ? { status: 'empty', text: '', tokens: 0, recalledIds: [] } : await prepareTurn(options.memory, { userId, query, tokenBudget, logger, sessionId, timeoutMs: options.contextTimeoutMs ?? 2000 });
     // Recording writes to the store synchronously in places; it starts on the next turn of the
     // event loop, so the response (or the stream's last chunk) is on the socket first. The turn
     // ids (hashes of the whole conversation) are made then too: nothing before forwarding needs them.
     const recordReply = (reply: string | undefined): void =>
       turnEnd.record(
         afterResponse().then(() => {
-          const user = at === -1 ? undefined : { id: turnMessageId([userId, sessionId, body.messages.slice(0, at + 1)]), content: query };
-          const answer = reply === undefined ? undefined : { id: turnMessageId([userId, sessionId, body.messages, 'reply']), content: reply };
-          return recordTurn(options.memory, { userId, sessionId, user, reply: answer, recalledIds: turn.recalledIds, logger });
+          const user = said === undefined ? undefined : { id: turnMessageId([userId, sessionId, ...said.key]), content: query };
+          const answer = reply === undefined ? undefined : { id: turnMessageId([userId, sessionId, ...wire.replyKey(body)]), content: reply };
+          return recordTurn(options.memory, { userId, sessionId, user, reply: answer, recalledIds: prepared.recalledIds, logger });
         }),
       );
 
-    const forwarded = { ...body, model, messages: injectMemory(body.messages, turn.text) };
-    const res = await callUpstream('/chat/completions', { method: 'POST', headers: upstreamHeaders(), body: JSON.stringify(forwarded), signal: c.req.raw.signal });
-    const headers = passHeaders(res.headers, memoryHeaders(turn, sessionId));
+    const forwarded = wire.withMemory({ ...body, model }, prepared.text);
+    const res = await callUpstream(wire.path, { method: 'POST', headers: upstreamHeaders(), body: JSON.stringify(forwarded), signal: c.req.raw.signal });
+    const headers = passHeaders(res.headers, memoryHeaders(prepared, sessionId));
     // Upstream errors reach the client unchanged; a request the model refused is not a turn.
     if (!res.ok || res.body === null) return new Response(res.body, { status: res.status, headers });
 
     if (body.stream !== true) {
       const text = await res.text();
-      recordReply(replyOf(text, logger));
+      recordReply(replyOf(wire, text, logger));
       return new Response(text, { status: res.status, headers });
     }
     // The relay records the turn however the stream ends: done, failed or cancelled.
     turnEnd.promise();
-    return new Response(relay(res.body, recordReply, logger), { status: res.status, headers });
+    return new Response(relay(res.body, wire.streamReply(), recordReply, logger), { status: res.status, headers });
   };
 
   return Object.assign(app, { idle: () => background.idle() });
@@ -212,18 +231,16 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
 /** Resolves once the event loop has turned: after the response in hand has been written. */
 const afterResponse = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** The assistant text of a non-streamed completion; undefined when it has none (tool calls only). */
-function replyOf(text: string, logger: Logger): string | undefined {
+/** The assistant text of a non-streamed reply; undefined when it has none (tool calls only). */
+function replyOf(wire: ProxyWire<ModelRequest>, text: string, logger: Logger): string | undefined {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    logger.warn('upstream completion is not JSON; the reply is not recorded', { code: 'UPSTREAM_FAILED', error: String(error) });
+    logger.warn('upstream reply is not JSON; the reply is not recorded', { code: 'UPSTREAM_FAILED', path: wire.path, error: String(error) });
     return undefined;
   }
-  const choices = (json as { choices?: Array<{ message?: { content?: unknown } }> }).choices;
-  const content = Array.isArray(choices) ? choices[0]?.message?.content : undefined;
-  return typeof content === 'string' ? content : undefined;
+  return wire.replyOf(json);
 }
 
 /**
@@ -232,9 +249,8 @@ function replyOf(text: string, logger: Logger): string | undefined {
  * away mid-stream the upstream call is cancelled and only the user's message is recorded: a
  * partial reply the user never saw in full is dropped.
  */
-function relay(upstream: ReadableStream<Uint8Array>, record: (reply: string | undefined) => void, logger: Logger): ReadableStream<Uint8Array> {
+function relay(upstream: ReadableStream<Uint8Array>, sse: SseReply, record: (reply: string | undefined) => void, logger: Logger): ReadableStream<Uint8Array> {
   const reader = upstream.getReader();
-  const sse = createSseReply();
   let settled = false;
   const finish = (reply: string | undefined): void => {
     if (settled) return;

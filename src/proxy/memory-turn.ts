@@ -10,6 +10,12 @@ import { EngramError } from '../errors.js';
 export interface TurnMemory {
   context(options: { userId: string; query: string; tokenBudget: number; sessionId?: string }): Promise<{ text: string; tokens: number; included: ReadonlyArray<{ type: string; id: string }> }>;
   appendMessages(options: { messages: Array<{ id: string; userId: string; sessionId: string; role: 'user' | 'assistant'; content: string }> }): Promise<unknown>;
+  /**
+   * The session's latest messages, oldest first: a request that continues a thread the model server
+   * holds (the Responses API's `previous_response_id`) and sends only tool outputs takes its query
+   * from the user's last message here. When absent, such a request goes on without memory.
+   */
+  workingWindow?(userId: string, sessionId: string, size?: number): Promise<ReadonlyArray<{ role: string; content: string }>>;
   /** Reinforcement by use (the engine, or the HTTP client over POST /v1/users/{userId}/replies); when absent nothing is reinforced. */
   reportReply?(input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<unknown>;
 }

@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 /** What the mock model server answers to one chat request. */
 export type MockReply =
   | { kind: 'json'; status?: number; body: unknown; headers?: Record<string, string> }
-  /** An OpenAI event stream of these content deltas; `hold` stops after the first chunk until the client goes away. */
+  /**
+   * An OpenAI event stream of these content deltas (Chat Completions chunks, or on /v1/responses
+   * the Responses API's events); `hold` stops after the first delta until the client goes away.
+   */
   | { kind: 'stream'; deltas: string[]; hold?: boolean };
 
 export interface RecordedRequest {
@@ -33,6 +36,45 @@ export function completion(content: string | null, extra: { toolCalls?: unknown[
     choices: [{ index: 0, message: { role: 'assistant', content, ...(extra.toolCalls ? { tool_calls: extra.toolCalls } : {}) }, finish_reason: extra.toolCalls ? 'tool_calls' : 'stop', logprobs: null }],
     usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
   };
+}
+
+/** A Responses API response object in OpenAI's shape, its output one assistant message of `text` (none when null). */
+export function responseObject(text: string | null, extra: { status?: string; model?: string; output?: unknown[] } = {}): Record<string, unknown> {
+  const message = { type: 'message', id: 'msg_mock', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] };
+  return {
+    id: 'resp_mock',
+    object: 'response',
+    created_at: 1_700_000_000,
+    status: extra.status ?? 'completed',
+    model: extra.model ?? 'mock-model',
+    output: extra.output ?? (text === null ? [] : [message]),
+    usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15 },
+  };
+}
+
+/** One event of a Responses API stream, as OpenAI writes it (a named event and its data). */
+const responseEvent = (type: string, data: Record<string, unknown>, sequence: number): string => `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence, ...data })}\n\n`;
+
+/** The events of a streamed response of these deltas, from `response.created` to `response.completed` (or only up to the first delta when `held`). */
+function responseEvents(deltas: readonly string[], held: boolean): string[] {
+  let n = 0;
+  const item = { type: 'message', id: 'msg_mock', status: 'in_progress', role: 'assistant', content: [] };
+  const at = { item_id: 'msg_mock', output_index: 0, content_index: 0 };
+  const events = [
+    responseEvent('response.created', { response: responseObject(null, { status: 'in_progress' }) }, n++),
+    responseEvent('response.output_item.added', { output_index: 0, item }, n++),
+    responseEvent('response.content_part.added', { ...at, part: { type: 'output_text', text: '', annotations: [] } }, n++),
+  ];
+  for (const delta of held ? deltas.slice(0, 1) : deltas) events.push(responseEvent('response.output_text.delta', { ...at, delta, logprobs: [] }, n++));
+  if (held) return events;
+  const text = deltas.join('');
+  events.push(
+    responseEvent('response.output_text.done', { ...at, text, logprobs: [] }, n++),
+    responseEvent('response.content_part.done', { ...at, part: { type: 'output_text', text, annotations: [] } }, n++),
+    responseEvent('response.output_item.done', { output_index: 0, item: { ...item, status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] } }, n++),
+    responseEvent('response.completed', { response: responseObject(text) }, n++),
+  );
+  return events;
 }
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null): string =>
@@ -68,6 +110,12 @@ export async function startMockUpstream(respond: (request: RecordedRequest) => M
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    if (recorded.path === '/v1/responses') {
+      for (const event of responseEvents(reply.deltas, reply.hold === true)) res.write(event);
+      if (reply.hold) res.on('close', () => state.closedStreams++);
+      else res.end();
+      return;
+    }
     res.write(chunk({ role: 'assistant', content: '' }));
     if (reply.hold) {
       res.write(chunk({ content: reply.deltas[0] ?? '' }));

@@ -7,6 +7,7 @@ import type { MemoryEngine } from '../memory-engine.js';
 import { authenticate, requireAdmin, type AppEnv } from './auth.js';
 import { EngramError } from '../errors.js';
 import { PASSED_THROUGH } from '../proxy/chat-proxy.js';
+import { MEMORY_PATHS } from '../proxy/wire.js';
 import { bodyLimit } from './body-limit.js';
 import { mountDocs } from './docs.js';
 import type { EventHub } from './event-hub.js';
@@ -88,7 +89,7 @@ export interface CreateAppOptions {
 /** The import route, whose body (an export) has a limit of its own. */
 const IMPORT_PATH = /^\/v1\/users\/[^/]+\/import\/?$/;
 /** The chat proxy's routes, whose bodies may carry images (base64) or a batch of texts for the model. */
-const CHAT_PATH = new RegExp(`^/v1/(?:chat/completions|${PASSED_THROUGH.map((p) => p.slice(1)).join('|')})/?$`);
+const CHAT_PATH = new RegExp(`^/v1/(?:${[...MEMORY_PATHS, ...PASSED_THROUGH].map((p) => p.slice(1)).join('|')})/?$`);
 
 /**
  * The HTTP face of one engine: `/v1/users/{userId}/…` resources, keys, events, health, OpenAPI,

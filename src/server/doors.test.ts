@@ -4,7 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../deps.js';
-import { completion, startMockUpstream, type MockUpstream } from '../proxy/mock-upstream.js';
+import { completion, responseObject, startMockUpstream, type MockUpstream } from '../proxy/mock-upstream.js';
 import { testMemory } from '../testing/test-memory.js';
 import { keyStoreOf } from './keys/key-store-of.js';
 import { startServer, type RunningServer } from './serve.js';
@@ -18,7 +18,7 @@ type Sent = { messages: Array<{ role: string; content: string }> };
 const systemSent = (i: number): string => (upstream.requests.filter((r) => r.path === '/v1/chat/completions')[i]?.body as Sent).messages.find((m) => m.role === 'system')?.content ?? '';
 
 beforeEach(async () => {
-  upstream = await startMockUpstream(() => ({ kind: 'json', body: completion('好的 OK') }));
+  upstream = await startMockUpstream((r) => ({ kind: 'json', body: r.path === '/v1/responses' ? responseObject('好的 OK') : completion('好的 OK') }));
   const memory = testMemory();
   await memory.add({ userId: 't:acme:alice', kind: 'preference', content: '用户喜欢猫 and likes cats' });
   await memory.add({ userId: 't:acme:bob', kind: 'preference', content: 'Bob collects vinyl records' });
@@ -76,6 +76,48 @@ describe('the doors on the HTTP server', () => {
     expect(JSON.stringify(sent.messages.find((m) => m.role === 'user')!.content)).toContain(photo);
     // The turn is recorded after the response: its text only, the photo stays with the model.
     await vi.waitFor(async () => expect((await server.memory.deps.store.listMessages({ userId: 't:acme:alice' })).map((m) => m.content)).toEqual(['这是我的猫 this is my cat', '好的 OK']));
+  });
+
+  it("serves the Responses API for the key's user within its tenant: memory in the instructions, a photo passed, nothing without a key (zh/en)", async () => {
+    const photo = `data:image/png;base64,${Buffer.alloc(1_500_000, 7).toString('base64')}`;
+    const input = [{ role: 'user' as const, content: [{ type: 'input_text' as const, text: '这是我的猫 this is my cat' }, { type: 'input_image' as const, image_url: photo, detail: 'auto' as const }] }];
+    const { data, response } = await openai(aliceKey).responses.create({ model: 'mock-model', instructions: 'Be brief.', input }).withResponse();
+    expect(data.output_text).toBe('好的 OK');
+    expect(response.headers.get('x-engram-memory')).toBe('used');
+    const sent = (i: number) => upstream.requests.filter((r) => r.path === '/v1/responses')[i]?.body as { instructions: string; input: unknown };
+    expect(sent(0).instructions).toContain('用户喜欢猫');
+    expect(sent(0).instructions).not.toContain('vinyl');
+    expect(sent(0).input).toEqual(input);
+    await vi.waitFor(async () => expect((await server.memory.deps.store.listMessages({ userId: 't:acme:alice' })).map((m) => m.content)).toEqual(['这是我的猫 this is my cat', '好的 OK']));
+
+    const forbidden = await openai(aliceKey).responses.create({ model: 'mock-model', user: 'bob', input: 'vinyl?' }).catch((e: unknown) => e);
+    expect((forbidden as InstanceType<typeof OpenAI.APIError>).status).toBe(403);
+    await openai(tenantKey).responses.create({ model: 'mock-model', user: 'bob', input: 'Any vinyl records? 猫?' });
+    expect(sent(1).instructions).toContain('Bob collects vinyl records');
+    expect(sent(1).instructions).not.toContain('猫');
+    const noKey = await fetch(`${server.url}/v1/responses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'mock-model', input: 'hi' }) });
+    expect(noKey.status).toBe(401);
+    expect(upstream.requests.filter((r) => r.path === '/v1/responses')).toHaveLength(2);
+  });
+
+  it('says what is missing when no model server is configured, on every proxy route (zh/en)', async () => {
+    const memory = testMemory();
+    const key = (await keyStoreOf(memory.deps.store).create({ tenantId: 'acme', boundUserId: 'alice' })).key;
+    const bare = await startServer({ port: 0, host: '127.0.0.1', memory, logger: silentLogger, env: { ENGRAM_ADMIN_KEY: 'admin-secret' } });
+    try {
+      for (const [path, body] of [
+        ['/v1/chat/completions', { model: 'm', messages: [{ role: 'user', content: '我喜欢猫吗？' }] }],
+        ['/v1/responses', { model: 'm', input: 'Do I like cats?' }],
+        ['/v1/embeddings', { model: 'm', input: ['我喜欢猫', 'I like cats'] }],
+      ] as const) {
+        const res = await fetch(`${bare.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const error = ((await res.json()) as { error: { code: string; message: string } }).error;
+        expect([path, res.status, error.code]).toEqual([path, 409, 'CONFIG_INVALID']);
+        expect(error.message).toContain('ENGRAM_LLM_BASE_URL');
+      }
+    } finally {
+      await bare.close();
+    }
   });
 
   it('passes embeddings through behind the API key, with the upstream key (zh/en)', async () => {

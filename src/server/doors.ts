@@ -4,6 +4,7 @@ import type { Clock, Logger } from '../deps.js';
 import { EngramError, InvalidInputError } from '../errors.js';
 import type { MemoryEngine } from '../memory-engine.js';
 import { createChatProxy, PASSED_THROUGH } from '../proxy/chat-proxy.js';
+import { MEMORY_PATHS } from '../proxy/wire.js';
 import type { Activity } from '../util/activity.js';
 import type { AppEnv } from './auth.js';
 import { userOf } from './route-kit.js';
@@ -29,7 +30,7 @@ function requestUser(c: Context<AppEnv>, requested: string | undefined): string 
 
 /**
  * Mounts the doors behind the server's API-key auth: the OpenAI-compatible chat proxy at
- * /v1/chat/completions, with /v1/models, /v1/embeddings and /v1/moderations passed through (when
+ * /v1/chat/completions and /v1/responses, with /v1/models, /v1/embeddings and /v1/moderations passed through (when
  * ENGRAM_LLM_BASE_URL names the upstream), and MCP over
  * Streamable HTTP at /mcp. Returns a function for `createApp({ mount })`; the proxy's `idle`
  * is returned alongside for graceful shutdown and tests.
@@ -57,7 +58,7 @@ export function mountDoors(options: DoorsOptions): { mount: (app: OpenAPIHono<Ap
         const missing = (): never => {
           throw new EngramError('CONFIG_INVALID', 'The chat proxy needs an upstream model server: set ENGRAM_LLM_BASE_URL (and ENGRAM_LLM_API_KEY, ENGRAM_LLM_MODEL)');
         };
-        app.post('/v1/chat/completions', missing);
+        for (const path of MEMORY_PATHS) app.post(`/v1${path}`, missing);
         app.get('/v1/models', missing);
         for (const path of PASSED_THROUGH) app.post(`/v1${path}`, missing);
       }
