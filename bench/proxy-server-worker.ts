@@ -77,7 +77,9 @@ const embedder: Embedder = bundled
   : randomEmbedder(data.embedderId, data.dimensions);
 const idleWork = data.idleWork !== false;
 const activity = createActivity(idleWork ? { onIdle: idleCollection() } : {});
-const store = openSqliteStore({ path: data.dbPath, ...(idleWork ? { activity } : {}) });
+// WAL checkpoints in a worker thread, as `npm start` runs them (ENGRAM_BENCH_CHECKPOINT=auto: by the commits on the server's thread).
+const checkpoint = process.env.ENGRAM_BENCH_CHECKPOINT === 'auto' ? 'auto' : 'background';
+const store = openSqliteStore({ path: data.dbPath, ...(idleWork ? { activity } : {}), checkpoint });
 const memory = createMemory({ store, embedder });
 let contextMs: number | undefined;
 const timedContext: MemoryEngine['context'] = async (o) => {

@@ -67,12 +67,17 @@ const body = (q: string, stream: boolean, i: number) => ({ model: 'mock-model', 
 // The client as in `npm run bench -- --only proxy`: node:http keep-alive.
 const client = createUpstreamFetch();
 const times: Record<string, number[]> = {};
+/** When each proxied call was sent, on the clock the worker's marks are turned to (time origin + now). */
+const sentAt: number[] = [];
 const add = (k: string, v: number): void => void (times[k] ??= []).push(v);
 for (let i = -10; i < n; i++) {
   const q = queries[i + 10]!;
   const stream = i % 2 !== 0;
   const direct = () => timeChatCall(upstream.baseURL, body(q, stream, i), stream, client);
-  const proxied = () => timeChatCall(`${url}/v1`, body(q, stream, i), stream, client);
+  const proxied = () => {
+    sentAt.push(performance.timeOrigin + performance.now());
+    return timeChatCall(`${url}/v1`, body(q, stream, i), stream, client);
+  };
   // Alternate which goes first, so neither always meets a warmer machine.
   let d: number;
   let p: number;
@@ -81,13 +86,27 @@ for (let i = -10; i < n; i++) {
   await ask({ type: 'idle' });
   if (i < 0) {
     await ask({ type: 'spans' });
+    sentAt.length = 0;
     continue;
   }
   add('direct call', d);
   add('proxied call', p);
   add('added (per request)', p - d);
 }
-const spans: Span[] = (await ask({ type: 'spans' })).spans!;
+const final = await ask({ type: 'spans' });
+const spans: Span[] = final.spans!;
+/** Housekeeping that ran between a proxied call's send and its handler's start: what the request waited for. */
+const waitedFor = (i: number): string => {
+  const s = spans[i]!;
+  const from = sentAt[i]! - final.origin!;
+  const hit = final.housekeeping!.filter(([at, ms]) => at + ms > from && at < s.in!);
+  return hit.map(([, ms, what]) => `${what} ${ms.toFixed(1)}`).join(' + ');
+};
+const byKind = new Map<string, number[]>();
+for (const [, ms, what] of final.housekeeping!) byKind.set(what, [...(byKind.get(what) ?? []), ms]);
+console.log(`housekeeping ms p50 / p95 / max: ${[...byKind].map(([what, xs]) => `${what} (${xs.length}) ${quantile(xs, 0.5).toFixed(2)} / ${quantile(xs, 0.95).toFixed(2)} / ${Math.max(...xs).toFixed(2)}`).join('; ')}`);
+const slowTasks = final.housekeeping!.filter(([, ms]) => ms > 2);
+console.log(`housekeeping tasks: ${final.housekeeping!.length}, over 2 ms: ${slowTasks.length} (${[...new Set(slowTasks.map(([, , w]) => w))].join(', ')}), longest ${Math.max(0, ...final.housekeeping!.map(([, ms]) => ms)).toFixed(1)} ms`);
 for (const s of spans) {
   add('handler in → context start', s.c0! - s.in!);
   add('context build', s.c1! - s.c0!);
@@ -98,6 +117,11 @@ for (const s of spans) {
   add('recording (after the response)', s.append ?? 0);
   add('garbage collection in the handler', s.gc ?? 0);
 }
+// Outside the handler: from the client's send to the handler's start, and from its end to the client's last mark.
+spans.forEach((s, i) => {
+  add('client send → handler in', s.origin! + s.in! - sentAt[i]!);
+  add('handler out → client done', sentAt[i]! + times['proxied call']![i]! - (s.origin! + s.out!));
+});
 const collected = spans.filter((s) => (s.gc ?? 0) > 0);
 const f = (x: number): string => x.toFixed(2).padStart(7);
 console.log(`${userId}${stub === 'stub' ? ', context stubbed' : ''}: ${n} requests, ms p50 / p95`);
@@ -109,8 +133,9 @@ if (slowest > 0) {
   const order = added.map((ms, i) => [ms, i] as const).sort((a, b) => b[0] - a[0]);
   const row = (i: number): string => {
     const s = spans[i]!;
-    const parts = [['in→build', s.c0! - s.in!], ['build', s.c1! - s.c0!], ['→upstream', s.f0! - s.c1!], ['upstream', s.f1! - s.f0!], ['→out', s.out! - s.f1!], ['in→out', s.out! - s.in!], ['gc', s.gc ?? 0], ['direct', times['direct call']![i]!]] as const;
-    return `${f(added[i]!)} added | ${parts.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}${i % 2 === 1 ? ' (streamed)' : ''}`;
+    const parts = [['in→build', s.c0! - s.in!], ['build', s.c1! - s.c0!], ['→upstream', s.f0! - s.c1!], ['upstream', s.f1! - s.f0!], ['→out', s.out! - s.f1!], ['in→out', s.out! - s.in!], ['gc', s.gc ?? 0], ['send→in', s.origin! + s.in! - sentAt[i]!], ['out→done', sentAt[i]! + times['proxied call']![i]! - (s.origin! + s.out!)], ['direct', times['direct call']![i]!]] as const;
+    const waited = waitedFor(i);
+    return `${f(added[i]!)} added | ${parts.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}${i % 2 === 1 ? ' (streamed)' : ''}${waited ? ` | waited for ${waited}` : ''}`;
   };
   console.log(`the ${slowest} requests that added most (ms):`);
   for (const [, i] of order.slice(0, slowest)) console.log(row(i));

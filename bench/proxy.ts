@@ -12,7 +12,8 @@
  * until the turn is recorded and the idle moment's housekeeping is done, as a chat user's pause
  * between turns allows. Settings: the proxy alone without memories and at 10,000 (query vectors
  * random, so the embedder costs nothing), the same through the whole server as `npm start` serves
- * it (key auth and the other middleware), and with the bundled embedder.
+ * it (key auth and the other middleware), the same over the Responses API, and with the bundled
+ * embedder.
  */
 import { fork } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -69,21 +70,26 @@ let transportRetries = 0;
 const client: UpstreamFetch = createUpstreamFetch();
 
 /** Milliseconds until the whole body (stream false) or the first body chunk (stream true) arrived. */
-async function timeCall(url: string, body: unknown, stream: boolean, headers: Record<string, string> = {}): Promise<number> {
+async function timeCall(url: string, body: unknown, stream: boolean, headers: Record<string, string>, path: Wire): Promise<number> {
   try {
-    return await timeChatCall(url, body, stream, client, headers);
+    return await timeChatCall(url, body, stream, client, headers, path);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     transportRetries++;
-    return timeChatCall(url, body, stream, client, headers);
+    return timeChatCall(url, body, stream, client, headers, path);
   }
 }
+
+/** The OpenAI protocol a setting speaks: Chat Completions, or the Responses API (memory in its instructions). */
+type Wire = '/chat/completions' | '/responses';
 
 interface Setting {
   label: string;
   userId: string;
   embedder: ProxyWorkerData['embedder'];
   surface?: ProxyWorkerData['surface'];
+  /** @default '/chat/completions' */
+  wire?: Wire;
 }
 
 type AskRequest = ProxyWorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
@@ -133,19 +139,23 @@ async function measure(dbPath: string, upstream: UpstreamProcess, setting: Setti
   try {
     const r = rng(9);
     const queries = Array.from({ length: requests }, () => queryText(r));
-    const body = (q: string, stream: boolean, i: number) => ({ model: 'mock-model', user: setting.userId, stream, messages: [{ role: 'system', content: 'You are helpful.' }, { role: 'user', content: `${q} #${i}` }] });
+    const wire = setting.wire ?? '/chat/completions';
+    const body = (q: string, stream: boolean, i: number) =>
+      wire === '/responses'
+        ? { model: 'mock-model', user: setting.userId, stream, instructions: 'You are helpful.', input: `${q} #${i}` }
+        : { model: 'mock-model', user: setting.userId, stream, messages: [{ role: 'system', content: 'You are helpful.' }, { role: 'user', content: `${q} #${i}` }] };
     const times = { fullDirect: [] as number[], fullProxy: [] as number[], ttftDirect: [] as number[], ttftProxy: [] as number[], context: [] as number[] };
     // Warm-up: prepared statements, page cache and connections (the first search over 10,000 memories is slow).
     for (let i = 0; i < 15; i++) {
-      await timeCall(upstream.baseURL, body(queries[i]!, false, -i), false);
-      await timeCall(`${proxy.url}/v1`, body(queries[i]!, false, -i), false, proxy.headers);
+      await timeCall(upstream.baseURL, body(queries[i]!, false, -i), false, {}, wire);
+      await timeCall(`${proxy.url}/v1`, body(queries[i]!, false, -i), false, proxy.headers, wire);
       await proxy.ask({ type: 'idle' });
     }
     for (let i = 0; i < requests; i++) {
       const q = queries[i]!;
       const stream = i % 2 === 1;
-      const direct = () => timeCall(upstream.baseURL, body(q, stream, i), stream);
-      const proxied = () => timeCall(`${proxy.url}/v1`, body(q, stream, i), stream, proxy.headers);
+      const direct = () => timeCall(upstream.baseURL, body(q, stream, i), stream, {}, wire);
+      const proxied = () => timeCall(`${proxy.url}/v1`, body(q, stream, i), stream, proxy.headers, wire);
       // The turn is recorded after the response; the proxy is let finish it before the next call,
       // the direct one included, so no call shares the machine with it. The answer carries the
       // request's context build, timed inside it.
@@ -193,6 +203,7 @@ export async function runProxy(options: { quick?: boolean; log?: (line: string) 
       { label: 'no memories: the proxy itself', userId: 'user-new', embedder: 'random' },
       { label: '10,000 memories, random query vector', userId: TARGET, embedder: 'random' },
       { label: '10,000 memories, random query vector, through the whole server (key auth, middleware)', userId: TARGET, embedder: 'random', surface: 'server' },
+      { label: '10,000 memories, random query vector, the Responses API (memory in its instructions)', userId: TARGET, embedder: 'random', wire: '/responses' },
       { label: '10,000 memories, bundled embedder', userId: TARGET, embedder: 'bundled' },
     ];
     const results: ProxyResult[] = [];

@@ -144,17 +144,19 @@ export interface OpenEngineOptions {
   activity?: Activity;
   /** Run a local embedding model in a worker thread (see createEmbedderFromSettings). */
   embedderThread?: boolean;
+  /** A SQLite store's WAL checkpoints in a worker thread, off the requests' thread (the server's; see SqliteStoreOptions.checkpoint). */
+  checkpoint?: 'auto' | 'background';
 }
 
 /**
  * Opens the store at a location given by a flag or the environment: a SQLite file or ":memory:".
  * Every command opens its store here (a postgres:// location is to be resolved here too).
  */
-export function openStoreAt(location: string, options: { activity?: Activity } = {}): Store {
+export function openStoreAt(location: string, options: { activity?: Activity; checkpoint?: 'auto' | 'background' } = {}): Store {
   try {
     if (isPostgresUrl(location)) return openPostgresStore({ url: location });
     if (location !== ':memory:') mkdirSync(path.dirname(location), { recursive: true });
-    return openSqliteStore({ path: location, ...(options.activity ? { activity: options.activity } : {}) });
+    return openSqliteStore({ path: location, ...(options.activity ? { activity: options.activity } : {}), ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}) });
   } catch (cause) {
     if (EngramError.isInstance(cause) && cause.code !== 'STORE_FAILED') throw cause;
     // The store wraps SQLite's error as STORE_FAILED; say it in the user's terms, with SQLite's reason.
@@ -169,7 +171,7 @@ export { keyStoreOf } from '../server/keys/key-store-of.js';
 
 /** Opens the store and builds the engine from resolved settings. The caller closes it. */
 export function openEngine(options: OpenEngineOptions): MemoryEngine {
-  const store = openStoreAt(options.settings.dbPath, { activity: options.activity });
+  const store = openStoreAt(options.settings.dbPath, { activity: options.activity, checkpoint: options.checkpoint });
   const model = options.model ?? options.settings.model;
   return createMemory({
     store,

@@ -4,6 +4,7 @@ import { BUNDLED_EMBEDDER_ID, BUNDLED_SUPERSEDES } from './bundled-embedder.js';
 import { createEmbedQueue } from './embed-queue.js';
 import type { Embedder } from './embedder.js';
 import { createHashEmbedder } from './hash-embedder.js';
+import { workerEntry } from '../util/worker-entry.js';
 
 /** An embedder built inside the worker: specs cross threads, functions do not. */
 export type ThreadedEmbedderSpec = { kind: 'bundled' } | { kind: 'hash'; dimensions?: number };
@@ -43,7 +44,7 @@ export function createThreadedEmbedder(
     pending.clear();
   };
   const start = (): Worker => {
-    const [entry, options] = workerEntry();
+    const [entry, options] = workerEntry(import.meta.url, 'embedder-thread-worker');
     const w = new Worker(entry, { ...options, workerData: spec });
     w.unref();
     w.on('message', (reply: EmbedderThreadReply) => {
@@ -90,16 +91,4 @@ export function createThreadedEmbedder(
       if (w) await w.terminate();
     },
   };
-}
-
-/**
- * The worker's entry: its compiled .js beside this file, or, running from TypeScript sources
- * (tsx, vitest), its .ts through tsx's loader inside the worker.
- */
-function workerEntry(): [string | URL, { eval?: boolean }] {
-  const own = import.meta.url;
-  if (!own.endsWith('.ts')) return [new URL('./embedder-thread-worker.js', own), {}];
-  const entry = new URL('./embedder-thread-worker.ts', own).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  return [`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(own)}))`, { eval: true }];
 }

@@ -88,7 +88,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // One count of requests in flight for the whole process: garbage is collected and delayed access
   // records are written between requests (a chat request holds it until its turn is recorded).
   const activity = createActivity({ onIdle: idleCollection() });
-  const memory = options.memory ?? openEngine({ settings: resolveEngineSettings({ db: options.db, embedder: options.embedder, env }), logger, runtime: { events, notifier, workspace }, activity, embedderThread: true });
+  const memory = options.memory ?? openEngine({ settings: resolveEngineSettings({ db: options.db, embedder: options.embedder, env }), logger, runtime: { events, notifier, workspace }, activity, embedderThread: true, checkpoint: 'background' });
 
   const keys = keyStoreOf(memory.deps.store);
   const loopback = LOOPBACK.has(host);

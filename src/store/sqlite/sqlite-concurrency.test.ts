@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Memory } from '../../domain/memory.js';
 import { EngramError } from '../../errors.js';
 import { createHashEmbedder } from '../../embedders/hash-embedder.js';
@@ -95,6 +95,30 @@ describe('durability and backup', () => {
     const db = (store as unknown as { db: Database.Database }).db;
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await store.close();
+  });
+
+  it('delayed access writes are committed unsynced, and every other commit is synced again after them', async () => {
+    const file = path.join(dir, 'access.db');
+    const store = openSqliteStore({ path: file, accessFlushMs: 10 });
+    const db = (store as unknown as { db: Database.Database }).db;
+    await store.bindEmbedder({ id: 'e@2', dimensions: 2 });
+    await store.insertMemory(memory('m1', 'The user likes tea / 用户喜欢茶'), new Float32Array([1, 0]), user);
+    const seen: number[] = [];
+    const pragma = db.pragma.bind(db);
+    // Which sync level each write transaction of the access flush commits under.
+    db.pragma = ((source: string, options?: Database.PragmaOptions) => {
+      if (/^synchronous = /.test(source)) seen.push(source.endsWith('NORMAL') ? 1 : 2);
+      return pragma(source, options);
+    }) as typeof db.pragma;
+    await store.recordAccess('u', ['m1'], new Date('2026-02-01T00:00:00Z'));
+    const other = new Database(file, { readonly: true });
+    await vi.waitFor(() => expect(other.prepare("SELECT access_count FROM memories WHERE id = 'm1'").pluck().get()).toBe(1));
+    other.close();
+    expect(seen).toEqual([1, 2]);
+    expect(pragma('synchronous', { simple: true })).toBe(2);
+    await store.updateMemory('u', 'm1', { importance: 0.8 }, undefined, user);
+    expect(pragma('synchronous', { simple: true })).toBe(2);
     await store.close();
   });
 
