@@ -9,6 +9,7 @@ import { recallEpisodes } from '../pipelines/recall-episodes.js';
 import { resolveSettings } from '../pipelines/settings.js';
 import { EMPTY_PROFILE } from '../prompts/update-profile.js';
 import { detectLanguage, type Language } from '../text/language.js';
+import { asksForSuggestions } from '../text/suggestion-request.js';
 import { countTokens } from '../text/tokens.js';
 import { memoEmbedder } from '../embedders/memo-embedder.js';
 import { findExcerpts, withoutCited, type Excerpt } from './excerpts.js';
@@ -137,7 +138,9 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   // Ranked without reading whole memories: a line needs only the ranking fields, and the budget
   // takes a few dozen of the 100; whole rows are read for the ones taken (see `take` below).
   const recalling = asked ? rankMemories(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', config: { minRelevance: 0.1 }, agentId: o.agentId, touch: false, timeZone: settings.timeZone }) : Promise.resolve([]);
-  const [profile, todos, recalled, episodes, excerpts] = await Promise.all([
+  // A request for suggestions is about the user's tastes: their preferences are ranked too, however far from its words.
+  const suggesting = asked && asksForSuggestions(o.query);
+  const [profile, todos, recalled, episodes, excerpts, preferences] = await Promise.all([
     deps.store.latestProfile(o.userId),
     deps.store.listTodos({ userId: o.userId, completed: false, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
     recalling,
@@ -147,6 +150,9 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       : Promise.resolve([]),
     asked && excerptsOn
       ? findExcerpts(deps, { userId: o.userId, query: o.query, now, ranking, sessionId: o.sessionId, windowMessages: o.windowMessages, maxTokens: o.excerptTokens, candidates: ranking.excerptCandidates, timeZone: settings.timeZone })
+      : Promise.resolve([]),
+    suggesting && ranking.suggestionPreferences > 0
+      ? rankMemories(deps, { userId: o.userId, query: o.query, limit: ranking.suggestionPreferences, recipe: 'context', kinds: ['preference'], config: { minRelevance: 0 }, agentId: o.agentId, touch: false, timeZone: settings.timeZone })
       : Promise.resolve([]),
   ]);
   const todoMemoryIds = new Set(todos.map((t) => t.memoryId));
@@ -160,6 +166,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
     score: Math.max(evidenceScore(r.score, ranking) + ranking.memoryBonus, r.score.relevance) + lift[i]!,
     floor: ranking.memoryFloor + lift[i]!,
   }));
+  if (preferences.length > 0) admitPreferences(memories, preferences.filter((p) => !todoMemoryIds.has(p.fields.id)), ranking, lift);
   const candidates = [...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score, floor: e.floor }))];
   const ranked = rankEvidence<Evidence>(candidates, ranking);
   // An excerpt that loses its best turn to a memory is judged again on the turn it has left, against the same floors.
@@ -283,4 +290,31 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const header = text === '' && omitted > 0 ? frame : 0;
   const note = header > o.tokenBudget ? `token budget ${o.tokenBudget} is smaller than the block's header and frame (${header} tokens): nothing fits` : undefined;
   return { text, tokens, budget: o.tokenBudget, language, included, omitted, ...(note ? { note } : {}) };
+}
+
+/**
+ * A request for suggestions is about the user's tastes. Its best preferences (`preferences`, ranked
+ * for it with no relevance cut) come in over `suggestionFloor` rather than the memory floor, at most
+ * `suggestionPreferences` of them below the memory floor: those among the candidates get the lower
+ * floor, the others join them. They keep their scores, so they follow whatever cleared the usual
+ * floor, and the budget still decides.
+ */
+function admitPreferences(memories: Array<RankedCandidate<Evidence>>, preferences: readonly RankedMemory[], ranking: ContextRanking, lift: readonly number[]): void {
+  const at = new Map(memories.map((m, i) => [m.item.type === 'memory' ? m.item.ranked.fields.id : '', i]));
+  let admitted = 0;
+  for (const p of preferences) {
+    if (admitted >= ranking.suggestionPreferences) return;
+    const i = at.get(p.fields.id);
+    if (i === undefined) {
+      const score = Math.max(evidenceScore(p.score, ranking) + ranking.memoryBonus, p.score.relevance);
+      if (score < ranking.suggestionFloor) continue;
+      memories.push({ item: { type: 'memory', ranked: p }, score, floor: ranking.suggestionFloor });
+      admitted++;
+      continue;
+    }
+    const candidate = memories[i]!;
+    if (candidate.score >= candidate.floor!) continue;
+    candidate.floor = Math.min(candidate.floor!, ranking.suggestionFloor + lift[i]!);
+    if (candidate.score >= candidate.floor) admitted++;
+  }
 }

@@ -65,6 +65,15 @@ export const ContextRanking = z.object({
   confidentMargin: z.number().min(0).max(3).default(0.5),
   /** How far every floor drops once a candidate clears its own by `confidentMargin`; 0 turns it off. */
   confidentFloorDrop: z.number().min(0).max(1).default(0.1),
+  /**
+   * The floor for the user's preferences when the message asks for suggestions ("Any weekend ideas
+   * for me?", "给我推荐一个礼物": text/suggestion-request.ts). Such a request is about the user's
+   * tastes even when it names none: "Ann loves hiking in the Alps" sits at cosine 0.11 to the
+   * weekend question with the bundled embedder, under `memoryFloor`, and the block had been empty.
+   */
+  suggestionFloor: z.number().min(-1).max(3).default(0.1),
+  /** At most this many preferences come in under `suggestionFloor` (those over `memoryFloor` do not count). */
+  suggestionPreferences: z.number().int().min(0).max(50).default(3),
 });
 export type ContextRanking = z.infer<typeof ContextRanking>;
 export type ContextRankingInput = z.input<typeof ContextRanking>;
