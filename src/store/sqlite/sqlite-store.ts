@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
+import { resolve as resolvePath } from 'node:path';
 import type { IdGenerator } from '../../deps.js';
 import { randomIds } from '../../deps.js';
 import type { Message } from '../../domain/conversation.js';
@@ -106,7 +107,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
   const store = new SqliteStore(db, new Mutex(), ids, options.chunkSize ?? DEFAULT_CHUNK_SIZE, false, shared);
   store.accessFlushMs = options.accessFlushMs ?? 1000;
   store.activity = options.activity ?? noActivity;
-  if (options.checkpoint === 'background' && !db.memory) store.checkpoints = startBackgroundCheckpoints(db, db.name, { intervalMs: options.checkpointIntervalMs });
+  if (options.checkpoint === 'background' && !db.memory) store.checkpoints = startBackgroundCheckpoints(db, resolvePath(db.name), { intervalMs: options.checkpointIntervalMs });
   return store;
 }
 
