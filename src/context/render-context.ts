@@ -1,4 +1,5 @@
 import { MEMORY_KINDS, type Memory } from '../domain/memory.js';
+import { withoutFallbackMark } from '../domain/episode.js';
 import type { Profile } from '../domain/profile.js';
 import type { Todo } from '../domain/todo.js';
 import type { Language } from '../text/language.js';
@@ -20,7 +21,8 @@ export interface ContextParts {
 export const todoLine = (language: Language, t: Todo, timeZone: string): string => `- ${quoteData(t.content)}${t.dueAt ? ` (${HEADINGS[language].due} ${localMinute(t.dueAt, timeZone)})` : ''}`;
 /** A memory with the day it happened (or was noted) on the user's wall clock. */
 export const memoryLine = (m: Pick<Memory, 'content' | 'happenedAt' | 'createdAt'>, timeZone: string): string => `- ${quoteData(m.content)} (${localDay(m.happenedAt ?? m.createdAt, timeZone)})`;
-export const episodeLine = (e: Memory, timeZone: string): string => `- ${localDay(e.happenedAt ?? e.createdAt, timeZone)}: ${quoteData(e.content)}`;
+/** A recent episode: its day, then its summary quoted as data (a fallback's without its mark: the assistant needs what was said, not that the model failed). */
+export const episodeLine = (e: Memory, timeZone: string): string => `- ${localDay(e.happenedAt ?? e.createdAt, timeZone)}: ${quoteData(withoutFallbackMark(e.content))}`;
 
 /** An excerpt: the day it was said on the user's wall clock, then each turn quoted as data after who spoke. */
 export function excerptLines(language: Language, e: Excerpt, timeZone: string): string {

@@ -16,3 +16,16 @@ export const EpisodeSummary = z.object({
   unresolved: z.string().min(1).nullable().default(null),
 });
 export type EpisodeSummary = z.infer<typeof EpisodeSummary>;
+
+/**
+ * What opens the summary of an episode stored when the model failed (an extractive summary stands
+ * in, and the session is queued for another try): for the user and the operator, who see that it
+ * is not the model's yet. The assistant is shown the summary without it (`withoutFallbackMark`).
+ */
+export const FALLBACK_SUMMARY_MARK = { zh: '（摘要生成失败，待重试）', en: '(Summary generation failed; will retry.)' } as const;
+
+/** An episode's text without the fallback mark it opens with, if any. */
+export function withoutFallbackMark(content: string): string {
+  for (const mark of Object.values(FALLBACK_SUMMARY_MARK)) if (content.startsWith(mark)) return content.slice(mark.length).trimStart();
+  return content;
+}

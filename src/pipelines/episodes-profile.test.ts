@@ -76,6 +76,11 @@ describe('episodes (seed 003 Layer 2)', () => {
     const [fallback] = await memory.list({ userId: 'u', kinds: ['episode'] });
     expect(fallback!.content).toContain('(Summary generation failed; will retry.)');
     expect((await memory.getSession('u', 's')).summaryRetryAt).toBeDefined();
+    // The assistant is shown what was said, not that the model failed.
+    const block = await memory.context({ userId: 'u', query: 'What did we talk about?' });
+    expect(block.included.map((i) => i.id)).toContain(fallback!.id);
+    expect(block.text).toContain('The user said: I am thinking about changing jobs');
+    expect(block.text).not.toContain('Summary generation failed');
     fail = false;
     memory.clock.advance(11 * 60_000);
     await memory.tick();

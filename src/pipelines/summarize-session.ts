@@ -1,5 +1,6 @@
 import type { Message } from '../domain/conversation.js';
 import type { Memory } from '../domain/memory.js';
+import { FALLBACK_SUMMARY_MARK } from '../domain/episode.js';
 import { isSmallTalkBatch } from '../extraction/heuristic/small-talk.js';
 import { summarizeEpisodePrompt, type EpisodeSummary } from '../prompts/summarize-episode.js';
 import { promptRef } from '../prompts/prompt.js';
@@ -21,7 +22,6 @@ import { FORGOTTEN_MEANWHILE, takeForgetGuard } from './forget-guard.js';
 
 /** Seed 003: sessions with fewer messages than this get no episode. */
 export const MIN_EPISODE_MESSAGES = 3;
-const FALLBACK = { zh: '（摘要生成失败，待重试）', en: '(Summary generation failed; will retry.)' } as const;
 const RETRY_MS = 10 * 60_000;
 
 export interface SummarizeReport {
@@ -150,7 +150,7 @@ async function summarizeNow(deps: SummarizeDeps, userId: string, sessionId: stri
       failed = EngramError.isInstance(error) ? error : new EngramError('MODEL_FAILED', String(error), { cause: error });
       deps.logger.warn('episode summary failed; storing a fallback and retrying later', { code: failed.code, userId, sessionId, error: failed.message });
       const extractive = extractiveSummary(messages, language);
-      summary = { ...extractive, summary: `${FALLBACK[language]} ${extractive.summary}` };
+      summary = { ...extractive, summary: `${FALLBACK_SUMMARY_MARK[language]} ${extractive.summary}` };
       summarizer = 'fallback';
     }
   } else {
