@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -124,6 +124,45 @@ describe('WAL checkpoints in a worker thread', () => {
     );
     const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', cwd: process.cwd() });
     expect({ status: run.status, stdout: run.stdout.trim() }).toEqual({ status: 0, stdout: 'closed' });
+  });
+
+  it('two processes writing one file, each with its worker checkpointing every few ms: every write there once, the file sound (zh/en)', async () => {
+    const file = path.join(dir, 'shared.db');
+    const store = new URL('./sqlite-store.ts', import.meta.url).href;
+    const script = path.join(dir, 'writer.mts');
+    writeFileSync(
+      script,
+      [
+        `const { openSqliteStore } = await import(${JSON.stringify(store)});`,
+        'const [file, who] = process.argv.slice(2);',
+        "const store = openSqliteStore({ path: file, checkpoint: 'background', checkpointIntervalMs: 5 });",
+        'for (let i = 0; i < 150; i++) {',
+        "  const content = i % 2 === 0 ? `${who} 说：我今天去公园散步了 ${i} `.repeat(40) : `${who} says: I walked in the park ${i} `.repeat(40);",
+        "  await store.appendMessages('shared', `s-${who}`, [{ id: `${who}-${i}`, role: 'user', content, createdAt: new Date(1767225600000 + i * 1000), vector: null }]);",
+        '}',
+        'await store.close();',
+        "console.log('done');",
+      ].join('\n'),
+    );
+    await openSqliteStore({ path: file }).close();
+    const run = (who: string) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script, file, who], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+    const results = await Promise.all([run('ann'), run('li')]);
+    for (const r of results) expect(r).toEqual({ code: 0, out: 'done\n' });
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const counts = db.prepare("SELECT session_id AS s, count(*) AS n, count(DISTINCT id) AS ids FROM messages WHERE user_id = 'shared' GROUP BY session_id ORDER BY session_id").all();
+      expect(counts).toEqual([{ s: 's-ann', n: 150, ids: 150 }, { s: 's-li', n: 150, ids: 150 }]);
+    } finally {
+      db.close();
+    }
   });
 
   it('an in-memory store has no log and no worker', async () => {
