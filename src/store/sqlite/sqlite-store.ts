@@ -58,7 +58,9 @@ export interface SqliteStoreOptions {
    * Who copies the write-ahead log back into the database file. 'auto': SQLite's default, the
    * commit that finds 1,000 pages in the log, held 10–25 ms for it. 'background': a worker thread
    * with a connection of its own, every `checkpointIntervalMs`, holding up nobody (see
-   * background-checkpoints.ts); what the server uses. A file only (":memory:" has no log).
+   * background-checkpoints.ts); what the server uses. A file only (":memory:" has no log). Where
+   * the worker's script is missing (a bundle without checkpoint-worker.js beside this module) the
+   * store goes back to 'auto' with a warning.
    * @default 'auto'
    */
   checkpoint?: 'auto' | 'background';
