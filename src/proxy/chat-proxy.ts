@@ -127,7 +127,8 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
   /**
    * The user's last message in the session, for a request that continues a thread with tool
    * outputs only: the memory the model had for the question it is still answering. '' when the
-   * engine cannot say (the request goes on without memory).
+   * engine cannot say (the request goes on without memory). The question is recorded just after
+   * its response: a follow-up sent within that moment finds the one before it, still this user's.
    */
   const threadQuery = async (userId: string, sessionId: string): Promise<string> => {
     if (!options.memory.workingWindow) return '';
