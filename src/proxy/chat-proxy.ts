@@ -159,6 +159,11 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
   };
   app.post(`/v1${CHAT_WIRE.path}`, withMemory(CHAT_WIRE));
   app.post(`/v1${RESPONSES_WIRE.path}`, withMemory(RESPONSES_WIRE));
+  // Every user shares the upstream key: a stored response (its instructions hold one user's
+  // memory block) is not read, cancelled or deleted through Engram, whoever knows its id.
+  app.all(`/v1${RESPONSES_WIRE.path}/*`, () =>
+    openAiError('NOT_FOUND', 'Stored responses are not proxied (they hold the memory block of the user who made them): read them from the model server directly', 404),
+  );
 
   /**
    * One request in the wire's protocol. `turnEnd.record` takes the task that records its turn

@@ -193,6 +193,17 @@ describe('the Responses API through the proxy, with the official openai client',
     expect(next.status).toBe(200);
   });
 
+  it('does not read, cancel or delete stored responses for anyone, and says why (zh/en users alike)', async () => {
+    const client = await start();
+    for (const call of [() => client.responses.retrieve('resp_abc'), () => client.responses.delete('resp_abc'), () => client.responses.cancel('resp_abc'), () => client.responses.inputItems.list('resp_abc')]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OpenAI.APIError);
+      expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(404);
+      expect((error as InstanceType<typeof OpenAI.APIError>).message).toContain('Stored responses are not proxied');
+    }
+    expect(upstream.requests).toHaveLength(0);
+  });
+
   it("never puts one user's memories into another's instructions", async () => {
     const client = await start();
     for (const user of ['ann', 'li']) await client.responses.create({ model: 'mock-model', user, input: '我喜欢猫吗？ Do I love hiking in the Alps?' });
