@@ -2,10 +2,9 @@ import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EngramError } from '../errors.js';
 import type { MemoryEngine } from '../memory-engine.js';
-import { testMemory } from '../testing/test-memory.js';
 import { createChatProxy, type ChatProxy } from './chat-proxy.js';
 import { completion, startMockUpstream, type MockReply, type MockUpstream, type RecordedRequest } from './mock-upstream.js';
-import { serveLoopback } from './serve-loopback.js';
+import { memoryOfLiAndAnn, serveProxy } from './proxy-test-kit.js';
 import type { Activity } from '../util/activity.js';
 import type { Logger } from '../deps.js';
 
@@ -19,15 +18,13 @@ let server: { url: string; close(): Promise<void> };
 let reply: (r: RecordedRequest) => MockReply;
 
 async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory, extra: { contextTimeoutMs?: number; activity?: Activity; logger?: Logger } = {}): Promise<OpenAI> {
-  proxy = createChatProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock, ...extra });
-  server = await serveLoopback(proxy.fetch);
-  return new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'engram-key', maxRetries: 0 });
+  let client: OpenAI;
+  ({ proxy, server, client } = await serveProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock, ...extra }));
+  return client;
 }
 
 beforeEach(async () => {
-  memory = testMemory();
-  await memory.add({ userId: 'li', kind: 'preference', content: '用户喜欢猫' });
-  await memory.add({ userId: 'ann', kind: 'preference', content: 'Ann loves hiking in the Alps' });
+  memory = await memoryOfLiAndAnn();
   reply = () => ({ kind: 'json', body: completion('好的') });
   upstream = await startMockUpstream((r) => reply(r));
 });
@@ -230,8 +227,7 @@ describe('chat proxy with the official openai client', () => {
   it('answers 502 UPSTREAM_FAILED when the model server cannot be reached', async () => {
     const gone = await startMockUpstream(() => ({ kind: 'json', body: completion('never') }));
     await gone.close();
-    proxy = createChatProxy({ memory, upstream: { baseURL: gone.baseURL }, clock: memory.clock });
-    server = await serveLoopback(proxy.fetch);
+    ({ proxy, server } = await serveProxy({ memory, upstream: { baseURL: gone.baseURL }, clock: memory.clock }));
     const res = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', user: 'li', messages: [{ role: 'user', content: '你好 hello' }] }) });
     expect(res.status).toBe(502);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UPSTREAM_FAILED');

@@ -2,11 +2,10 @@ import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EngramError } from '../errors.js';
 import type { MemoryEngine } from '../memory-engine.js';
-import { testMemory } from '../testing/test-memory.js';
 import { createChatProxy, type ChatProxy } from './chat-proxy.js';
 import { responseObject, startMockUpstream, type MockReply, type MockUpstream, type RecordedRequest } from './mock-upstream.js';
 import { injectInstructions, responsesUserTurn, responseText } from './responses-request.js';
-import { serveLoopback } from './serve-loopback.js';
+import { memoryOfLiAndAnn, serveProxy } from './proxy-test-kit.js';
 import { createResponsesSseReply } from './sse-reply.js';
 
 /** What the model server received: the Responses body as the proxy forwarded it. */
@@ -20,9 +19,9 @@ let server: { url: string; close(): Promise<void> };
 let reply: (r: RecordedRequest) => MockReply;
 
 async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory): Promise<OpenAI> {
-  proxy = createChatProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock });
-  server = await serveLoopback(proxy.fetch);
-  return new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'engram-key', maxRetries: 0 });
+  let client: OpenAI;
+  ({ proxy, server, client } = await serveProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock }));
+  return client;
 }
 
 const turns = async (userId: string, sessionId = 'chat-2026-01-01'): Promise<Array<[string, string]>> => {
@@ -32,9 +31,7 @@ const turns = async (userId: string, sessionId = 'chat-2026-01-01'): Promise<Arr
 
 describe('the Responses API through the proxy, with the official openai client', () => {
   beforeEach(async () => {
-    memory = testMemory();
-    await memory.add({ userId: 'li', kind: 'preference', content: '用户喜欢猫' });
-    await memory.add({ userId: 'ann', kind: 'preference', content: 'Ann loves hiking in the Alps' });
+    memory = await memoryOfLiAndAnn();
     reply = () => ({ kind: 'json', body: responseObject('好的') });
     upstream = await startMockUpstream((r) => reply(r));
   });

@@ -50,7 +50,7 @@ export function lastUserItem(input: readonly ResponsesInputItem[]): number {
  * turns of one thread is two messages.
  */
 export function responsesUserTurn(body: ResponsesRequest): { text: string; key: unknown[] } | undefined {
-  const thread = [body.previous_response_id ?? null, typeof body.conversation === 'string' ? body.conversation : (body.conversation?.id ?? null)];
+  const thread = threadOf(body);
   const { input } = body;
   if (input === undefined) return undefined;
   if (typeof input === 'string') return { text: input, key: [...thread, input] };
@@ -61,7 +61,12 @@ export function responsesUserTurn(body: ResponsesRequest): { text: string; key: 
 
 /** What identifies the reply to this request: the thread and the whole input. */
 export function responsesReplyKey(body: ResponsesRequest): unknown[] {
-  return [body.previous_response_id ?? null, body.conversation ?? null, body.input ?? null, 'reply'];
+  return [...threadOf(body), body.input ?? null, 'reply'];
+}
+
+/** The earlier response and the conversation a request continues (null for none), the conversation by its id however given. */
+function threadOf(body: ResponsesRequest): [string | null, string | null] {
+  return [body.previous_response_id ?? null, typeof body.conversation === 'string' ? body.conversation : (body.conversation?.id ?? null)];
 }
 
 /**
