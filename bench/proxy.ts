@@ -13,7 +13,8 @@
  * between turns allows. Settings: the proxy alone without memories and at 10,000 (query vectors
  * random, so the embedder costs nothing), the same through the whole server as `npm start` serves
  * it (key auth and the other middleware), the same over the Responses API, and with the bundled
- * embedder.
+ * embedder. Before and after, a thread spins 3 s on the idle machine (`machine-stalls.ts`): how
+ * often the machine itself takes the CPU away, which no proxy can take off a p95 measured on it.
  */
 import { fork } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { startMockUpstream } from '../src/proxy/mock-upstream.js';
 import { benchReply } from './bench-upstream.js';
 import { timeChatCall } from './time-chat-call.js';
 import { startUpstreamProcess, type UpstreamProcess } from './upstream-process.js';
+import { formatMachineStalls, measureMachineStalls, type MachineStalls } from './machine-stalls.js';
 
 const DIMENSIONS = 512;
 const STUB_ID = 'bench-random@512';
@@ -186,7 +188,7 @@ async function measure(dbPath: string, upstream: UpstreamProcess, setting: Setti
   }
 }
 
-export async function runProxy(options: { quick?: boolean; log?: (line: string) => void } = {}): Promise<{ result: ProxyResult[]; text: string }> {
+export async function runProxy(options: { quick?: boolean; log?: (line: string) => void } = {}): Promise<{ result: { settings: ProxyResult[]; stalls: MachineStalls[] }; text: string }> {
   const log = options.log ?? ((line: string) => console.log(line));
   const requests = options.quick ? 100 : 300;
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-proxy-'));
@@ -207,6 +209,8 @@ export async function runProxy(options: { quick?: boolean; log?: (line: string) 
       { label: '10,000 memories, bundled embedder', userId: TARGET, embedder: 'bundled' },
     ];
     const results: ProxyResult[] = [];
+    // The machine's own stalls, before and after: what no proxy can take off its tail.
+    const stalls = [measureMachineStalls()];
     for (const [i, setting] of settings.entries()) {
       log(`  proxy: ${setting.label}`);
       // Each setting on a fresh copy: the turns one records would lengthen the next one's message
@@ -216,14 +220,15 @@ export async function runProxy(options: { quick?: boolean; log?: (line: string) 
       results.push(await measure(copy, upstream, setting, requests));
       rmSync(copy, { force: true });
     }
-    return { result: results, text: formatProxy(results) };
+    stalls.push(measureMachineStalls());
+    return { result: { settings: results, stalls }, text: formatProxy(results, stalls) };
   } finally {
     await upstream.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-export function formatProxy(results: readonly ProxyResult[]): string {
+export function formatProxy(results: readonly ProxyResult[], stalls: readonly MachineStalls[] = []): string {
   const ms = (t: Timing): string => `${t.p50} / ${t.p95}`;
   const rows = results.flatMap((x) => [
     [x.embedder, 'full call (stream: false)', ms(x.full.direct), ms(x.full.proxy), ms(x.full.added)],
@@ -241,5 +246,6 @@ export function formatProxy(results: readonly ProxyResult[]): string {
     table(['setting', 'measure', 'direct', 'through proxy', 'added'], rows),
     '',
     ...side,
+    ...stalls.map((x, i) => `${i === 0 ? 'before' : 'after'} the settings, ${formatMachineStalls(x)}`),
   ].join('\n');
 }
