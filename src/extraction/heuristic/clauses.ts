@@ -24,7 +24,7 @@ const HYPOTHETICAL = /^(?:如果|要是|假如|假设|万一)|^(?:if|what if|sup
  * A Chinese clause with no subject after one that had "我" keeps it: in "我叫李明，是后端工程师"
  * the second clause is about the user too. "叫" is left out: "…一只猫，叫小白" names the cat.
  */
-const SUBJECTLESS_ZH = /^(?:也|还|都|很|非常|特别|最|是|在|住在|喜欢|爱|讨厌|不|有|养|今年|打算|准备|计划|决定|要|从事|来自|对|(?:现在|目前)(?=住在|在|是|养))/u;
+const SUBJECTLESS_ZH = /^(?:也|还|都|很|非常|特别|最|是|在|住在|喜欢|爱|讨厌|不|有|养|家里(?=养|有)|今年|打算|准备|计划|决定|要|从事|来自|对|(?:现在|目前)(?=住在|在|是|养))/u;
 /** When a plan is for: what may stand between "我" and the intention ("我下周打算…"). */
 const AHEAD_ZH = '(?:今天|今晚|明天|明晚|后天|这个?周末|周末|下个?(?:周|星期|礼拜)[一二三四五六日天末]?|下个?月|明年|今年|过几天|过两天|改天|以后|将来)';
 const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';
@@ -36,6 +36,26 @@ const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';
  */
 const OPENS_ON_INTENT_ZH = new RegExp(`^(?:(?:${AHEAD_ZH}|最近)${INTENT_ZH}|${INTENT_ZH}${AHEAD_ZH}|${INTENT_ZH}(?:去|学|买|换|考|做|开|养|搬|参加|报|找|申请|辞职|结婚|出国|旅游|跑|读))`, 'u');
 const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))(${INTENT_ZH})`, 'u');
+/** A time of day: "下午三点", "晚上8:30", "八点半", "九点一刻". */
+const CLOCK_ZH = '(?:\\d{1,2}|[一二三四五六七八九十两]{1,3})(?:点|:\\d{2})(?:半|[一三]刻|\\d{1,2}分?|[一二三四五六七八九十]{1,3}分)?';
+const PERIOD_ZH = '(?:早上|早晨|上午|中午|下午|傍晚|晚上|夜里)';
+/** A day: "明天", "下周三", "12月3日", "5号". */
+const DAY_ZH = `(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})号)`;
+/** When a reminder is for, said before the request: a day with its time, a time alone, or a delay ("半小时后"). */
+const REMIND_TIME_ZH = `(?:${DAY_ZH}${PERIOD_ZH}?(?:${CLOCK_ZH})?|${PERIOD_ZH}(?:${CLOCK_ZH})?|${CLOCK_ZH}|(?:\\d+|[一二两三四五六七八九十半]+)个?(?:分钟|小时|钟头)(?:后|以后|之后))`;
+/**
+ * "下周三下午三点提醒我带年糕去打疫苗" reads as "提醒我下周三下午三点带年糕去打疫苗", the order the todo
+ * rows read. Only a time may come first: "医生提醒我多喝水" is something the doctor did.
+ */
+const TIME_BEFORE_REMIND_ZH = new RegExp(`^(?:请|麻烦)?你?(?:记得|记住)?(${REMIND_TIME_ZH})(?:的时候)?[，,]?(?:请|麻烦)?你?(?:记得|要)?提醒(?:一下)?我(.+)$`, 'u');
+/** When an English reminder is for: "tomorrow at 9", "on Friday", "at 6pm", "in 20 minutes". */
+const REMIND_TIME_EN =
+  '(?:(?:today|tomorrow|tonight|this (?:morning|afternoon|evening)|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))(?: (?:morning|afternoon|evening|night))?(?:,? at \\d{1,2}(?::\\d{2})? ?(?:am|pm)?)?|(?:at )?\\d{1,2}(?::\\d{2})? ?(?:am|pm)|in (?:\\d+|an?|one|two|five|ten|fifteen|twenty|thirty) (?:minutes?|hours?))';
+/** "Tomorrow at 9, remind me to send the report" reads as "remind me to send the report tomorrow at 9". */
+const TIME_BEFORE_REMIND_EN = new RegExp(`^(${REMIND_TIME_EN}),?\\s+((?:please |pls )?remind me (?:to|that|about)\\b.+?)([.!]*)$`, 'i');
+/** "Remind me on Friday to pay rent": the task first, its time after it ("remind me to pay rent on Friday"). */
+const REMIND_TIME_FIRST_EN = new RegExp(`^((?:please |can you |could you |pls )?remind me) (${REMIND_TIME_EN}),? (to|that|about) (.+?)([.!?]*)$`, 'i');
+
 /**
  * A day, maybe a time of day, then 要 or 得: something the user has to do ("下周三要交报告"), unless
  * it is the weather ("明天要下雨").
@@ -45,7 +65,7 @@ const SCHEDULED_ZH = new RegExp(`^(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|�
  * A message that opens on what someone does, has or is, with no subject, says it of the user
  * ("刚搬到深圳", "养了两只猫", "最近在学吉他"): chat drops "我" as often as not.
  */
-const OPENS_ON_SELF_ZH = /^(?:刚|刚刚|最近|每天|平时|一直|现在|目前|今年)?(?:在(?:学|读|做|备考|.{1,12}?(?:上班|工作|上学|读书))|搬到|搬去|住在|养了(?=[一两三四五几个只条])|养着|喜欢(?!就|的话|吗|吧|呢|你|这|那)|讨厌(?!你|这|那)|不吃|不喝|吃素|对.{1,10}过敏|是(?:个|一[个名位])|有(?:一|两|三|个)|开始学)/u;
+const OPENS_ON_SELF_ZH = /^(?:刚|刚刚|最近|每天|平时|一直|现在|目前|今年)?(?:在(?:学|读|做|备考|.{1,12}?(?:上班|工作|上学|读书))|搬到|搬去|住在|(?:家里)?养了(?=[一两三四五几个只条])|(?:家里)?养着|喜欢(?!就|的话|吗|吧|呢|你|这|那)|讨厌(?!你|这|那)|不吃|不喝|吃素|对.{1,10}过敏|是(?:个|一[个名位])|(?:家里)?有(?:一|两|三|个)|开始学)/u;
 /** The same in English, for what cannot be an imperative ("Just moved to Berlin", "Work at Google"; not "Moved to tears…", "Live in the moment"). */
 const OPENS_ON_SELF_EN = /^(?:(?:[Jj]ust|[Rr]ecently) moved to|[Mm]oved to (?=\p{Lu})|[Ss]tarted learning|[Ll]ive in (?=\p{Lu})|[Ww]ork (?:at|for) (?=\p{Lu})|[Ww]ork as an? )/u;
 /** An English message that opens on an intention: "Planning to visit Beijing" is the user's plan; "Next week, I plan to…" reads as "I plan to … next week". */
@@ -67,6 +87,19 @@ function joinLeadingTime(parts: string[]): string[] {
   return parts[0] !== undefined && parts.length > 1 && TIME_ONLY_EN.test(parts[0].trim()) ? [`${parts[0].trim()} ${parts[1]!.trim()}`, ...parts.slice(2)] : parts;
 }
 
+const TIME_ONLY_ZH = new RegExp(`^${REMIND_TIME_ZH}[，,]\\s*$`, 'u');
+
+/** "明天下午三点，提醒我开会": a time cut off by its comma goes with what follows, as in English. */
+function joinLeadingTimeZh(parts: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (i + 1 < parts.length && TIME_ONLY_ZH.test(part.trim())) parts[i + 1] = part.trim().replace(/[，,]$/u, '') + parts[i + 1]!.trim();
+    else out.push(part);
+  }
+  return out;
+}
+
 /** Splits a message into clauses: sentences, and for Chinese also the parts between commas. */
 export function splitClauses(message: string): Clause[] {
   const text = message.normalize('NFKC').replace(/[’‘]/g, "'");
@@ -79,7 +112,7 @@ export function splitClauses(message: string): Clause[] {
     // "…, and it was so powerful" is a comment on what came before: cut off, it states nothing itself.
     // "I painted this after I visited a center": the second clause is an event of its own (not
     // after a preposition: "a library for when I have kids" is one thing).
-    const parts = hasHan(sentence) ? sentence.split(/(?<=[，,])/u) : joinLeadingTime(sentence.split(EN_CLAUSE_BREAK));
+    const parts = hasHan(sentence) ? joinLeadingTimeZh(sentence.split(/(?<=[，,])/u)) : joinLeadingTime(sentence.split(EN_CLAUSE_BREAK));
     const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
     let subject = false;
     // "如果有时间的话，我想去冰岛": a hypothetical opening holds for the rest of its sentence.
@@ -98,6 +131,10 @@ export function splitClauses(message: string): Clause[] {
         }
       }
       if (clause.length === 0) continue;
+      clause = clause
+        .replace(TIME_BEFORE_REMIND_ZH, (_, when: string, task: string) => `提醒我${when}${task}`)
+        .replace(TIME_BEFORE_REMIND_EN, (_, when: string, request: string, end: string) => `${request} ${lowerFirst(when)}${end}`)
+        .replace(REMIND_TIME_FIRST_EN, (_, request: string, when: string, link: string, task: string, end: string) => `${request} ${link} ${task} ${when}${end}`);
       if (subject && SUBJECTLESS_ZH.test(clause)) clause = `我${clause}`;
       else if (!subject && (OPENS_ON_INTENT_ZH.test(clause) || SCHEDULED_ZH.test(clause))) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_ZH.test(clause)) clause = `我${clause}`;

@@ -38,6 +38,11 @@ describe('extractHeuristically: what the user states', () => {
     ['我养了一只猫叫小白', 'fact', '用户养了一只猫，名叫小白', 0.7],
     ['我养了一只猫，叫小白', 'fact', '用户养了一只猫，名叫小白', 0.7],
     ['I have a dog named Rex', 'fact', 'The user has a dog named Rex', 0.7],
+    ['我家里养了一只叫年糕的橘猫', 'fact', '用户养了一只橘猫，名叫年糕', 0.7],
+    ['家里养了一只叫年糕的橘猫', 'fact', '用户养了一只橘猫，名叫年糕', 0.7],
+    ['家里有两只狗', 'fact', '用户养了两只狗', 0.7],
+    ['I have an orange cat named Mochi', 'fact', 'The user has an orange cat named Mochi', 0.7],
+    ['We adopted two little kittens', 'fact', 'The user has two little kittens', 0.7],
     ['我喜欢猫', 'preference', '用户喜欢猫', 0.6],
     ['我特别喜欢吃火锅', 'preference', '用户特别喜欢吃火锅', 0.6],
     ['我不喜欢香菜', 'preference', '用户不喜欢香菜', 0.6],
@@ -84,9 +89,23 @@ describe('extractHeuristically: what the user states', () => {
     ['能提醒我明天开会吗？', { content: '开会', dueText: '明天' }],
     ["don't let me forget to buy milk", { content: 'buy milk' }],
     ['Can you remind me to water the plants on Sunday?', { content: 'water the plants', dueText: 'on Sunday' }],
+    // The time said before the request, as often as after it.
+    ['下周三下午三点提醒我带年糕去打疫苗', { content: '带年糕去打疫苗', dueText: '下周三下午三点', dueAt: '2025-03-19T07:00:00.000Z' }],
+    ['明天早上八点提醒我吃药', { content: '吃药', dueText: '明天早上八点', dueAt: '2025-03-13T00:00:00.000Z' }],
+    ['明天下午三点，提醒我开会', { content: '开会', dueText: '明天下午三点' }],
+    ['记得周五提醒我交房租', { content: '交房租', dueText: '周五' }],
+    ['晚上8:30提醒我给妈妈打电话', { content: '给妈妈打电话', dueAt: '2025-03-12T12:30:00.000Z' }],
+    ['Tomorrow at 9, remind me to send the report.', { content: 'send the report', dueText: 'tomorrow at 9', dueAt: '2025-03-13T01:00:00.000Z' }],
+    ['At 6pm remind me to take my pills', { content: 'take my pills', dueText: 'at 6pm', dueAt: '2025-03-12T10:00:00.000Z' }],
+    ['Please remind me on Friday to pay rent', { content: 'pay rent', dueText: 'on Friday' }],
+    ['remind me tomorrow at 6pm to call mom', { content: 'call mom', dueText: 'tomorrow at 6pm' }],
   ])('todo: %s', (text, todo) => {
     const [op] = ops(text);
     expect(op).toMatchObject({ op: 'add', kind: 'todo', todo });
+  });
+
+  it.each(['医生提醒我多喝水', '昨天妈妈提醒我带伞', 'My boss reminded me to submit the form', 'She reminds me of my sister'])('is no todo of the user\'s: %s', (text) => {
+    expect(ops(text).some((o) => o.op === 'add' && o.kind === 'todo')).toBe(false);
   });
 
   it('records the source message and a modest confidence', () => {
@@ -96,6 +115,10 @@ describe('extractHeuristically: what the user states', () => {
 
   it('reads each clause: "我叫李明，是后端工程师" is a name and a job', () => {
     expect(ops('我叫李明，是后端工程师').map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(['用户叫李明', '用户是后端工程师']);
+  });
+
+  it('reads "家里养了…" after a clause about the user as the user\'s household', () => {
+    expect(ops('我喜欢猫，家里养了一只叫年糕的橘猫').map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(['用户喜欢猫', '用户养了一只橘猫，名叫年糕']);
   });
 });
 

@@ -116,8 +116,9 @@ export const EN_PATTERNS: readonly Pattern[] = [
   {
     slot: 'pet', kind: 'fact', importance: 0.7,
     // "We have a dog" in the user's own sentence: their household's pet.
-    re: re(`(?:I|[Ww]e|[Oo]ur family) (?:have|has|own|owns|got|adopted) ${COUNT} ${PET}(s?)(?:,? (?:named|called) ${NAME})?`),
-    build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}${m[3]}${m[4] ? ` named ${m[4]}` : ''}`, value: `${m[2]!.toLowerCase()}:${m[4] ?? ''}` }),
+    // A word or two may describe it ("an orange cat named Mochi").
+    re: re(`(?:I|[Ww]e|[Oo]ur family) (?:have|has|own|owns|got|adopted) ${COUNT} ((?:[a-z]+ ){0,2}?)${PET}(s?)(?:,? (?:named|called) ${NAME})?`),
+    build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}${m[3]!.toLowerCase()}${m[4]}${m[5] ? ` named ${m[5]}` : ''}`, value: `${m[3]!.toLowerCase()}:${m[5] ?? ''}` }),
   },
   {
     slot: 'pet', kind: 'fact', importance: 0.7,

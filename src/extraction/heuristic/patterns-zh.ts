@@ -101,7 +101,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   // Family and pets.
   {
     slot: 'family', kind: 'person', importance: 0.7,
-    re: re(`我(?:家)?有${COUNT}个(孩子|小孩|儿子|女儿|兄弟姐妹|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹)`),
+    re: re(`我(?:家里?)?有${COUNT}个(孩子|小孩|儿子|女儿|兄弟姐妹|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹)`),
     build: (m) => ({ content: `用户有${m[1]}个${m[2]}`, value: m[2]! }),
   },
   {
@@ -111,8 +111,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'pet', kind: 'fact', importance: 0.7,
-    re: re(`我(?:们?家)?(?:也|还|刚|又)?(?:养了|养着|养|有|领养了|收养了|捡了)${COUNT}?(只|条|匹|头|个)${PET}(?:[，,]?(?:它)?(?:叫|名叫|名字叫)${NAME})?`),
-    build: (m) => ({ content: `用户养了${m[1] ?? '一'}${m[2]}${m[3]}${m[4] ? `，名叫${m[4]}` : ''}`, value: `${m[3]}:${m[4] ?? ''}` }),
+    // Named after it ("一只猫，叫小白") or before it ("一只叫年糕的橘猫").
+    re: re(`我(?:们?家里?|家里)?(?:也|还|刚|又)?(?:养了|养着|养|有|领养了|收养了|捡了)${COUNT}?(只|条|匹|头|个)(?:(?:叫|名叫)${NAME}的)?${PET}(?:[，,]?(?:它)?(?:叫|名叫|名字叫)${NAME})?`),
+    build: (m) => {
+      const name = m[3] ?? m[5];
+      return { content: `用户养了${m[1] ?? '一'}${m[2]}${m[4]}${name ? `，名叫${name}` : ''}`, value: `${m[4]}:${name ?? ''}` };
+    },
   },
   {
     slot: 'pet', kind: 'fact', importance: 0.7,
