@@ -13,6 +13,8 @@ export type Slot =
   | 'family'
   | 'pet'
   | 'allergy'
+  | 'birthday'
+  | 'age'
   | 'diet'
   | 'like'
   | 'dislike'
@@ -31,7 +33,7 @@ export type Slot =
   // The seeds' own examples (patterns-seeds.ts):
   | 'project';
 
-export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin', 'diet']);
+export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin', 'diet', 'birthday', 'age']);
 
 export type Lang = 'zh' | 'en';
 

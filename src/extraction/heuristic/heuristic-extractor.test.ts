@@ -42,6 +42,17 @@ describe('extractHeuristically: what the user states', () => {
     ['家里养了一只叫年糕的橘猫', 'fact', '用户养了一只橘猫，名叫年糕', 0.7],
     ['家里有两只狗', 'fact', '用户养了两只狗', 0.7],
     ['I have an orange cat named Mochi', 'fact', 'The user has an orange cat named Mochi', 0.7],
+    ['My birthday is May 3rd', 'identity', "The user's birthday is May 3rd", 0.8],
+    ['I was born on March 14, 1990', 'identity', "The user's birthday is March 14, 1990", 0.8],
+    ['我的生日是5月3日', 'identity', '用户的生日是5月3日', 0.8],
+    ['我是1990年十月一号出生的', 'identity', '用户的生日是1990年十月一号', 0.8],
+    ["I'm 34", 'identity', 'The user is 34 years old', 0.7],
+    ['我更喜欢喝茶', 'preference', '用户更喜欢喝茶', 0.6],
+    ['我乳糖不耐受', 'fact', '用户乳糖不耐受', 0.8],
+    ["I'm lactose intolerant", 'fact', 'The user is lactose intolerant', 0.8],
+    ["I can't eat gluten", 'fact', "The user can't eat gluten", 0.8],
+    ['I have yoga every Tuesday evening', 'pattern', 'The user has yoga every Tuesday evening', 0.6],
+    ['I take piano lessons on Saturdays', 'pattern', 'The user takes piano lessons on Saturdays', 0.6],
     ['We adopted two little kittens', 'fact', 'The user has two little kittens', 0.7],
     ['我喜欢猫', 'preference', '用户喜欢猫', 0.6],
     ['我特别喜欢吃火锅', 'preference', '用户特别喜欢吃火锅', 0.6],
@@ -178,7 +189,7 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作'])('states nothing about the user: %s', (text) => {
+  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日'])('states nothing about the user: %s', (text) => {
     expect(added(text)).toBeUndefined();
   });
 
@@ -187,6 +198,15 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     ["I'm vegan now", 'The user is vegetarian', 'The user is vegan'],
   ])('a changed diet updates the old one: %s', (text, old, content) => {
     expect(ops(text, [memory('3', old)])[0]).toMatchObject({ op: 'update', target: '3', content });
+  });
+
+  it.each([
+    ['不对，我的生日是5月4日', '用户的生日是5月3日', '用户的生日是5月4日'],
+    ['Actually my birthday is May 4th', "The user's birthday is May 3rd", "The user's birthday is May 4th"],
+    ['我今年35岁', '用户今年34岁', '用户今年35岁'],
+    ["I'm 35", 'The user is 34 years old', 'The user is 35 years old'],
+  ])('a birthday or an age holds one value: %s', (text, old, content) => {
+    expect(ops(text, [memory('5', old)])[0]).toMatchObject({ op: 'update', target: '5', content });
   });
 });
 

@@ -27,6 +27,7 @@ const VAGUE = { test: (what: string): boolean => VAGUE_WORDS.test(what) || /^(?:
 /** Past-tense verbs of things a person does: each is an event in the user's life. */
 const DID =
   '(went|visited|joined|started|finished|bought|adopted|took|made|painted|drew|ran|met|won|volunteered|attended|traveled|travelled|moved|graduated|quit|launched|opened|built|wrote|read|watched|played|tried|learned|learnt|hosted|organized|organised|completed|received|passed|lost|signed up for|got into|got back from|came back from|went back to|baked|cooked|planted|hiked|camped|climbed|danced|performed|sang|recorded|published|applied for|applied to|enrolled in|donated|raised|fixed|repaired|sold|rented|booked|found|picked up|gave|taught|helped|spoke at|competed in|participated in|celebrated|decorated|renovated|redid|set up|submitted|pitched|created|designed|came across|discovered|shut down|wore|earned|had a blast (?:at|with|on)|got)';
+const WEEKDAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 /** Verbs of going, the ones after which "to" names a place. */
 const GOING = /^(?:went|moved|traveled|travelled|went back)$/i;
 const THIRD: Record<string, string> = { have: 'has', do: 'does', go: 'goes', am: 'is' };
@@ -158,6 +159,12 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
     },
   },
   // Habits and the past: "I used to go horseback riding", "I stay in shape by hitting the gym".
+  // A fixed slot of the user's week ("I have yoga every Tuesday evening", "I take piano lessons on Saturdays").
+  {
+    slot: 'habit', kind: 'pattern', importance: 0.6,
+    re: re(`I ${ADV}(have|do|go to|attend|take) (.+?) (every (?:day|morning|afternoon|evening|night|week|weekend|month|${WEEKDAY})(?: (?:morning|afternoon|evening|night))?|on ${WEEKDAY}s(?: (?:mornings?|afternoons?|evenings?|nights?))?)`),
+    build: (m) => (VAGUE.test(m[3]!) ? undefined : { content: `The user ${adverbs(m[1])}${thirdSingular(m[2]!)} ${tail(m[3])} ${m[4]}`, value: m[3]! }),
+  },
   {
     slot: 'habit', kind: 'fact', importance: 0.5,
     re: re(`I ${ADV}(used to|make sure to|always|usually|often|stay in shape by|unwind by|relax by) (.+?)`),

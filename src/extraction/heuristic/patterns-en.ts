@@ -16,6 +16,10 @@ const REL =
 const PET = '(cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|golden retriever|retriever|labrador|poodle|corgi|husky|beagle|terrier)';
 const COUNT = '(a|an|one|two|three|four|five|\\d+)';
 const NOT_OBJECTS = /^(?:you|it|this|that|them|him|her|these|those)\b/i;
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/** A day of the year: "May 3rd", "3 May", "the 3rd of May", "May 3, 1990". */
+const BIRTH_DATE = `(${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?|(?:the )?\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}(?:,? \\d{4})?)`;
+const CANNOT_NOW = /\b(?:now|today|tonight|right|anymore|any ?more|it|this|that|these|those|anything|much|more|enough|without|yet|there|here)\b/i;
 const ADV = '((?:really |absolutely |just |truly |also |totally |do |still )*)';
 
 const re = (source: string, flags = 'iu'): RegExp => new RegExp(`^${source}${END}`, flags);
@@ -95,6 +99,27 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'allergy', kind: 'fact', importance: 0.8,
     re: re(`${IM} allergic to (.+?)`),
     build: (m) => ({ content: `The user is allergic to ${tail(m[1])}`, value: m[1]! }),
+  },
+  {
+    slot: 'allergy', kind: 'fact', importance: 0.8,
+    re: re(`${IM} (lactose|gluten|fructose|alcohol) intolerant`),
+    build: (m) => ({ content: `The user is ${m[1]!.toLowerCase()} intolerant`, value: m[1]!.toLowerCase() }),
+  },
+  {
+    slot: 'allergy', kind: 'fact', importance: 0.8,
+    re: re("I (?:can't|cannot|can not) (eat|have|drink) (.+?)"),
+    // "I can't eat right now" is the moment, not the food.
+    build: (m) => (CANNOT_NOW.test(m[2]!) ? undefined : { content: `The user can't ${m[1]!.toLowerCase()} ${tail(m[2])}`, value: m[2]! }),
+  },
+  {
+    slot: 'birthday', kind: 'identity', importance: 0.8,
+    re: re(`(?:[Mm]y birthday(?:'s| is)(?: on)?|I was born on) ${BIRTH_DATE}`),
+    build: (m) => ({ content: `The user's birthday is ${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'age', kind: 'identity', importance: 0.7,
+    re: re(`${IM} ([1-9]\\d)(?: years old| yrs old| y/?o)?`),
+    build: (m) => ({ content: `The user is ${m[1]} years old`, value: m[1]! }),
   },
   // Diet: what every food suggestion has to respect.
   {

@@ -113,7 +113,7 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
     build: (m) => ({ content: `用户是${m[1]}${m[2]}`, value: `${m[1]}${m[2]}` }),
   },
   {
-    slot: 'study', kind: 'identity', importance: 0.7,
+    slot: 'age', kind: 'identity', importance: 0.7,
     re: re('我今年([一二三四五六七八九十两]{1,3}|\\d{1,2})岁'),
     build: (m) => ({ content: `用户今年${m[1]}岁`, value: m[1]! }),
   },

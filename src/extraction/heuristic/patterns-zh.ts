@@ -10,7 +10,7 @@ import { APPOINTMENT_ZH, kin, thirdPerson, type Pattern } from './candidate.js';
 const END = '[了啊呀哦呢的吧啦嘛哈~～!！]*$';
 const NAME = '([\\p{Script=Han}·]{1,6}?|[A-Za-z][A-Za-z .\'-]{0,30})';
 const NOT_NAMES = new Set(['外卖', '车', '醒', '人', '什么']);
-const ADV = '((?:很|非常|特别|超级|超|最|比较|挺|真的|一直|也|还|都)*)';
+const ADV = '((?:很|非常|特别|超级|超|最|更|比较|挺|真的|一直|也|还|都)*)';
 /** Adverbs that only link to an earlier clause ("也", "还") are dropped from the memory. */
 const strength = (adv: string | undefined): string => (adv ?? '').replace(/[也还都]/g, '');
 const JOB =
@@ -19,6 +19,8 @@ const REL =
   '(老婆|妻子|太太|爱人|老公|丈夫|先生|男朋友|女朋友|男友|女友|对象|儿子|女儿|孩子|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸|妈)';
 const PET = '(猫咪|小猫|猫|狗狗|小狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|龟|鸟|金毛|柯基|泰迪|哈士奇|布偶猫|英短|橘猫)';
 const COUNT = '(一|两|二|三|四|五|几|\\d+)';
+const NUM = '(?:\\d{1,2}|[一二三四五六七八九十]{1,3})';
+const BIRTH_DATE = `((?:\\d{4}年)?${NUM}月${NUM}[日号]?)`;
 const NOT_OBJECTS = /^(?:你|他|她|它|这|那|这样|那样|什么|谁)/;
 
 const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'u');
@@ -91,6 +93,17 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     slot: 'allergy', kind: 'fact', importance: 0.8,
     re: re('我对(.+?)过敏'),
     build: (m) => ({ content: `用户对${m[1]}过敏`, value: m[1]! }),
+  },
+  {
+    slot: 'allergy', kind: 'fact', importance: 0.8,
+    re: re('我(?:有(?:点|些)?)?(乳糖|麸质|果糖|酒精)不耐受?症?'),
+    build: (m) => ({ content: `用户${m[1]}不耐受`, value: m[1]! }),
+  },
+  // A birthday: a month and a day ("我的生日是5月3日", "我是1990年十月一号出生的").
+  {
+    slot: 'birthday', kind: 'identity', importance: 0.8,
+    re: re(`(?:我的?生日(?:是|在)?${BIRTH_DATE}|我是?${BIRTH_DATE}(?:出生|生)的?)`),
+    build: (m) => ({ content: `用户的生日是${m[1] ?? m[2]}`, value: (m[1] ?? m[2])! }),
   },
   // Diet: what every food suggestion has to respect.
   {

@@ -48,6 +48,8 @@ const LABELS: Partial<Record<Slot, readonly [string, string]>> = {
   home: ['住址', 'home'],
   origin: ['籍贯', 'origin'],
   diet: ['饮食', 'diet'],
+  birthday: ['生日', 'birthday'],
+  age: ['年龄', 'age'],
 };
 
 function reason(lang: Lang, zh: string, en: string): string {
