@@ -98,5 +98,7 @@ export function kin(relation: string): string {
 
 /** What one has on a day: a meeting, an exam, a check-up ("明天下午三点开会", "周五面试"). */
 export const APPOINTMENT_ZH = '开会|面试|考试|体检|出差|值班|上课|看牙|看医生|复查|约会|聚餐|飞|出发|报到';
+/** The user's own milestones, planned for a day like an appointment ("我下个月结婚", "下周六搬家"). */
+export const MILESTONE_ZH = '结婚|订婚|办婚礼|搬家';
 /** The same in English. */
 export const APPOINTMENT_EN = "meeting|appointment|doctor's appointment|dentist appointment|interview|job interview|exam|test|flight|call|class|date|check-up|checkup";

@@ -1,5 +1,5 @@
 import { hasHan } from '../../text/language.js';
-import { APPOINTMENT_EN, APPOINTMENT_ZH } from './candidate.js';
+import { APPOINTMENT_EN, APPOINTMENT_ZH, MILESTONE_ZH } from './candidate.js';
 
 /** One clause of a user message, ready for the pattern tables. */
 export interface Clause {
@@ -60,7 +60,7 @@ const REMIND_TIME_FIRST_EN = new RegExp(`^((?:please |can you |could you |pls )?
  * A day, maybe a time of day, then 要 or 得: something the user has to do ("下周三要交报告"), unless
  * it is the weather ("明天要下雨").
  */
-const SCHEDULED_ZH = new RegExp(`^(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天])(?:早上|上午|中午|下午|傍晚|晚上)?(?:(?:\\d{1,2}|[一二三四五六七八九十]{1,3})点(?:半|\\d{1,2}分?)?)?(?:(?:要|得)(?!下雨|下雪|降温|升温|刮风|变天)|(?:${APPOINTMENT_ZH}))`, 'u');
+const SCHEDULED_ZH = new RegExp(`^(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天])(?:早上|上午|中午|下午|傍晚|晚上)?(?:(?:\\d{1,2}|[一二三四五六七八九十]{1,3})点(?:半|\\d{1,2}分?)?)?(?:(?:要|得)(?!下雨|下雪|降温|升温|刮风|变天)|(?:${APPOINTMENT_ZH}|${MILESTONE_ZH}))`, 'u');
 /**
  * A message that opens on what someone does, has or is, with no subject, says it of the user
  * ("刚搬到深圳", "养了两只猫", "最近在学吉他"): chat drops "我" as often as not.

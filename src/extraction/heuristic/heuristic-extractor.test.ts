@@ -53,6 +53,18 @@ describe('extractHeuristically: what the user states', () => {
     ["I can't eat gluten", 'fact', "The user can't eat gluten", 0.8],
     ['I have yoga every Tuesday evening', 'pattern', 'The user has yoga every Tuesday evening', 0.6],
     ['I take piano lessons on Saturdays', 'pattern', 'The user takes piano lessons on Saturdays', 0.6],
+    ['I live in Austin with my wife', 'identity', 'The user lives in Austin with their wife', 0.8],
+    ['I have two daughters, Emma and Lily', 'person', 'The user has two daughters, Emma and Lily', 0.7],
+    ['I have a peanut allergy', 'fact', 'The user has a peanut allergy', 0.8],
+    ["I'm pregnant", 'fact', 'The user is pregnant', 0.8],
+    ["I'm afraid of dogs", 'preference', 'The user is afraid of dogs', 0.6],
+    ['I speak French and Spanish', 'identity', 'The user speaks French and Spanish', 0.7],
+    ['我会说一点粤语', 'identity', '用户会说一点粤语', 0.7],
+    ['我会说英语和日语', 'identity', '用户会说英语和日语', 0.7],
+    ['我恐高', 'fact', '用户恐高', 0.7],
+    ['我毕业于清华大学', 'event', '用户毕业于清华大学', 0.6],
+    ['我下个月结婚', 'plan', '用户下个月（2025年4月）结婚', 0.7],
+    ['我们下周六搬家', 'plan', '用户下周六（2025年3月22日）搬家', 0.7],
     ['We adopted two little kittens', 'fact', 'The user has two little kittens', 0.7],
     ['我喜欢猫', 'preference', '用户喜欢猫', 0.6],
     ['我特别喜欢吃火锅', 'preference', '用户特别喜欢吃火锅', 0.6],
@@ -189,7 +201,7 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日'])('states nothing about the user: %s', (text) => {
+  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日', "I'm afraid so", 'I speak my mind'])('states nothing about the user: %s', (text) => {
     expect(added(text)).toBeUndefined();
   });
 
@@ -198,6 +210,11 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     ["I'm vegan now", 'The user is vegetarian', 'The user is vegan'],
   ])('a changed diet updates the old one: %s', (text, old, content) => {
     expect(ops(text, [memory('3', old)])[0]).toMatchObject({ op: 'update', target: '3', content });
+  });
+
+  it("is no plan of the user's when a friend's wedding is next week", () => {
+    expect(added('我朋友下周结婚')).toMatchObject({ kind: 'person', content: '用户的朋友下周结婚' });
+    expect(added('我妈下周搬家')?.kind).not.toBe('plan');
   });
 
   it.each([

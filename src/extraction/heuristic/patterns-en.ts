@@ -19,6 +19,7 @@ const NOT_OBJECTS = /^(?:you|it|this|that|them|him|her|these|those)\b/i;
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /** A day of the year: "May 3rd", "3 May", "the 3rd of May", "May 3, 1990". */
 const BIRTH_DATE = `(${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?|(?:the )?\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}(?:,? \\d{4})?)`;
+const LANGUAGE_EN = '(?:English|Chinese|Mandarin|Cantonese|Japanese|Korean|French|German|Spanish|Italian|Portuguese|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Greek|Turkish|Hebrew|Vietnamese|Thai|Indonesian|Malay|Tagalog|Swahili)';
 const CANNOT_NOW = /\b(?:now|today|tonight|right|anymore|any ?more|it|this|that|these|those|anything|much|more|enough|without|yet|there|here)\b/i;
 const ADV = '((?:really |absolutely |just |truly |also |totally |do |still )*)';
 
@@ -88,7 +89,7 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'home', kind: 'identity', importance: 0.8,
     // When the move was made says nothing against where the user lives now: "moved to Berlin last year" is a home in Berlin.
     re: re(`(?:I (?:currently |now )?live in|I(?:'ve| have)? (?:just |recently )?moved to|${IM} (?:now )?based in) (.+?)(?:,? (?:last (?:year|month|week|summer|spring|fall|autumn|winter)|this (?:year|month|week)|in (?:\\d{4}|[A-Z][a-z]+(?: \\d{4})?)|(?:a|one|two|three|\\d+) (?:years?|months?|weeks?) ago))?`),
-    build: (m) => ({ content: `The user lives in ${m[1]}`, value: m[1]! }),
+    build: (m) => ({ content: `The user lives in ${tail(m[1])}`, value: m[1]! }),
   },
   {
     slot: 'origin', kind: 'identity', importance: 0.7,
@@ -112,6 +113,27 @@ export const EN_PATTERNS: readonly Pattern[] = [
     build: (m) => (CANNOT_NOW.test(m[2]!) ? undefined : { content: `The user can't ${m[1]!.toLowerCase()} ${tail(m[2])}`, value: m[2]! }),
   },
   {
+    slot: 'allergy', kind: 'fact', importance: 0.8,
+    re: re('I have (?:a |an )?([a-z][a-z -]{1,20}?) allergy'),
+    build: (m) => ({ content: `The user has ${/^[aeiou]/i.test(m[1]!) ? 'an' : 'a'} ${m[1]!.toLowerCase()} allergy`, value: m[1]!.toLowerCase() }),
+  },
+  {
+    slot: 'health', kind: 'fact', importance: 0.8,
+    re: re(`${IM} (?:now )?(pregnant|expecting)`),
+    build: (m) => ({ content: `The user is ${m[1]!.toLowerCase()}`, value: m[1]!.toLowerCase() }),
+  },
+  {
+    slot: 'dislike', kind: 'preference', importance: 0.6,
+    re: re(`${IM} ((?:really |so |very |a bit |kind of )?(?:afraid|scared|terrified|frightened)) of (.+?)`),
+    build: (m) => (/^(?:it|that|this|you|them)\b/i.test(m[2]!) ? undefined : { content: `The user is ${m[1]!.toLowerCase()} of ${tail(m[2])}`, value: m[2]! }),
+  },
+  // The languages the user speaks: what to answer in, what to translate.
+  {
+    slot: 'study', kind: 'identity', importance: 0.7,
+    re: re(`I (?:can )?(?:speak|am fluent in|'m fluent in) ((?:(?:a (?:little|bit of) )?${LANGUAGE_EN}(?:,? (?:and |a little |some )*)?)+)`),
+    build: (m) => ({ content: `The user speaks ${m[1]!.trim()}`, value: m[1]!.trim() }),
+  },
+  {
     slot: 'birthday', kind: 'identity', importance: 0.8,
     re: re(`(?:[Mm]y birthday(?:'s| is)(?: on)?|I was born on) ${BIRTH_DATE}`),
     build: (m) => ({ content: `The user's birthday is ${m[1]}`, value: m[1]! }),
@@ -130,8 +152,9 @@ export const EN_PATTERNS: readonly Pattern[] = [
   // Family and pets.
   {
     slot: 'family', kind: 'person', importance: 0.7,
-    re: re(`I have ${COUNT} (kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?)`),
-    build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`, value: m[2]!.toLowerCase().replace(/s$/, '') }),
+    // Their names may follow ("I have two daughters, Emma and Lily").
+    re: re(`I have ${COUNT} (kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?)(?:,? (?:named |called )?(${NAME}(?:,? (?:and )?${NAME})*))?`),
+    build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}${m[3] ? `, ${m[3]}` : ''}`, value: m[2]!.toLowerCase().replace(/s$/, '') }),
   },
   {
     slot: 'family', kind: 'person', importance: 0.7,

@@ -53,6 +53,11 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
   },
   {
     slot: 'health', kind: 'fact', importance: 0.7,
+    re: re('我(?:一直|从小)?(?:有点|有些|比较|很)?(恐高|晕车|晕船|晕机|色弱|色盲|近视|远视|怕冷|怕热)'),
+    build: (m) => ({ content: `用户${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'health', kind: 'fact', importance: 0.7,
     re: re('我的?(腰|膝盖|胃|颈椎|肩膀|眼睛|牙|嗓子)(?:一直|最近|有点)*(不太好|不好|疼|很疼|受伤)'),
     build: (m) => ({ content: `用户的${m[1]}${m[2]}`, value: m[1]! }),
   },
@@ -131,7 +136,8 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
   {
     slot: 'activity', kind: 'event', importance: 0.6,
     re: re(`${WHEN}我${WHEN}(?:已经|刚|终于)?(结婚|离婚|毕业|退休|辞职|失业|分手|升职|怀孕|搬家)(.{0,16}?)`),
-    build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}了${third(m[4])}`, value: m[3]!, past: true }),
+    // "我毕业于清华大学" keeps its 于: no 了 goes in.
+    build: (m) => ({ content: m[4]!.startsWith('于') ? `用户${m[1]}${m[2]}${m[3]}${third(m[4])}` : `用户${m[1]}${m[2]}${m[3]}了${third(m[4])}`, value: m[3]!, past: true }),
   },
   // 去做了什么（"上周末我去爬山了"）：句末的"了"说它做过了；没有"了"的"我去爬山"可能是打算。
   {

@@ -1,4 +1,4 @@
-import { APPOINTMENT_ZH, kin, thirdPerson, type Pattern } from './candidate.js';
+import { APPOINTMENT_ZH, kin, MILESTONE_ZH, thirdPerson, type Pattern } from './candidate.js';
 
 /**
  * Chinese statements, one clause at a time ("我叫李明", "我不喜欢香菜"). The first row that matches
@@ -152,6 +152,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re(`我${ADV}(喜欢|爱吃|爱喝|爱看|爱玩|热爱|喜爱|偏爱|偏好|爱)(.+?)`),
     build: (m) => (NOT_OBJECTS.test(m[3]!) ? undefined : { content: `用户${strength(m[1])}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[3]! }),
   },
+  // The languages the user speaks: what to answer in (before the plans: "一点" is no time here).
+  {
+    slot: 'study', kind: 'identity', importance: 0.7,
+    re: re('我(?:会说|会讲|能说|能讲|说|讲)((?:(?:一点|一些|流利的)?(?:英语|英文|中文|汉语|普通话|粤语|日语|日文|韩语|法语|德语|西班牙语|意大利语|葡萄牙语|俄语|阿拉伯语|上海话|四川话|闽南语|客家话)(?:和|、|，|,|跟)?)+)'),
+    build: (m) => ({ content: `用户会说${m[1]!.replace(/[和、，,跟]$/u, '')}`, value: m[1]! }),
+  },
   // Plans and decisions: "决定" commits by itself, "要" only with a time ("我下周要去东京出差").
   {
     slot: 'plan', kind: 'plan', importance: 0.6,
@@ -163,6 +169,13 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     slot: 'plan', kind: 'plan', importance: 0.6,
     re: re('([^我，,]{0,12}?)我([^，,不没吗]{0,12}?)(要|会|将要|将|得)(.+?)'),
     build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}${thirdPerson(m[4]!, 'zh')}`, value: m[4]!, needsTime: true }),
+  },
+  // The user's own milestone on a day ("我下个月结婚"); not someone else's ("我朋友下周结婚").
+  {
+    slot: 'plan', kind: 'plan', importance: 0.7,
+    // Not one that is past ("我去年结婚了": an event).
+    re: re(`我们?(?!的|朋友|同事|同学|闺蜜|老板|领导|${REL.slice(1, -1)})(?!.*(?:昨天|前天|上周|上个?月|去年|刚才|之前|以前|已经|刚|了[啊呀哦呢的吧啦嘛哈~～!！]*$))([^，,不没吗了]{1,12}?)(${MILESTONE_ZH})(.{0,12}?)`),
+    build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}`, value: `${m[2]}${m[3]}`, needsTime: true }),
   },
   // An appointment on a day needs no 要 ("我明天下午三点开会"; typed without 我 too, see clauses.ts).
   {
