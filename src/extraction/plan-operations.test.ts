@@ -28,6 +28,16 @@ describe('model output obeys the same domain rules as add() (issue 14 item 6)', 
     expect(runs.at(-1)!.rejected).toHaveLength(1);
   });
 
+  it.each([
+    ['我的wifi密码是hunter2，帮我记一下', '用户的wifi密码是hunter2', '用户家里的wifi叫CMCC-5G'],
+    ['My bank card PIN is 4821, remember it', "The user's bank card PIN is 4821", "The user's home wifi is called CMCC-5G"],
+  ])('keeps no credential a model extracted, and says so: %s', async (message, secret, plain) => {
+    const { memory, report, runs } = await extractWith({ operations: [add(secret), add(plain)], reason: '' }, message);
+    expect(report).toMatchObject({ added: 1, rejected: [{ op: 'add', reason: 'holds a credential (a password, card or ID number): not kept' }] });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([plain]);
+    expect(runs.at(-1)!.rejected).toHaveLength(1);
+  });
+
   it('applies at most 50 operations of a batch and records the rest as rejected (English)', async () => {
     const ops = Array.from({ length: 2000 }, (_, i) => add(`The user owns book number ${i}`));
     const { memory, report, runs } = await extractWith({ operations: ops, reason: 'many' }, 'I own two thousand books');

@@ -1,5 +1,6 @@
 import type { Memory } from '../domain/memory.js';
 import { MAX_CONTENT_LENGTH } from '../domain/memory.js';
+import { holdsCredential } from './credential.js';
 import { EXTRACTION_LIMITS, type AddOperation, type ExtractionResult, type MemoryOperation, type RelationSpec } from '../domain/operations.js';
 
 export interface Rejected {
@@ -60,6 +61,7 @@ export function operationProblem(op: MemoryOperation): string | undefined {
     if (op.content.trim().length === 0) return 'content is empty';
     if (op.content.length > MAX_CONTENT_LENGTH) return `content longer than ${MAX_CONTENT_LENGTH} characters`;
     if (op.kind !== undefined && EXTRACTION_LIMITS.forbiddenKinds.includes(op.kind)) return `kind "${op.kind}" cannot come from extraction`;
+    if (holdsCredential(op.content)) return 'holds a credential (a password, card or ID number): not kept';
   }
   if (op.op === 'add') {
     if (!inYears(op.happenedAt) || !inYears(op.todo?.dueAt)) return `a date outside the years ${EXTRACTION_LIMITS.minYear}-${EXTRACTION_LIMITS.maxYear}`;

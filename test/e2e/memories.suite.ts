@@ -136,7 +136,8 @@ describe.runIf(browserAvailable)('web page: memories (Chromium)', { timeout: E2E
     expect(await page.textContent('.memory-content')).toBe(long);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.goto(`${server.url}/#/memory/${ids[2]}`);
-    await page.waitForSelector('.memory-content');
+    // The previous memory's content stays on screen until this one has loaded: wait for this one.
+    await expect.poll(() => page.textContent('.memory-content')).toBe(texts[2]);
     expect(await page.locator('.memory-content').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     await shot(page, 'memory-rtl');
   });

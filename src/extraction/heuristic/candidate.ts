@@ -31,7 +31,9 @@ export type Slot =
   | 'possession'
   | 'relation'
   // The seeds' own examples (patterns-seeds.ts):
-  | 'project';
+  | 'project'
+  // What the user asked outright to be remembered and no other row reads (remembered.ts): these accumulate.
+  | 'noted';
 
 export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin', 'diet', 'birthday', 'age']);
 
@@ -89,6 +91,13 @@ export function thirdPerson(text: string, lang: Lang): string {
     .replace(/\bme\b/gi, 'them')
     .replace(/\bI'm\b/g, "they're")
     .replace(/\bI\b/g, 'they');
+}
+
+const THIRD_SINGULAR: Readonly<Record<string, string>> = { have: 'has', do: 'does', go: 'goes', am: 'is', be: 'is' };
+
+/** "go running" → "goes running", "write the report" → "writes the report": the first verb in the third person singular. */
+export function thirdSingular(phrase: string): string {
+  return phrase.replace(/^(\w+)/, (v) => THIRD_SINGULAR[v.toLowerCase()] ?? (/(?:s|sh|ch|x|z|o)$/i.test(v) ? `${v}es` : /[^aeiou]y$/i.test(v) ? `${v.slice(0, -1)}ies` : `${v}s`));
 }
 
 /** How a memory names the user's kin: "妈" and "爸" as written in full ("用户的妈妈"), which reads better and glosses as "mom". */

@@ -8,7 +8,18 @@ export interface Clause {
   correction: boolean;
   /** Questions and hypotheticals state nothing; only a request ("能提醒我…吗") survives them. */
   question: boolean;
+  /** The user asked for it to be remembered ("记住，我的车牌号是…", "Remember that my…"): kept as said when no row reads it. */
+  remembered: boolean;
 }
+
+/**
+ * A request to remember what follows, when a statement of the user's follows ("记住我的车牌号是…",
+ * "Remember that I'm allergic to…"); "记住明天交报告" is a task and stays for the todo rows. Alone
+ * in its clause ("记住，…", "Remember this: …") it holds for the rest of the sentence.
+ */
+const REMEMBER_ZH = /^(?:请|麻烦)?你?(?:能不能|能|可以|可不可以)?(?:帮我)?(?:记住|记一下|记下|记好|记着)(?:这个|这件事|一下)?(?:[，,:：]\s*|(?=我))/u;
+const REMEMBER_EN = /^(?:please |pls |can you |could you )?(?:remember|note|keep in mind|don't forget|do not forget)(?: this| that)?[,:]?\s+(?=(?:my|I|I'm|I am|im)\b)/i;
+const REMEMBER_ALONE = /^(?:(?:请|麻烦)?你?(?:帮我)?(?:记住|记一下|记下|记好|记着)(?:这个|这件事|一下)?|(?:please |pls )?(?:remember|note|keep in mind)(?: this| that)?)$/iu;
 
 const CORRECTION_ZH = /^(?:(?:不对|不是的|不是|错了|我说错了|说错了|更正一下|纠正一下|更正|纠正)(?:[，,:：\s]+|$)|(?:其实|实际上|事实上)[，,:：\s]*)/u;
 const FILLER_ZH = /^(?:对了|另外|还有|顺便说一下|顺便说|哦对|嗯嗯|嗯|那个|而且|但是|不过|所以|然后|好的|(?:想|就是想)?(?:告诉你|跟你说)(?:一下|一声|个好消息|一个好消息|件事|一件事)?)[，,:：\s]*/u;
@@ -117,6 +128,7 @@ export function splitClauses(message: string): Clause[] {
     let subject = false;
     // "如果有时间的话，我想去冰岛": a hypothetical opening holds for the rest of its sentence.
     let hypothetical = false;
+    let remembering = false;
     for (const part of parts) {
       let clause = part.trim().replace(/[，,。；;\s]+$/u, '');
       for (let stripped = true; stripped; ) {
@@ -131,6 +143,17 @@ export function splitClauses(message: string): Clause[] {
         }
       }
       if (clause.length === 0) continue;
+      if (REMEMBER_ALONE.test(clause.replace(/[:：]$/u, ''))) {
+        remembering = true;
+        continue;
+      }
+      const remember = REMEMBER_ZH.exec(clause) ?? REMEMBER_EN.exec(clause);
+      // "Can you remember that my…?", "能记住我的…吗？": a request, not a question about the user.
+      let requested = false;
+      if (remember && remember[0].length < clause.length && /^(?:我|my\b|I\b|I'm\b|im\b)/iu.test(clause.slice(remember[0].length))) {
+        clause = clause.slice(remember[0].length);
+        remembering = requested = true;
+      }
       clause = clause
         .replace(TIME_BEFORE_REMIND_ZH, (_, when: string, task: string) => `提醒我${when}${task}`)
         .replace(TIME_BEFORE_REMIND_EN, (_, when: string, request: string, end: string) => `${request} ${lowerFirst(when)}${end}`)
@@ -148,8 +171,8 @@ export function splitClauses(message: string): Clause[] {
       clause = clause.replace(TIME_BEFORE_INTENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
       subject = clause.startsWith('我');
       hypothetical ||= HYPOTHETICAL.test(clause);
-      const asked = question || QUESTION_EN.test(clause) || hypothetical;
-      out.push({ text: clause.replace(/[吗呢]?[?？]*$/u, ''), correction, question: asked });
+      const asked = hypothetical || (!requested && (question || QUESTION_EN.test(clause)));
+      out.push({ text: clause.replace(/[吗呢]?[?？]*$/u, ''), correction, question: asked, remembered: remembering });
       opening = false;
     }
   }

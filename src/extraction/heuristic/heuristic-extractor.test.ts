@@ -212,6 +212,29 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     expect(ops(text, [memory('3', old)])[0]).toMatchObject({ op: 'update', target: '3', content });
   });
 
+  it.each([
+    ['记住我的车牌号是沪A12345', '用户的车牌号是沪A12345'],
+    ['记住，我的车停在B2层', '用户的车停在B2层'],
+    ['你能帮我记住我的车位是B2-103吗', '用户的车位是B2-103'],
+    ['Remember that my anniversary is on June 12', "The user's anniversary is on June 12"],
+    ['Can you remember that my locker is number 42?', "The user's locker is number 42"],
+    ['Remember this: I park on level 3', 'The user parks on level 3'],
+  ])('keeps what the user asks to be remembered, as said: %s', (text, content) => {
+    expect(added(text)).toEqual({ kind: 'fact', content, importance: 0.8 });
+  });
+
+  it('reads a statement asked to be remembered with its own row first', () => {
+    expect(added('Please remember that I\'m allergic to peanuts')).toMatchObject({ content: 'The user is allergic to peanuts' });
+    expect(added('记住我不吃香菜')).toMatchObject({ kind: 'preference', content: '用户不吃香菜' });
+    // A task behind "记住" is still a task.
+    expect(added('记住明天交报告')).toMatchObject({ kind: 'todo' });
+  });
+
+  it.each(['我的车牌号是沪A12345', 'My locker is number 42', '记住我的银行卡密码是123456', 'remember my wifi password is hunter2', 'Do you remember my name?', '你还记得我叫什么吗'])(
+    'keeps nothing said in passing, no credential and no question: %s',
+    (text) => expect(added(text)).toBeUndefined(),
+  );
+
   it("is no plan of the user's when a friend's wedding is next week", () => {
     expect(added('我朋友下周结婚')).toMatchObject({ kind: 'person', content: '用户的朋友下周结婚' });
     expect(added('我妈下周搬家')?.kind).not.toBe('plan');

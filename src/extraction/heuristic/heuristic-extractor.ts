@@ -6,6 +6,7 @@ import { splitClauses, type Clause } from './clauses.js';
 import { withPhraseDate } from './dated-phrase.js';
 import { matchClause, type Match } from './match.js';
 import { reconcile } from './reconcile.js';
+import { matchRemembered } from './remembered.js';
 
 export interface HeuristicExtractionInput {
   /** The new messages only; context messages are not mined. */
@@ -76,11 +77,13 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
 
 function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip: ReadonlySet<Pattern> = new Set()): Candidate | undefined {
   let match: Match | undefined = matchClause(clause.text, (p) => !skip.has(p) && (!clause.question || p.slot === 'todo'));
+  // Asked outright to be remembered: kept as said when no row reads it.
+  if (!match && clause.remembered && !clause.question && skip.size === 0) match = matchRemembered(clause.text);
   if (!match) return undefined;
   // "记得我叫李明" is a statement behind a "remember", not a task.
   const task = match.statement.task;
   if (match.pattern.slot === 'todo' && task && /^(?:我|I\b|my\b)/i.test(task)) {
-    match = matchClause(task, (p) => p.slot !== 'todo') ?? match;
+    match = matchClause(task, (p) => p.slot !== 'todo') ?? matchRemembered(task) ?? match;
   }
   const { pattern, statement, lang } = match;
   // A plan or event about "it" or "there" means nothing once the conversation is gone.

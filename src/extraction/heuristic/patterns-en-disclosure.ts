@@ -1,4 +1,4 @@
-import { thirdPerson, type Pattern } from './candidate.js';
+import { thirdPerson, thirdSingular, type Pattern } from './candidate.js';
 
 /**
  * First-person self-disclosure in English, after the core table (patterns-en.ts) found nothing:
@@ -30,10 +30,6 @@ const DID =
 const WEEKDAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 /** Verbs of going, the ones after which "to" names a place. */
 const GOING = /^(?:went|moved|traveled|travelled|went back)$/i;
-const THIRD: Record<string, string> = { have: 'has', do: 'does', go: 'goes', am: 'is' };
-/** "go running" → "goes running": the first verb in the third person singular. */
-const thirdSingular = (phrase: string): string =>
-  phrase.replace(/^(\w+)/, (v) => THIRD[v.toLowerCase()] ?? (/(?:s|sh|ch|x|o)$/.test(v) ? `${v}es` : /[^aeiou]y$/.test(v) ? `${v.slice(0, -1)}ies` : `${v}s`));
 const REL =
   "(friends?|best friend|family|kids|children|son|daughter|husband|wife|partner|boyfriend|girlfriend|mom|mum|mother|dad|father|parents|brother|sister|siblings|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|boss|coworkers?|colleagues?|roommate|neighbou?r|team|students?|dog|cat|pets?)";
 /** What a relative or friend did or does, said outright. */

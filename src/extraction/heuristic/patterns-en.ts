@@ -1,4 +1,4 @@
-import { APPOINTMENT_EN, thirdPerson, type Pattern } from './candidate.js';
+import { APPOINTMENT_EN, thirdPerson, thirdSingular, type Pattern } from './candidate.js';
 
 /**
  * English statements, one clause at a time ("my name is Bob", "I don't like cilantro"). The first
@@ -32,9 +32,6 @@ const THIRD: Record<string, string> = {
   "don't enjoy": "doesn't enjoy", "don't eat": "doesn't eat", 'never eat': 'never eats', "don't drink": "doesn't drink",
 };
 const verb = (v: string | undefined): string => THIRD[(v ?? '').toLowerCase()] ?? v ?? '';
-/** "work at Google" → "works at Google": the first verb of a tail, in the third person singular. */
-const thirdSingular = (phrase: string): string =>
-  phrase.replace(/^(\w+)/, (v) => (v === 'have' ? 'has' : /(?:s|sh|ch|x|o)$/.test(v) ? `${v}es` : /[^aeiou]y$/.test(v) ? `${v.slice(0, -1)}ies` : `${v}s`));
 const adverbs = (a: string | undefined): string => (a ?? '').replace(/\b(?:also|do|still) /gi, '').toLowerCase();
 
 export const EN_PATTERNS: readonly Pattern[] = [

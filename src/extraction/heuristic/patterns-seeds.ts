@@ -1,4 +1,4 @@
-import { thirdPerson, type Pattern } from './candidate.js';
+import { thirdPerson, thirdSingular, type Pattern } from './candidate.js';
 
 /**
  * Rows for the design documents' own example sentences (seeds 000–004) that the general tables
@@ -77,11 +77,6 @@ export const SEED_ZH_PATTERNS: readonly Pattern[] = [
     build: (m) => ({ content: `用户提到的${m[1]}是${m[2]}`, value: m[2]! }),
   },
 ];
-
-/** "write the weekly report" → "writes the weekly report". */
-function thirdSingular(phrase: string): string {
-  return phrase.replace(/^([a-z]+)/i, (verb) => (/(?:s|sh|ch|x|z|o)$/i.test(verb) ? `${verb}es` : /[^aeiou]y$/i.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`));
-}
 
 export const SEED_EN_PATTERNS: readonly Pattern[] = [
   {
