@@ -18,7 +18,8 @@ export interface Clause {
  * in its clause ("记住，…", "Remember this: …") it holds for the rest of the sentence.
  */
 const REMEMBER_ZH = /^(?:请|麻烦)?你?(?:能不能|能|可以|可不可以)?(?:帮我)?(?:记住|记一下|记下|记好|记着)(?:这个|这件事|一下)?(?:[，,:：]\s*|(?=我))/u;
-const REMEMBER_EN = /^(?:please |pls |can you |could you )?(?:remember|note|keep in mind|don't forget|do not forget)(?: this| that)?[,:]?\s+(?=(?:my|I|I'm|I am|im)\b)/i;
+// "Remember I was feeling down?" recalls; "And remember, I'm always here for you" consoles: a request says "that", "this:" or "please".
+const REMEMBER_EN = /^(?:(?:can you |could you |pls )?(?:remember|note|keep in mind|don't forget|do not forget) (?:that |this: ?)|please (?:remember|note|keep in mind)(?: that|,|:)? ?)(?=(?:my|I|I'm|I am|im)\b)/i;
 const REMEMBER_ALONE = /^(?:(?:请|麻烦)?你?(?:帮我)?(?:记住|记一下|记下|记好|记着)(?:这个|这件事|一下)?|(?:please |pls )?(?:remember|note|keep in mind)(?: this| that)?)$/iu;
 
 const CORRECTION_ZH = /^(?:(?:不对|不是的|不是|错了|我说错了|说错了|更正一下|纠正一下|更正|纠正)(?:[，,:：\s]+|$)|(?:其实|实际上|事实上)[，,:：\s]*)/u;

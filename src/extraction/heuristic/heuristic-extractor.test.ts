@@ -219,6 +219,7 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     ['Remember that my anniversary is on June 12', "The user's anniversary is on June 12"],
     ['Can you remember that my locker is number 42?', "The user's locker is number 42"],
     ['Remember this: I park on level 3', 'The user parks on level 3'],
+    ["please remember, my locker is number 42", "The user's locker is number 42"],
   ])('keeps what the user asks to be remembered, as said: %s', (text, content) => {
     expect(added(text)).toEqual({ kind: 'fact', content, importance: 0.8 });
   });
@@ -230,7 +231,7 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     expect(added('记住明天交报告')).toMatchObject({ kind: 'todo' });
   });
 
-  it.each(['我的车牌号是沪A12345', 'My locker is number 42', '记住我的银行卡密码是123456', 'remember my wifi password is hunter2', 'Do you remember my name?', '你还记得我叫什么吗'])(
+  it.each(['我的车牌号是沪A12345', 'My locker is number 42', '记住我的银行卡密码是123456', 'remember my wifi password is hunter2', 'Do you remember my name?', '你还记得我叫什么吗', "And remember, I'm always here for you", 'Remember I was feeling down?', 'Remember I had a tattoo of my four dogs?'])(
     'keeps nothing said in passing, no credential and no question: %s',
     (text) => expect(added(text)).toBeUndefined(),
   );

@@ -29,17 +29,18 @@ const ZH_REMEMBERED: readonly Pattern[] = [
 const EN_REMEMBERED: readonly Pattern[] = [
   {
     slot: 'noted', kind: 'fact', importance: 0.8,
-    re: new RegExp(`^my (.{1,40}?) (is|are|was|were) (.{1,100}?)${END_EN}`, 'iu'),
+    re: new RegExp(`^my (.{1,40}?) (is|are) (.{1,100}?)${END_EN}`, 'iu'),
     build: (m) => kept(m[0]!, { content: `The user's ${thirdPerson(m[1]!, 'en')} ${m[2]!.toLowerCase()} ${thirdPerson(m[3]!, 'en')}`, value: m[1]! }),
   },
   {
     slot: 'noted', kind: 'fact', importance: 0.8,
-    re: new RegExp(`^I(?:'m| am|m) (.{2,100}?)${END_EN}`, 'iu'),
+    re: new RegExp(`^I(?:'m| am|m) (?!.*\\byou)(.{2,100}?)${END_EN}`, 'iu'),
     build: (m) => kept(m[0]!, { content: `The user is ${thirdPerson(m[1]!, 'en')}`, value: m[1]! }),
   },
   {
     slot: 'noted', kind: 'fact', importance: 0.8,
-    re: new RegExp(`^I ([a-z]+(?: .{1,100}?)?)${END_EN}`, 'iu'),
+    // A present-tense verb only: what was ("I was…", "I had…") is no standing fact, and what is said to "you" is no fact of the user's.
+    re: new RegExp(`^I (?!(?:was|were|had|did|used)\\b|\\w+ed\\b)(?!.*\\byou)([a-z]+(?: .{1,100}?)?)${END_EN}`, 'iu'),
     build: (m) => kept(m[0]!, { content: `The user ${thirdSingular(thirdPerson(m[1]!, 'en'))}`, value: m[1]! }),
   },
 ];
