@@ -94,6 +94,17 @@ const EN_CLAUSE_BREAK = /(?<!(?:^|[,;]\s*)(?:[A-Z][a-z]+|[Mm]y \w+)),?\s+(?:and|
 
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
+/** "I'm Jake, a software engineer from Toronto": a name, then what the user is. */
+const NAME_THEN_WHAT_EN = /^(I(?:'m| am) [A-Z][a-z'-]{1,20}),\s+(an? .+)$/u;
+
+/** Splits "I'm Jake, a software engineer" into "I'm Jake" and "I'm a software engineer". */
+function splitNameAppositive(parts: string[]): string[] {
+  return parts.flatMap((part) => {
+    const m = NAME_THEN_WHAT_EN.exec(part.trim());
+    return m ? [m[1]!, `I'm ${m[2]}`] : [part];
+  });
+}
+
 /** "Next week, I'm planning…" is one clause: a time phrase cut off by its comma goes with what follows. */
 function joinLeadingTime(parts: string[]): string[] {
   return parts[0] !== undefined && parts.length > 1 && TIME_ONLY_EN.test(parts[0].trim()) ? [`${parts[0].trim()} ${parts[1]!.trim()}`, ...parts.slice(2)] : parts;
@@ -124,7 +135,7 @@ export function splitClauses(message: string): Clause[] {
     // "…, and it was so powerful" is a comment on what came before: cut off, it states nothing itself.
     // "I painted this after I visited a center": the second clause is an event of its own (not
     // after a preposition: "a library for when I have kids" is one thing).
-    const parts = hasHan(sentence) ? joinLeadingTimeZh(sentence.split(/(?<=[，,])/u)) : joinLeadingTime(sentence.split(EN_CLAUSE_BREAK));
+    const parts = hasHan(sentence) ? joinLeadingTimeZh(sentence.split(/(?<=[，,])/u)) : splitNameAppositive(joinLeadingTime(sentence.split(EN_CLAUSE_BREAK)));
     const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
     let subject = false;
     // "如果有时间的话，我想去冰岛": a hypothetical opening holds for the rest of its sentence.

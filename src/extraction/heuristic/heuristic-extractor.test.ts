@@ -53,6 +53,8 @@ describe('extractHeuristically: what the user states', () => {
     ["I can't eat gluten", 'fact', "The user can't eat gluten", 0.8],
     ['I have yoga every Tuesday evening', 'pattern', 'The user has yoga every Tuesday evening', 0.6],
     ['I take piano lessons on Saturdays', 'pattern', 'The user takes piano lessons on Saturdays', 0.6],
+    ["Hi, I'm Amy.", 'identity', "The user's name is Amy", 0.9],
+    ["I'm a software engineer from Toronto", 'identity', 'The user is a software engineer from Toronto', 0.8],
     ['I live in Austin with my wife', 'identity', 'The user lives in Austin with their wife', 0.8],
     ['I have two daughters, Emma and Lily', 'person', 'The user has two daughters, Emma and Lily', 0.7],
     ['I have a peanut allergy', 'fact', 'The user has a peanut allergy', 0.8],
@@ -140,6 +142,12 @@ describe('extractHeuristically: what the user states', () => {
     expect(ops('我叫李明，是后端工程师').map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(['用户叫李明', '用户是后端工程师']);
   });
 
+  it('reads "I\'m Jake, a software engineer from Toronto" as a name and a job', () => {
+    expect(ops("I'm Jake, a software engineer from Toronto.").map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(["The user's name is Jake", 'The user is a software engineer from Toronto']);
+    // A people is no name.
+    expect(added("I'm American")?.content).not.toBe("The user's name is American");
+  });
+
   it('reads "家里养了…" after a clause about the user as the user\'s household', () => {
     expect(ops('我喜欢猫，家里养了一只叫年糕的橘猫').map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(['用户喜欢猫', '用户养了一只橘猫，名叫年糕']);
   });
@@ -201,7 +209,7 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日', "I'm afraid so", 'I speak my mind'])('states nothing about the user: %s', (text) => {
+  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日', "I'm afraid so", 'I speak my mind', "I'm Fine", "I'm Sorry", "I'm Back!"])('states nothing about the user: %s', (text) => {
     expect(added(text)).toBeUndefined();
   });
 

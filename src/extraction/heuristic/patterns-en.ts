@@ -20,6 +20,19 @@ const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 /** A day of the year: "May 3rd", "3 May", "the 3rd of May", "May 3, 1990". */
 const BIRTH_DATE = `(${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?|(?:the )?\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}(?:,? \\d{4})?)`;
 const LANGUAGE_EN = '(?:English|Chinese|Mandarin|Cantonese|Japanese|Korean|French|German|Spanish|Italian|Portuguese|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Greek|Turkish|Hebrew|Vietnamese|Thai|Indonesian|Malay|Tagalog|Swahili)';
+/** Capitalized words after "I'm" that are no name: states, peoples, faiths, politics. */
+const NOT_NAMES_EN = new RegExp(
+  `^(?:${[
+    'Fine', 'Good', 'Great', 'Okay', 'Ok', 'Sorry', 'Back', 'Here', 'There', 'Home', 'Ready', 'Done', 'Sure', 'Glad', 'Happy', 'Sad', 'Tired', 'Busy', 'Free',
+    'In', 'Out', 'Not', 'So', 'Just', 'Also', 'Still', 'The', 'Very', 'Really', 'Totally', 'Alright', 'All', 'Well', 'Sick', 'Late', 'Early', 'Excited',
+    'Hungry', 'Bored', 'Cool', 'Awesome', 'Afraid', 'Scared', 'Lost', 'Stuck', 'Single', 'Married', 'Pregnant', 'Retired', 'Vegan', 'Vegetarian', 'Off',
+    'On', 'Up', 'Down', 'Over', 'New', 'Old', 'Always', 'Never', 'Sometimes', 'Almost', 'Kinda', 'Pretty', 'Too', 'Bi', 'Gay', 'Straight', 'Trans',
+    'American', 'Canadian', 'British', 'English', 'Chinese', 'Japanese', 'Korean', 'French', 'German', 'Italian', 'Spanish', 'Mexican', 'Indian',
+    'Australian', 'Russian', 'Brazilian', 'Irish', 'Scottish', 'Welsh', 'Dutch', 'Swedish', 'Vietnamese', 'Thai', 'Filipino', 'Asian', 'European',
+    'African', 'Latino', 'Latina', 'Hispanic', 'Christian', 'Muslim', 'Jewish', 'Buddhist', 'Catholic', 'Hindu', 'Atheist', 'Republican', 'Democrat',
+    'Libertarian', 'Conservative', 'Liberal', 'Introverted', 'Extroverted', 'Introvert', 'Extrovert', 'Human',
+  ].join('|')})$`,
+);
 const CANNOT_NOW = /\b(?:now|today|tonight|right|anymore|any ?more|it|this|that|these|those|anything|much|more|enough|without|yet|there|here)\b/i;
 const ADV = '((?:really |absolutely |just |truly |also |totally |do |still )*)';
 
@@ -61,6 +74,12 @@ export const EN_PATTERNS: readonly Pattern[] = [
     re: re(`(?:[Mm]y name(?:'s| is)|${IM} called|${IM} named|(?:[Yy]ou can |[Pp]lease )?[Cc]all me|I go by) ${NAME}`, 'u'),
     build: (m) => ({ content: `The user's name is ${m[1]}`, value: m[1]! }),
   },
+  // "Hi, I'm Amy": a capitalized word alone after "I'm", unless it is a state, a people or a faith.
+  {
+    slot: 'name', kind: 'identity', importance: 0.9,
+    re: re(`${IM} ([A-Z][a-z'-]{1,20})`, 'u'),
+    build: (m) => (NOT_NAMES_EN.test(m[1]!) ? undefined : { content: `The user's name is ${m[1]}`, value: m[1]! }),
+  },
   {
     slot: 'job', kind: 'identity', importance: 0.8,
     re: re('I work as (an? )?(.+?)'),
@@ -68,7 +87,7 @@ export const EN_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'job', kind: 'identity', importance: 0.8,
-    re: re(`${IM} (an? )${JOB}((?: at| for| in) .+?)?`),
+    re: re(`${IM} (an? )${JOB}((?: at| for| in| from) .+?)?`),
     build: (m) => ({ content: `The user is ${m[1]}${m[2]}${tail(m[3])}`, value: m[2]! }),
   },
   {
