@@ -47,6 +47,8 @@ const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';
  * pattern tables read it ("我下周打算去北京" and "下周我打算去北京" read as "我打算下周去北京").
  */
 const OPENS_ON_INTENT_ZH = new RegExp(`^(?:(?:${AHEAD_ZH}|最近)${INTENT_ZH}|${INTENT_ZH}${AHEAD_ZH}|${INTENT_ZH}(?:去|学|买|换|考|做|开|养|搬|参加|报|找|申请|辞职|结婚|出国|旅游|跑|读))`, 'u');
+/** "周末我一般在家打游戏" reads as "我周末一般在家打游戏", the order the habit rows read. */
+const USUAL_TIME_BEFORE_SELF_ZH = /^((?:每天|每周|每个?周末|每个?月|每晚|周末|平时|晚上|早上|下班后|工作日)(?:早上|晚上|下午)?)[，,]?我((?:一般|通常|经常|常常|平时|总是|都会?|一有空就))/u;
 const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))(${INTENT_ZH})`, 'u');
 /** A time of day: "下午三点", "晚上8:30", "八点半", "九点一刻". */
 const CLOCK_ZH = '(?:\\d{1,2}|[一二三四五六七八九十两]{1,3})(?:点|:\\d{2})(?:半|[一三]刻|\\d{1,2}分?|[一二三四五六七八九十]{1,3}分)?';
@@ -178,6 +180,7 @@ export function splitClauses(message: string): Clause[] {
         const article = /^an? /i.test(clause) ? '' : /^[aeiou]/i.test(clause) ? 'an ' : 'a ';
         clause = `I have ${article}${lowerFirst(clause)}`;
       }
+      clause = clause.replace(USUAL_TIME_BEFORE_SELF_ZH, (_, when: string, how: string) => `我${when}${how}`);
       clause = clause.replace(TIME_BEFORE_INTENT_ZH, (_, before: string | undefined, after: string | undefined, intent: string) => `我${intent}${before ?? after ?? ''}`);
       clause = clause.replace(OPENS_ON_INTENT_EN, (words: string, ing: string | undefined) => `${ing ? "I'm" : 'I'} ${lowerFirst(words)}`);
       clause = clause.replace(TIME_BEFORE_INTENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);

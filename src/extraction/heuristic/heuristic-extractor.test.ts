@@ -54,6 +54,13 @@ describe('extractHeuristically: what the user states', () => {
     ['I have yoga every Tuesday evening', 'pattern', 'The user has yoga every Tuesday evening', 0.6],
     ['I take piano lessons on Saturdays', 'pattern', 'The user takes piano lessons on Saturdays', 0.6],
     ["Hi, I'm Amy.", 'identity', "The user's name is Amy", 0.9],
+    ['我是小李', 'identity', '用户叫小李', 0.9],
+    ['我是王芳', 'identity', '用户叫王芳', 0.9],
+    ['我不太能吃辣', 'preference', '用户不太能吃辣', 0.6],
+    ['我有一辆特斯拉', 'fact', '用户有一辆特斯拉', 0.6],
+    ['我妈妈下个月来上海看我', 'person', '用户的妈妈下个月来上海看自己', 0.7],
+    ['我们家有三口人', 'person', '用户家有三口人', 0.6],
+    ['周末我一般在家打游戏', 'pattern', '用户周末一般在家打游戏', 0.6],
     ["I'm a software engineer from Toronto", 'identity', 'The user is a software engineer from Toronto', 0.8],
     ['I live in Austin with my wife', 'identity', 'The user lives in Austin with their wife', 0.8],
     ['I have two daughters, Emma and Lily', 'person', 'The user has two daughters, Emma and Lily', 0.7],
@@ -146,6 +153,8 @@ describe('extractHeuristically: what the user states', () => {
     expect(ops("I'm Jake, a software engineer from Toronto.").map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(["The user's name is Jake", 'The user is a software engineer from Toronto']);
     // A people is no name.
     expect(added("I'm American")?.content).not.toBe("The user's name is American");
+    for (const text of ['我是江西人', '我是武汉的', '我是老司机', '我是高手', '我是金牛座']) expect(added(text)?.content ?? '', text).not.toMatch(/^用户叫/u);
+    expect(ops('大家好，我是小李，在上海做前端开发').map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(['用户叫小李', '用户在上海做前端开发']);
   });
 
   it('reads "家里养了…" after a clause about the user as the user\'s household', () => {

@@ -95,6 +95,12 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
     re: re('我的(目标|梦想|愿望|计划)是(.{2,24}?)'),
     build: (m) => ({ content: `用户的${m[1]}是${third(m[2])}`, value: m[2]! }),
   },
+  // 有一辆车、一台钢琴
+  {
+    slot: 'possession', kind: 'fact', importance: 0.6,
+    re: re('我(?:家)?(?:有|养着)(一辆|一台|一套|一部|两辆|两台|两套)(.{1,12}?)'),
+    build: (m) => (VAGUE.test(m[2]!) ? undefined : { content: `用户有${m[1]}${third(m[2])}`, value: m[2]! }),
+  },
   // 买了、有了
   {
     slot: 'possession', kind: 'fact', importance: 0.6,

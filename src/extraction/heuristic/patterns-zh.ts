@@ -21,6 +21,13 @@ const PET = '(猫咪|小猫|猫|狗狗|小狗|狗|兔子|仓鼠|鹦鹉|金鱼|�
 const COUNT = '(一|两|二|三|四|五|几|\\d+)';
 const NUM = '(?:\\d{1,2}|[一二三四五六七八九十]{1,3})';
 const BIRTH_DATE = `((?:\\d{4}年)?${NUM}月${NUM}[日号]?)`;
+/** Common single-character surnames: what opens a name after "我是". */
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+/**
+ * After "我是", what opens like a name but is not one: a role ("我是老师", "我是高手"), a sign, a
+ * place ("我是江西人", "我是武汉的": a place and 的 say where the user is from).
+ */
+const NOT_INTRO_NAMES = /^(?:老师|老板|老大|老人|老手|老乡|老实人|老司机|小孩|小学生|小白|阿姨|新手|高中生|高手|高管|初中生|金牛座|白羊座|双子座|万能|马上|许多|程序员|周末|任何|曾经|高兴|顾客|丁克)|[人区市省县镇村州]$/u;
 const NOT_OBJECTS = /^(?:你|他|她|它|这|那|这样|那样|什么|谁)/;
 
 const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'u');
@@ -52,6 +59,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     slot: 'name', kind: 'identity', importance: 0.9,
     re: re(`(?:我的?名字(?:是|叫)|我叫做?|我名叫|(?:你)?(?:可以)?(?:就)?叫我)${NAME}(?:就行|就好|就可以|以后.*)?`),
     build: (m) => (NOT_NAMES.has(m[1]!) || m[1]!.startsWith('了') ? undefined : { content: `用户叫${m[1]}`, value: m[1]! }),
+  },
+  // "我是小李", "我是王芳": a self-introduction when a surname (or 小/老/阿) opens a name of two or three characters.
+  {
+    slot: 'name', kind: 'identity', importance: 0.9,
+    re: re(`我是((?:小|老|阿)\\p{Script=Han}|[${SURNAMES}]\\p{Script=Han}{1,2})`),
+    build: (m) => (NOT_INTRO_NAMES.test(m[1]!) || /的[啊呀哦呢吧啦嘛哈~～!！]*$/u.test(m[0]!) ? undefined : { content: `用户叫${m[1]}`, value: m[1]! }),
   },
   {
     slot: 'job', kind: 'identity', importance: 0.8,
@@ -118,6 +131,11 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     build: (m) => ({ content: `用户有${m[1]}个${m[2]}`, value: m[2]! }),
   },
   {
+    slot: 'family', kind: 'person', importance: 0.6,
+    re: re(`我(?:们)?家(?:一共|总共)?有${COUNT}口人`),
+    build: (m) => ({ content: `用户家有${m[1]}口人`, value: '家庭人口' }),
+  },
+  {
     slot: 'family', kind: 'person', importance: 0.7,
     re: re('我(?:已经)?(结婚|离婚|订婚|单身)'),
     build: (m) => ({ content: m[1] === '单身' ? '用户单身' : `用户已${m[1]}`, value: '婚姻' }),
@@ -138,13 +156,13 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'family', kind: 'person', importance: 0.7,
-    re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做)(.+?)`),
+    re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做|(?:明天|后天|下周|下个?月|明年|最近|每天|每周)(?!过?生日))(.+?)`),
     build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: kin(m[1]!) }),
   },
   // Likes and dislikes.
   {
     slot: 'dislike', kind: 'preference', importance: 0.6,
-    re: re(`我${ADV}(不太喜欢|不喜欢|不爱吃|不爱|讨厌|受不了|不吃|不喝|反感|害怕|怕)(.+?)`),
+    re: re(`我${ADV}(不太喜欢|不喜欢|不爱吃|不爱|讨厌|受不了|不太能吃|不能吃|吃不了|不太能喝|不能喝|喝不了|不吃|不喝|反感|害怕|怕)(.+?)`),
     build: (m) => (NOT_OBJECTS.test(m[3]!) ? undefined : { content: `用户${strength(m[1])}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[3]! }),
   },
   {
