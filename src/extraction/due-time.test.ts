@@ -101,8 +101,11 @@ describe('parseDueTime in English', () => {
 });
 
 describe('helpers', () => {
-  it('defaultRemindAt is one hour before', () => {
+  it('defaultRemindAt is one hour before, never before the todo was asked for', () => {
     expect(defaultRemindAt(new Date('2025-03-13T07:00:00Z')).toISOString()).toBe('2025-03-13T06:00:00.000Z');
+    expect(defaultRemindAt(new Date('2025-03-13T07:00:00Z'), new Date('2025-03-12T07:00:00Z')).toISOString()).toBe('2025-03-13T06:00:00.000Z');
+    // "半小时后提醒我关火", asked at 06:30: at the due time, not at once.
+    expect(defaultRemindAt(new Date('2025-03-13T07:00:00Z'), new Date('2025-03-13T06:30:00Z')).toISOString()).toBe('2025-03-13T07:00:00.000Z');
   });
 
   it('timeZoneOffsetMinutes reads the IANA zone', () => {

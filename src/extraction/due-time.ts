@@ -55,9 +55,14 @@ export function parseDueTime(options: ParseDueTimeOptions): Date | undefined {
   return findTimePhrase(options)?.date;
 }
 
-/** The reminder for a due time fires one hour before it (seed 000: remind_at = due_at - 1h). */
-export function defaultRemindAt(dueAt: Date): Date {
-  return new Date(dueAt.getTime() - 60 * 60 * 1000);
+/**
+ * The reminder for a due time fires one hour before it (seed 000: remind_at = due_at - 1h), but
+ * never before the todo was asked for: "半小时后提醒我关火" and "remind me in 20 minutes" fire at
+ * the due time, not at once.
+ */
+export function defaultRemindAt(dueAt: Date, askedAt?: Date): Date {
+  const lead = new Date(dueAt.getTime() - 60 * 60 * 1000);
+  return askedAt && lead.getTime() < askedAt.getTime() ? dueAt : lead;
 }
 
 /** Like parseDueTime, but also says which words were the time phrase (for todo.dueText). */

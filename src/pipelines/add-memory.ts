@@ -72,7 +72,7 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
   if (dueAt) memory.happenedAt ??= dueAt;
   const todo: Todo = {
     id: deps.ids.next(), userId: data.userId, memoryId: memory.id, content: data.content, dueAt,
-    remindAt: data.remindAt ?? (dueAt ? defaultRemindAt(dueAt) : undefined),
+    remindAt: data.remindAt ?? (dueAt ? defaultRemindAt(dueAt, now) : undefined),
     completed: false, reminded: false, sourceSessionId: data.sessionId, createdAt: now, deliveryAttempts: 0,
   };
   await deps.store.transaction(async (tx) => {

@@ -79,7 +79,7 @@ async function prepare(
       const spec = op.todo ?? { content: op.content };
       const dueAt = validDate(spec.dueAt) ?? (spec.dueText ? parseDueTime({ text: spec.dueText, reference, timeZone: settings.timeZone }) : undefined) ?? parseDueTime({ text: spec.content, reference, timeZone: settings.timeZone });
       todo = {
-        id: deps.ids.next(), userId, memoryId: memory.id, content: spec.content, dueAt, remindAt: dueAt ? defaultRemindAt(dueAt) : undefined,
+        id: deps.ids.next(), userId, memoryId: memory.id, content: spec.content, dueAt, remindAt: dueAt ? defaultRemindAt(dueAt, reference) : undefined,
         completed: false, reminded: false, sourceSessionId: sessionId, createdAt: now, deliveryAttempts: 0,
       };
       if (dueAt) memory.happenedAt ??= dueAt;

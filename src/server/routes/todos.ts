@@ -47,7 +47,7 @@ export function todoRoutes(memory: MemoryEngine) {
       const now = clock.now();
       const { timeZone } = await memory.getSettings(userId);
       const dueAt = b.dueAt ? new Date(b.dueAt) : parseDueTime({ text: b.content, reference: now, timeZone });
-      const remindAt = b.remindAt ? new Date(b.remindAt) : dueAt ? defaultRemindAt(dueAt) : undefined;
+      const remindAt = b.remindAt ? new Date(b.remindAt) : dueAt ? defaultRemindAt(dueAt, now) : undefined;
       if (dueAt && remindAt && remindAt.getTime() > dueAt.getTime()) throw new EngramError('INVALID_INPUT', 'remindAt must not be after dueAt', { details: { field: 'remindAt' } });
       // add() of a todo makes its todo row in the same transaction (and reinforces a duplicate instead).
       const m = await memory.add({ userId, kind: 'todo', content: b.content, source: 'user', ...(dueAt ? { dueAt } : {}), ...(remindAt ? { remindAt } : {}) });
