@@ -134,7 +134,7 @@ function todo(base: Candidate, task: string, phrase: TimePhrase | undefined, tim
     rest = task.slice(0, phrase.index) + task.slice(phrase.index + phrase.text.length + before[0].length);
   }
   const what = rest
-    .replace(/\s+(?:by|before|on|at)\s*$/i, '')
+    .replace(/\s+(?:by|before|on|at|every)\s*$/i, '')
     .replace(/\s{2,}/g, ' ')
     .replace(/^[\s，,]*(?:要|得|去)?/u, '')
     .replace(/[\s，,]+$/u, '')
