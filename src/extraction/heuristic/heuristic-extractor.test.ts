@@ -58,7 +58,7 @@ describe('extractHeuristically: what the user states', () => {
     ['我是王芳', 'identity', '用户叫王芳', 0.9],
     ['我不太能吃辣', 'preference', '用户不太能吃辣', 0.6],
     ['我有一辆特斯拉', 'fact', '用户有一辆特斯拉', 0.6],
-    ['我妈妈下个月来上海看我', 'person', '用户的妈妈下个月来上海看自己', 0.7],
+    ['我妈妈下个月来上海看我', 'person', '用户的妈妈下个月来上海看用户', 0.7],
     ['我们家有三口人', 'person', '用户家有三口人', 0.6],
     ['周末我一般在家打游戏', 'pattern', '用户周末一般在家打游戏', 0.6],
     ["I'm a software engineer from Toronto", 'identity', 'The user is a software engineer from Toronto', 0.8],

@@ -157,7 +157,8 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   {
     slot: 'family', kind: 'person', importance: 0.7,
     re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做|(?:明天|后天|下周|下个?月|明年|最近|每天|每周)(?!过?生日))(.+?)`),
-    build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: kin(m[1]!) }),
+    // The relative is the subject: "来上海看我" is 来上海看用户 (自己 would be the relative).
+    build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2]}${m[3]!.replace(/我(?!们)/gu, '用户')}`, value: kin(m[1]!) }),
   },
   // Likes and dislikes.
   {
