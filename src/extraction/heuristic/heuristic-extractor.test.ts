@@ -54,6 +54,8 @@ describe('extractHeuristically: what the user states', () => {
     ['I have yoga every Tuesday evening', 'pattern', 'The user has yoga every Tuesday evening', 0.6],
     ['I take piano lessons on Saturdays', 'pattern', 'The user takes piano lessons on Saturdays', 0.6],
     ["Hi, I'm Amy.", 'identity', "The user's name is Amy", 0.9],
+    ['im vegetarian', 'identity', 'The user is vegetarian', 0.8],
+    ['im allergic to cats', 'fact', 'The user is allergic to cats', 0.8],
     ['我是小李', 'identity', '用户叫小李', 0.9],
     ['我是王芳', 'identity', '用户叫王芳', 0.9],
     ['我不太能吃辣', 'preference', '用户不太能吃辣', 0.6],

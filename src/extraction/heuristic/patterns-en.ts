@@ -8,7 +8,7 @@ import { APPOINTMENT_EN, thirdPerson, thirdSingular, type Pattern } from './cand
 
 const END = '[.!~]*$';
 const NAME = "([A-Z][\\p{L}'-]*(?: [A-Z][\\p{L}'-]*){0,2}|\\p{Script=Han}{1,4})";
-const IM = "I(?:'m| am)";
+const IM = "I(?:'m| am|m)";
 const JOB =
   '(.{0,30}?(?:engineer|developer|programmer|designer|doctor|nurse|teacher|professor|lawyer|accountant|manager|student|researcher|scientist|writer|journalist|editor|analyst|architect|consultant|founder|entrepreneur|chef|driver|artist|photographer|freelancer|director|officer|intern|dev))';
 const REL =
