@@ -62,13 +62,17 @@ describe('engram edit / settings / relations / remind / compress (issue 12.11)',
     ['li-ming', '交季度报告'],
     ['alice', 'Send the quarterly report'],
   ])('add --kind todo --due makes a todo; remind delivers it once (%s)', async (user, text) => {
-    const due = new Date(Date.now() + 30 * 60_000).toISOString();
+    // Overdue: reminded at once.
+    const due = new Date(Date.now() - 60_000).toISOString();
     await add(user, text, '--kind', 'todo', '--due', due);
     const todos = (await h.cli(['--user', user, '--json', 'todos'])).json<{ todos: Todo[] }>().todos;
     expect(todos).toEqual([expect.objectContaining({ content: text, dueAt: new Date(due).toISOString() })]);
     const first = await h.cli(['remind']);
     expect(first.stdout).toContain(`${user}: ${text}`);
     expect(first.stdout).toContain('Delivered 1.');
+    expect((await h.cli(['remind'])).stdout).toBe('Delivered 0.\n');
+    // Due in half an hour: reminded then (an hour before would be before it was asked for), not now.
+    await add(user, `${text} 2`, '--kind', 'todo', '--due', new Date(Date.now() + 30 * 60_000).toISOString());
     expect((await h.cli(['remind'])).stdout).toBe('Delivered 0.\n');
   });
 

@@ -9,6 +9,7 @@ import { recallEpisodes } from '../pipelines/recall-episodes.js';
 import { resolveSettings } from '../pipelines/settings.js';
 import { EMPTY_PROFILE } from '../prompts/update-profile.js';
 import { detectLanguage, type Language } from '../text/language.js';
+import { DIETARY_CONSTRAINT_QUERY, statesDietaryConstraint } from '../text/dietary-constraint.js';
 import { asksForSuggestions } from '../text/suggestion-request.js';
 import { countTokens } from '../text/tokens.js';
 import { memoEmbedder } from '../embedders/memo-embedder.js';
@@ -140,7 +141,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const recalling = asked ? rankMemories(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', config: { minRelevance: 0.1 }, agentId: o.agentId, touch: false, timeZone: settings.timeZone }) : Promise.resolve([]);
   // A request for suggestions is about the user's tastes: their preferences are ranked too, however far from its words.
   const suggesting = asked && asksForSuggestions(o.query);
-  const [profile, todos, recalled, episodes, excerpts, preferences] = await Promise.all([
+  const [profile, todos, recalled, episodes, excerpts, preferences, constraints] = await Promise.all([
     deps.store.latestProfile(o.userId),
     deps.store.listTodos({ userId: o.userId, completed: false, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
     recalling,
@@ -153,6 +154,10 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       : Promise.resolve([]),
     suggesting && ranking.suggestionPreferences > 0
       ? rankMemories(deps, { userId: o.userId, query: o.query, limit: ranking.suggestionPreferences, recipe: 'context', kinds: ['preference'], config: { minRelevance: 0 }, agentId: o.agentId, touch: false, timeZone: settings.timeZone })
+      : Promise.resolve([]),
+    // ...and whatever any suggestion must respect (an allergy, a diet), found by its words alone.
+    suggesting && ranking.suggestionConstraints > 0
+      ? rankMemories(deps, { userId: o.userId, query: DIETARY_CONSTRAINT_QUERY, limit: 20, recipe: 'context', kinds: ['fact', 'identity', 'preference'], config: { methods: ['keyword'], minRelevance: 0 }, agentId: o.agentId, touch: false, timeZone: settings.timeZone })
       : Promise.resolve([]),
   ]);
   const todoMemoryIds = new Set(todos.map((t) => t.memoryId));
@@ -167,6 +172,8 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
     floor: ranking.memoryFloor + lift[i]!,
   }));
   if (preferences.length > 0) admitPreferences(memories, preferences.filter((p) => !todoMemoryIds.has(p.fields.id)), ranking, lift);
+  const musts = constraints.filter((c) => !todoMemoryIds.has(c.fields.id) && statesDietaryConstraint(c.fields.content)).slice(0, ranking.suggestionConstraints);
+  if (musts.length > 0) admitConstraints(memories, musts);
   const candidates = [...memories, ...excerpts.map((e) => ({ item: { type: 'excerpt' as const, excerpt: e }, score: e.score, floor: e.floor }))];
   const ranked = rankEvidence<Evidence>(candidates, ranking);
   // An excerpt that loses its best turn to a memory is judged again on the turn it has left, against the same floors.
@@ -290,6 +297,26 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const header = text === '' && omitted > 0 ? frame : 0;
   const note = header > o.tokenBudget ? `token budget ${o.tokenBudget} is smaller than the block's header and frame (${header} tokens): nothing fits` : undefined;
   return { text, tokens, budget: o.tokenBudget, language, included, omitted, ...(note ? { note } : {}) };
+}
+
+/** Above any evidence's score: what a suggestion must respect heads the block, whatever the request is about. */
+const CONSTRAINT_SCORE = 10;
+
+/**
+ * Allergies, intolerances and diets for a request for suggestions: at the top, candidates or not;
+ * the budget still decides. One that clears its floor on its own keeps its place. The others sit
+ * exactly on a floor of their own, so they lower no other floor (`floorDrop` counts a candidate
+ * that clears its floor by a margin).
+ */
+function admitConstraints(memories: Array<RankedCandidate<Evidence>>, constraints: readonly RankedMemory[]): void {
+  const at = new Map(memories.map((m, i) => [m.item.type === 'memory' ? m.item.ranked.fields.id : '', i]));
+  for (const c of constraints) {
+    const i = at.get(c.fields.id);
+    if (i !== undefined && memories[i]!.score >= memories[i]!.floor!) continue;
+    const admitted = { item: { type: 'memory' as const, ranked: i === undefined ? c : (memories[i]!.item as Extract<Evidence, { type: 'memory' }>).ranked }, score: CONSTRAINT_SCORE, floor: CONSTRAINT_SCORE };
+    if (i === undefined) memories.push(admitted);
+    else memories[i] = admitted;
+  }
 }
 
 /**

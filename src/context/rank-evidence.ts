@@ -74,6 +74,13 @@ export const ContextRanking = z.object({
   suggestionFloor: z.number().min(-1).max(3).default(0.1),
   /** At most this many preferences come in under `suggestionFloor` (those over `memoryFloor` do not count). */
   suggestionPreferences: z.number().int().min(0).max(50).default(3),
+  /**
+   * At most this many allergies, intolerances and diets (text/dietary-constraint.ts) come in at
+   * the top of the block when the message asks for suggestions, however far from its words:
+   * "Can you suggest a seafood restaurant for me?" had an empty block beside "The user is allergic
+   * to shellfish". 0 turns it off.
+   */
+  suggestionConstraints: z.number().int().min(0).max(20).default(3),
 });
 export type ContextRanking = z.infer<typeof ContextRanking>;
 export type ContextRankingInput = z.input<typeof ContextRanking>;
