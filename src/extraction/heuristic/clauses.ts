@@ -115,12 +115,16 @@ function joinLeadingTime(parts: string[]): string[] {
 const TIME_ONLY_ZH = new RegExp(`^${REMIND_TIME_ZH}[，,]\\s*$`, 'u');
 
 /** "明天下午三点，提醒我开会": a time cut off by its comma goes with what follows, as in English. */
-function joinLeadingTimeZh(parts: string[]): string[] {
+function joinLeadingTimeZh(parts: readonly string[]): string[] {
   const out: string[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (i + 1 < parts.length && TIME_ONLY_ZH.test(part.trim())) parts[i + 1] = part.trim().replace(/[，,]$/u, '') + parts[i + 1]!.trim();
-    else out.push(part);
+  let time = '';
+  for (const [i, part] of parts.entries()) {
+    if (i + 1 < parts.length && TIME_ONLY_ZH.test(part.trim())) {
+      time += part.trim().replace(/[，,]$/u, '');
+      continue;
+    }
+    out.push(time === '' ? part : time + part.trim());
+    time = '';
   }
   return out;
 }
