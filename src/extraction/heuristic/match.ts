@@ -23,7 +23,12 @@ const TABLES: ReadonlyArray<readonly [Lang, readonly Pattern[]]> = [
 
 /** The first pattern row that matches the clause, Chinese table first; `only` narrows the rows. */
 export function matchClause(clause: string, only?: (p: Pattern) => boolean): Match | undefined {
-  for (const [lang, table] of TABLES) {
+  return matchTables(clause, TABLES, only);
+}
+
+/** The first row of these tables, in order, that matches the clause and builds a statement. */
+export function matchTables(clause: string, tables: ReadonlyArray<readonly [Lang, readonly Pattern[]]>, only?: (p: Pattern) => boolean): Match | undefined {
+  for (const [lang, table] of tables) {
     for (const pattern of table) {
       if (only && !only(pattern)) continue;
       const m = pattern.re.exec(clause);

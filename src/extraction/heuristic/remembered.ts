@@ -1,17 +1,18 @@
 import { holdsCredential } from '../credential.js';
 import { thirdPerson, thirdSingular, type Pattern } from './candidate.js';
-import type { Match } from './match.js';
+import { matchTables, type Match } from './match.js';
 
-/**
+/*
  * What the user asked outright to be remembered ("记住我的车牌号是沪A12345", "Remember that my
  * anniversary is on June 12"), when no row of the pattern tables reads it: kept as said, in the
  * third person. Only behind such a request: "我的车牌号是沪A12345" said in passing may be anything,
  * asked to be remembered it is what the user wants kept.
  */
+
 const END_ZH = '[。.!！~～]*$';
+const END_EN = '[.!~]*$';
 /** Credentials are not kept, asked or not (credential.ts); the plan would reject them anyway. */
 const kept = <T>(text: string, value: T): T | undefined => (holdsCredential(text) ? undefined : value);
-const END_EN = '[.!~]*$';
 
 const ZH_REMEMBERED: readonly Pattern[] = [
   {
@@ -45,14 +46,9 @@ const EN_REMEMBERED: readonly Pattern[] = [
   },
 ];
 
+const TABLES = [['zh', ZH_REMEMBERED], ['en', EN_REMEMBERED]] as const;
+
 /** A statement asked to be remembered, read as said; undefined when it is not a first-person statement. */
 export function matchRemembered(text: string): Match | undefined {
-  for (const [lang, table] of [['zh', ZH_REMEMBERED], ['en', EN_REMEMBERED]] as const) {
-    for (const pattern of table) {
-      const m = pattern.re.exec(text);
-      const statement = m ? pattern.build(m) : undefined;
-      if (statement) return { pattern, statement, lang };
-    }
-  }
-  return undefined;
+  return matchTables(text, TABLES);
 }
