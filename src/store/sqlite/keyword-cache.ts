@@ -23,12 +23,12 @@ export class KeywordCache {
   private readonly rowStmt: Database.Statement;
 
   constructor(db: Database.Database, table: string, options: KeywordCacheOptions = {}) {
-    this.book = new UserCacheBook(db, { maxBytes: options.maxBytes ?? 128 * 2 ** 20, buildAfter: options.buildAfter ?? 3 });
+    this.book = new UserCacheBook(db, table, { maxBytes: options.maxBytes ?? 128 * 2 ** 20, buildAfter: options.buildAfter ?? 3 });
     this.allStmt = db.prepare(`SELECT rowid, terms FROM ${table} WHERE ${table} MATCH ?`).raw(true);
     this.rowStmt = db.prepare(`SELECT user_tok, terms FROM ${table} WHERE rowid = ?`);
   }
 
-  /** Called by every write to one of the user's rows through this connection. */
+  /** Called by every write to one of the user's rows (the index records it in the change feed). */
   touched(userId: string, rowid: number): void {
     this.book.touched(userId, rowid);
   }

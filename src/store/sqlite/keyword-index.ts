@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { KeywordCache, type KeywordCacheOptions } from './keyword-cache.js';
-import { dataVersion } from './statements.js';
+import { changeFeed, type ChangeFeed } from './change-feed.js';
 
 /** The FTS column token that partitions a keyword index by user. Hashed: user ids may hold any character. */
 export function userToken(userId: string): string {
@@ -46,6 +46,7 @@ export class KeywordIndex {
   private readonly allMatchesStmt: Database.Statement;
   private readonly frequencies: DocumentFrequencies;
   private readonly cache: KeywordCache | null;
+  private readonly feed: ChangeFeed;
 
   constructor(
     private readonly db: Database.Database,
@@ -60,7 +61,8 @@ export class KeywordIndex {
     this.countStmt = db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`);
     this.candidatesStmt = db.prepare(`SELECT rowid, terms FROM ${table} WHERE ${table} MATCH ? ORDER BY rank LIMIT ?`);
     this.allMatchesStmt = db.prepare(`SELECT rowid, terms FROM ${table} WHERE ${table} MATCH ?`);
-    this.frequencies = new DocumentFrequencies(db);
+    this.feed = changeFeed(db);
+    this.frequencies = new DocumentFrequencies(db, table);
     this.bumpStmt = db.prepare(
       `INSERT INTO keyword_stats (index_name, user_id, doc_count, term_total) VALUES (?, ?, ?, ?)
        ON CONFLICT (index_name, user_id) DO UPDATE SET doc_count = doc_count + excluded.doc_count, term_total = term_total + excluded.term_total`,
@@ -73,25 +75,32 @@ export class KeywordIndex {
   }
 
   upsert(rowid: number, userId: string, terms: readonly string[]): void {
-    this.remove(rowid, userId);
-    this.frequencies.changed(userId);
-    this.cache?.touched(userId, rowid);
+    if (!this.remove(rowid, userId)) this.changed(userId, rowid);
     if (terms.length === 0) return;
     this.insertStmt.run(rowid, userToken(userId), terms.join(' '));
     this.bumpStmt.run(this.table, userId, 1, terms.length);
   }
 
-  remove(rowid: number, userId: string): void {
+  /** Removes the row's terms; false when it had none. */
+  remove(rowid: number, userId: string): boolean {
     const row = this.termsStmt.get(rowid) as { terms: string } | undefined;
-    if (!row) return;
-    this.frequencies.changed(userId);
-    this.cache?.touched(userId, rowid);
+    if (!row) return false;
+    this.changed(userId, rowid);
     this.deleteStmt.run(rowid);
     this.bumpStmt.run(this.table, userId, -1, -row.terms.split(' ').length);
+    return true;
+  }
+
+  /** A write to the user's row: their counts and postings are read again, here and (through the change feed) in other connections. */
+  private changed(userId: string, rowid: number): void {
+    this.feed.record(this.table, userId, rowid);
+    this.frequencies.changed(userId);
+    this.cache?.touched(userId, rowid);
   }
 
   /** Every user's rows and statistics, gone (forget-everything). */
   removeUser(userId: string): void {
+    this.feed.record(this.table, userId, null);
     this.frequencies.changed(userId);
     this.cache?.dropUser(userId);
     this.db.prepare(`DELETE FROM ${this.table} WHERE ${this.table} MATCH ?`).run(`user_tok:${userToken(userId)}`);
@@ -136,21 +145,33 @@ export class KeywordIndex {
 /**
  * Per-user document frequencies of the terms queries asked for, kept between searches: counting
  * a term's rows reads its posting list, once per query term. Always in step with the file:
- * - this connection's write to a user's rows drops that user's counts;
- * - another connection's commit changes `PRAGMA data_version`, and then every user is dropped;
+ * - a write to a user's rows drops that user's counts: this connection's at once, another
+ *   connection's committed one through the change feed (change-feed.ts);
  * - counts read inside a transaction are used once and not kept (a rollback would leave them wrong).
  */
 class DocumentFrequencies {
   private readonly users = new Map<string, Map<string, number>>();
-  private readonly readVersion: () => number;
-  private version: number | undefined;
+  private readonly feed: ChangeFeed;
   private size = 0;
 
   constructor(
     private readonly db: Database.Database,
+    table: string,
     private readonly maxTerms = 200_000,
   ) {
-    this.readVersion = dataVersion(db);
+    this.feed = changeFeed(db);
+    this.feed.listen(table, {
+      changed: (userId) => {
+        if (userId === null) this.clear();
+        else this.changed(userId);
+      },
+      reset: () => this.clear(),
+    });
+  }
+
+  private clear(): void {
+    this.users.clear();
+    this.size = 0;
   }
 
   changed(userId: string): void {
@@ -162,12 +183,7 @@ class DocumentFrequencies {
 
   get(userId: string, term: string, count: () => number): number {
     if (this.db.inTransaction) return count();
-    const version = this.readVersion();
-    if (version !== this.version) {
-      this.users.clear();
-      this.size = 0;
-      this.version = version;
-    }
+    this.feed.sync();
     let terms = this.users.get(userId);
     const known = terms?.get(term);
     if (known !== undefined) return known;

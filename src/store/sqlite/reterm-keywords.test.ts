@@ -34,7 +34,8 @@ describe('the migration that makes keyword terms again (irregular verbs as their
   it('rewrites rows indexed the old way, with their BM25 statistics, as a fresh store indexes them (zh and en)', async () => {
     const path = tempPath();
     await fill(await open(path));
-    // What an older Engram wrote: "went", "saw" and "gone" as they are, and a schema one step back.
+    // What an older Engram wrote: "went", "saw" and "gone" as they are, and a schema from before
+    // the step (two back: the change journal came after it).
     const db = new Database(path);
     for (const fts of ['memory_fts', 'message_fts']) {
       const rows = db.prepare(`SELECT rowid AS rid, terms FROM ${fts}`).all() as Array<{ rid: number; terms: string }>;
@@ -45,7 +46,7 @@ describe('the migration that makes keyword terms again (irregular verbs as their
       // And a length the statistics count differently, so the step must correct them too.
       db.prepare(`UPDATE keyword_stats SET term_total = term_total + 3 WHERE index_name = ?`).run(fts);
     }
-    db.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+    db.pragma(`user_version = ${SCHEMA_VERSION - 2}`);
     expect((db.prepare(`SELECT terms FROM memory_fts WHERE terms LIKE '%went%'`).all() as unknown[]).length).toBe(1);
     db.close();
 

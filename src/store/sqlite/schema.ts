@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { EngramError } from '../../errors.js';
+import { CACHE_CHANGES_DDL } from './change-feed.js';
 import { retermKeywords } from './reterm-keywords.js';
 
 /**
@@ -251,6 +252,10 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
   },
   // English irregular verbs index as their base form ("went", "gone" as "go"): terms made again.
   (db) => retermKeywords(db),
+  (db) => {
+    // Writes to cached tables, for the other connections' caches (store/sqlite/change-feed.ts).
+    db.exec(CACHE_CHANGES_DDL);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -271,6 +276,8 @@ export function migrate(db: Database.Database): void {
   try {
     if (v > MIGRATIONS.length) throw tooNew(v);
     for (; v < MIGRATIONS.length; v++) MIGRATIONS[v]!(db);
+    // Steps may rewrite cached tables whole: every other connection's caches start again.
+    db.prepare("INSERT INTO cache_changes (origin, tbl) VALUES ('migration', '*')").run();
     db.pragma(`user_version = ${MIGRATIONS.length}`);
     db.exec('COMMIT');
   } catch (cause) {

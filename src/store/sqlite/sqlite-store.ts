@@ -20,6 +20,7 @@ import { limitClause, readOnce } from './statements.js';
 import { sharedTables, sqliteRoles, type Shared, type SqliteRoles } from './sqlite-roles.js';
 import { toStoreError, typed } from './store-errors.js';
 import { MEMORY_VEC, MESSAGE_VEC } from './bound-vectors.js';
+import { changeFeed } from './change-feed.js';
 import { DEFAULT_CHUNK_SIZE, VectorIndex, type VectorSearchOptions } from './vector-index.js';
 import { noActivity, type Activity } from '../../util/activity.js';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './background-checkpoints.js';
@@ -301,6 +302,8 @@ class SqliteStore implements Store {
         this.setMeta('vector_metric', 'l2');
         this.db.prepare('UPDATE memories SET embedder_id = NULL').run();
         this.db.prepare('UPDATE messages SET embedder_id = NULL').run();
+        // Every connection's vector caches start again.
+        changeFeed(this.db).recordReset();
         this.setMeta('embedder_id', info.id);
         this.setMeta('embedder_dimensions', String(info.dimensions));
       });
@@ -537,9 +540,9 @@ class SqliteStore implements Store {
     return this.run(() => {
       // Their memories are erased: pending accesses must not land on memories imported later under the same ids.
       this.memories.accesses.drop(userId);
-      this.memories.ranking.dropUser(userId);
-      this.messages.rows.dropUser(userId);
       const counts = this.db.transaction(() => {
+        this.memories.ranking.dropUser(userId);
+        this.messages.rows.dropUser(userId);
         const counts: Record<string, number> = {};
         for (const [table, collection, keywords] of [['memories', 'memories', this.keywords], ['messages', 'messages', this.messages.keywords]] as const) {
           const rids = this.db.prepare(`SELECT rid FROM ${table} WHERE user_id = ?`).all(userId) as Array<{ rid: number }>;
@@ -551,6 +554,10 @@ class SqliteStore implements Store {
         for (const table of ['memories', 'messages', 'memory_history', 'sessions', 'todos', 'reminder_deliveries', 'settings', 'extraction_runs', 'memory_relations', 'profiles', 'keyword_stats']) {
           counts[table] = this.db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId).changes;
         }
+        // The change journal names the user too: their entries go, and every other connection's
+        // caches start again (they would have dropped the user on reading them).
+        this.db.prepare('DELETE FROM cache_changes WHERE user_id = ?').run(userId);
+        changeFeed(this.db).recordReset();
         this.fence.bump(userId);
         return counts;
       }).immediate();

@@ -1,14 +1,14 @@
 import type Database from 'better-sqlite3';
 import { evictOverBudget } from './evict-over-budget.js';
-import { dataVersion } from './statements.js';
+import { changeFeed, type ChangeFeed } from './change-feed.js';
 
 /**
  * The bookkeeping every per-user cache of one connection shares (the held rows of a table,
  * user-row-cache.ts; the keyword postings, keyword-cache.ts), so that they stay in step with the
  * file by one set of rules:
- * - another connection's commit changes `PRAGMA data_version`, and then every user is dropped;
- * - this connection's writes mark their rowids dirty (`touched`); before a use the cache is
- *   handed them to read again, so a rolled-back write is read back as it really is;
+ * - this connection's writes mark their rowids dirty (`touched`), and so do another connection's
+ *   committed ones, through the change feed (change-feed.ts); before a use the cache is handed
+ *   them to read again, so a rolled-back write is read back as it really is;
  * - never used inside a transaction (the caller reads SQL there);
  * - forgetting a user drops them (`dropUser`).
  * Building reads every row of the user once, so it waits for `buildAfter` uses since the last
@@ -19,17 +19,31 @@ export class UserCacheBook<User extends { readonly bytes: number }> {
   private readonly users = new Map<string, User>();
   private readonly dirty = new Map<string, Set<number>>();
   private readonly uses = new Map<string, number>();
-  private version: number | undefined;
-  private readonly readVersion: () => number;
+  private readonly feed: ChangeFeed;
 
+  /** `table`: the table whose rows it holds, as its writers record their changes (change-feed.ts). */
   constructor(
     private readonly db: Database.Database,
+    table: string,
     private readonly options: { maxBytes: number; buildAfter: number },
   ) {
-    this.readVersion = dataVersion(db);
+    this.feed = changeFeed(db);
+    this.feed.listen(table, {
+      changed: (userId, rowid) => {
+        if (userId === null) {
+          if (rowid !== null) for (const user of this.users.keys()) this.touched(user, rowid);
+        } else if (rowid === null) this.dropUser(userId);
+        else this.touched(userId, rowid);
+      },
+      reset: () => {
+        this.users.clear();
+        this.dirty.clear();
+        this.uses.clear();
+      },
+    });
   }
 
-  /** Called by every write to one of the user's rows through this connection. */
+  /** Called by every write to one of the user's rows (the writer records it in the change feed). */
   touched(userId: string, rowid: number): void {
     if (!this.users.has(userId)) return;
     let set = this.dirty.get(userId);
@@ -51,13 +65,7 @@ export class UserCacheBook<User extends { readonly bytes: number }> {
    */
   use(userId: string, build: () => User, refresh: (user: User, dirty: number[]) => User): User | undefined {
     if (this.db.inTransaction) return undefined;
-    const version = this.readVersion();
-    if (version !== this.version) {
-      this.users.clear();
-      this.dirty.clear();
-      this.uses.clear();
-      this.version = version;
-    }
+    this.feed.sync();
     let user = this.users.get(userId);
     if (user) {
       this.users.delete(userId);
@@ -79,11 +87,12 @@ export class UserCacheBook<User extends { readonly bytes: number }> {
 
   /**
    * Users held whose rows this connection wrote since their last use: what an idle moment brings
-   * up to date ahead of the next use. None inside a transaction, or once another connection has
-   * committed (the next use drops every user anyway).
+   * up to date ahead of the next use (another connection's included). None inside a transaction.
    */
   dirtyHeld(): string[] {
-    if (this.dirty.size === 0 || this.db.inTransaction || this.readVersion() !== this.version) return [];
+    if (this.db.inTransaction) return [];
+    this.feed.sync();
+    if (this.dirty.size === 0) return [];
     return [...this.dirty.keys()].filter((userId) => this.users.has(userId));
   }
 

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { marks, padded } from './statements.js';
+import { changeFeed, type ChangeFeed } from './change-feed.js';
 import { UserCacheBook } from './user-cache-book.js';
 
 export interface UserRowCacheOptions {
@@ -38,6 +39,7 @@ export class UserRowCache<Row, User extends HeldUser<Row>> {
   /** Statements reading dirty rows back, by the padded length of their rowid list. */
   private readonly rowStmts = new Map<number, Database.Statement>();
   private readonly enabled: boolean;
+  private readonly feed: ChangeFeed;
 
   constructor(
     private readonly db: Database.Database,
@@ -46,17 +48,25 @@ export class UserRowCache<Row, User extends HeldUser<Row>> {
     defaultMaxBytes: number,
   ) {
     this.enabled = options.enabled ?? true;
-    this.book = new UserCacheBook(db, { maxBytes: options.maxBytes ?? defaultMaxBytes, buildAfter: options.buildAfter ?? 3 });
+    this.feed = changeFeed(db);
+    this.book = new UserCacheBook(db, source.table, { maxBytes: options.maxBytes ?? defaultMaxBytes, buildAfter: options.buildAfter ?? 3 });
     this.allStmt = db.prepare(`SELECT ${source.select} FROM ${source.table} WHERE user_id = ?`).raw(true);
   }
 
-  /** Called by every write to one of the user's rows through this connection. */
+  /** Called by every write to one of the user's rows through this connection (recorded for the other connections). */
   touched(userId: string, rowid: number): void {
+    this.feed.record(this.source.table, userId, rowid);
     this.book.touched(userId, rowid);
+  }
+
+  /** Records a write this connection applies to its held row itself (an access count), for the other connections' caches only. */
+  announce(userId: string, rowid: number): void {
+    this.feed.record(this.source.table, userId, rowid);
   }
 
   /** Every row of the user is gone (forget-everything). */
   dropUser(userId: string): void {
+    this.feed.record(this.source.table, userId, null);
     this.book.dropUser(userId);
   }
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { evictOverBudget } from './evict-over-budget.js';
-import { dataVersion } from './statements.js';
+import { changeFeed, type ChangeFeed } from './change-feed.js';
 import { UserCodes } from './vector-codes.js';
 
 /**
@@ -14,7 +14,8 @@ const MAX_USERS = 3000;
 /**
  * Per-user compact codes of one vec0 table, kept in this process and always in step with the
  * file:
- * - another connection's commit changes `PRAGMA data_version`, and then every user is dropped;
+ * - another connection's committed writes reach it through the change feed (change-feed.ts) and
+ *   mark their rowids dirty as this connection's own do;
  * - this connection's own writes mark their rowids dirty; before a search the dirty rows are
  *   re-read from the table, and only outside a transaction are they marked clean, so a rolled
  *   back write is re-read after the rollback and never lingers;
@@ -31,30 +32,57 @@ export class VectorCache {
   private readonly users = new Map<string, UserCodes>();
   private readonly dirty = new Map<string, Set<number>>();
   private readonly searches = new Map<string, number>();
-  private dataVersion: number | undefined;
   private readonly allStmt: Database.Statement;
   private readonly rowStmt: Database.Statement;
-  private readonly readVersion: () => number;
+  private readonly feed: ChangeFeed;
 
   constructor(
     private readonly db: Database.Database,
-    table: string,
+    private readonly table: string,
     private readonly maxBytes: number,
     private readonly buildAfter = 3,
     private readonly floatRowsPerUser = 0,
   ) {
-    this.readVersion = dataVersion(db);
+    this.feed = changeFeed(db);
+    this.feed.listen(table, {
+      changed: (userId, rowid) => {
+        if (rowid === null) {
+          if (userId !== null) this.drop(userId);
+          return;
+        }
+        this.markHolders(rowid);
+        if (userId !== null && this.users.has(userId)) this.markDirty(userId, rowid);
+      },
+      reset: () => this.clear(),
+    });
     this.allStmt = db.prepare(`SELECT rid, status, embedding FROM ${table} WHERE user_id = ?`);
     this.rowStmt = db.prepare(`SELECT user_id, status, embedding FROM ${table} WHERE rid = ?`);
   }
 
-  /** Called by every write to the table through this connection. */
+  /**
+   * Called by every write to the table through this connection, with the row's user when it is
+   * known (the row is the user's now), else without (whoever held it).
+   */
   touched(rowid: number, userId?: string): void {
-    if (userId !== undefined) {
-      if (this.users.has(userId)) this.markDirty(userId, rowid);
-      return;
-    }
+    this.feed.record(this.table, userId ?? null, rowid);
+    this.markHolders(rowid);
+    if (userId !== undefined && this.users.has(userId)) this.markDirty(userId, rowid);
+  }
+
+  private markHolders(rowid: number): void {
     for (const [user, codes] of this.users) if (codes.slotOf.has(rowid)) this.markDirty(user, rowid);
+  }
+
+  private drop(userId: string): void {
+    this.users.delete(userId);
+    this.dirty.delete(userId);
+    this.searches.delete(userId);
+  }
+
+  private clear(): void {
+    this.users.clear();
+    this.dirty.clear();
+    this.searches.clear();
   }
 
   private markDirty(userId: string, rowid: number): void {
@@ -68,13 +96,7 @@ export class VectorCache {
    * has not been searched often enough since the last invalidation to be worth building.
    */
   codes(userId: string, dimensions: number): UserCodes | undefined {
-    const version = this.readVersion();
-    if (version !== this.dataVersion) {
-      this.users.clear();
-      this.dirty.clear();
-      this.searches.clear();
-      this.dataVersion = version;
-    }
+    this.feed.sync();
     let codes = this.users.get(userId);
     if (!codes) {
       const seen = (this.searches.get(userId) ?? 0) + 1;
@@ -105,17 +127,19 @@ export class VectorCache {
   }
 
   /**
-   * The user's codes if they are built and current (no other connection's commit, no dirty row),
+   * The user's codes if they are built and current (no dirty row, another connection's included),
    * without counting a search or building anything; else undefined.
    */
   current(userId: string): UserCodes | undefined {
-    if (this.readVersion() !== this.dataVersion || this.dirty.has(userId)) return undefined;
+    this.feed.sync();
+    if (this.dirty.has(userId)) return undefined;
     return this.users.get(userId);
   }
 
   /** Reads again the rows this connection wrote for users whose codes are built (an idle moment's work). */
   refreshDirty(): void {
-    if (this.dirty.size === 0 || this.db.inTransaction || this.readVersion() !== this.dataVersion) return;
+    this.feed.sync();
+    if (this.dirty.size === 0 || this.db.inTransaction) return;
     for (const userId of [...this.dirty.keys()]) {
       const codes = this.users.get(userId);
       if (codes) this.codes(userId, codes.dimensions);

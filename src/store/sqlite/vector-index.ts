@@ -93,10 +93,9 @@ export class VectorIndex {
   }
 
   upsert(rowid: number, userId: string, status: string, vector: Float32Array): void {
-    this.cache.touched(rowid);
+    this.cache.touched(rowid, userId);
     this.deleteStmt.run(BigInt(rowid));
     this.insertStmt.run(BigInt(rowid), userId, status, vector);
-    this.cache.touched(rowid, userId);
   }
 
   remove(rowid: number): void {
