@@ -15,6 +15,7 @@ export type Slot =
   | 'allergy'
   | 'birthday'
   | 'age'
+  | 'bloodType'
   | 'diet'
   | 'like'
   | 'dislike'
@@ -35,7 +36,7 @@ export type Slot =
   // What the user asked outright to be remembered and no other row reads (remembered.ts): these accumulate.
   | 'noted';
 
-export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin', 'diet', 'birthday', 'age']);
+export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin', 'diet', 'birthday', 'age', 'bloodType']);
 
 export type Lang = 'zh' | 'en';
 

@@ -60,6 +60,15 @@ describe('extractHeuristically: what the user states', () => {
     ['我是王芳', 'identity', '用户叫王芳', 0.9],
     ['我不太能吃辣', 'preference', '用户不太能吃辣', 0.6],
     ['我有一辆特斯拉', 'fact', '用户有一辆特斯拉', 0.6],
+    ['我开的是特斯拉', 'fact', '用户开的车是特斯拉', 0.5],
+    ['I drive a Tesla', 'fact', 'The user drives a Tesla', 0.5],
+    ['我们刚在杭州买了房', 'fact', '用户刚在杭州买了房', 0.6],
+    ['我血型是O型', 'identity', '用户的血型是O型', 0.7],
+    ['我的血型是ab型', 'identity', '用户的血型是AB型', 0.7],
+    ['My blood type is O negative', 'identity', "The user's blood type is O negative", 0.7],
+    ['my blood type is ab+', 'identity', "The user's blood type is AB positive", 0.7],
+    ['my name is tom', 'identity', "The user's name is Tom", 0.9],
+    ['my name is tom smith', 'identity', "The user's name is Tom Smith", 0.9],
     ['我妈妈下个月来上海看我', 'person', '用户的妈妈下个月来上海看用户', 0.7],
     ['我们家有三口人', 'person', '用户家有三口人', 0.6],
     ['周末我一般在家打游戏', 'pattern', '用户周末一般在家打游戏', 0.6],
@@ -223,7 +232,7 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日', "I'm afraid so", 'I speak my mind', "I'm Fine", "I'm Sorry", "I'm Back!"])('states nothing about the user: %s', (text) => {
+  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日', "I'm afraid so", 'I speak my mind', "I'm Fine", "I'm Sorry", "I'm Back!", 'I drive a lot', 'my name is not important', 'my name is spelled wrong', '我开的是会议', '我开的是玩笑'])('states nothing about the user: %s', (text) => {
     expect(added(text)).toBeUndefined();
   });
 
@@ -319,6 +328,8 @@ describe('extractHeuristically: against existing memories', () => {
     ['Actually my birthday is May 4th', "The user's birthday is May 3rd", "The user's birthday is May 4th"],
     ['我今年35岁', '用户今年34岁', '用户今年35岁'],
     ["I'm 35", 'The user is 34 years old', 'The user is 35 years old'],
+    ['我血型是B型', '用户的血型是A型', '用户的血型是B型'],
+    ['My blood type is O', "The user's blood type is A", "The user's blood type is O"],
   ])('a changed single value updates: %s', (text, old, content) => {
     expect(ops(text, [memory('7', old)])[0]).toMatchObject({ op: 'update', target: '7', content });
   });

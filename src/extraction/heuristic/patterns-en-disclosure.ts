@@ -177,6 +177,12 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
     re: re(`I(?:'ve| have) ${ADV}been (?:into|passionate about|a fan of|obsessed with) (.+?)`),
     build: (m) => (VAGUE.test(m[2]!) || words(m[2]!) > 16 ? undefined : { content: `The user has been into ${tail(m[2])}`, value: m[2]! }),
   },
+  // "I drive a Tesla": the car the user drives.
+  {
+    slot: 'possession', kind: 'fact', importance: 0.5,
+    re: re(`I ${ADV}(drive|own) (a|an|two|three) (.+?)`),
+    build: (m) => (VAGUE.test(m[4]!) || words(m[4]!) > 6 || /^(?:lot|bit|little|hard bargain|ton)\b|\b(?:you|your)\b/i.test(m[4]!) ? undefined : { content: `The user ${adverbs(m[1])}${m[2]!.toLowerCase() === 'drive' ? 'drives' : 'owns'} ${m[3]!.toLowerCase()} ${tail(m[4])}`, value: m[4]! }),
+  },
   {
     slot: 'possession', kind: 'fact', importance: 0.5,
     re: re(`I(?:'ve| have) ${ADV}got (a|an|two|three|some|lots of|a lot of|a few|my own) (.+?)`),

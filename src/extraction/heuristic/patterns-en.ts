@@ -9,6 +9,8 @@ import { APPOINTMENT_EN, thirdPerson, thirdSingular, type Pattern } from './cand
 const END = '[.!~]*$';
 const NAME = "([A-Z][\\p{L}'-]*(?: [A-Z][\\p{L}'-]*){0,2}|\\p{Script=Han}{1,4})";
 const IM = "I(?:'m| am|m)";
+/** Words after "my name is" in lower case that are no name ("my name is not important"). */
+const NOT_LOWER_NAMES = /^(?:not|on|in|at|the|a|an|too|so|very|really|still|also|just|actually|kind|hard|long|weird|spelled|pronounced|written|unusual|common|private|secret|irrelevant|important|fine|what|mine|yours)\b/;
 const JOB =
   '(.{0,30}?(?:engineer|developer|programmer|designer|doctor|nurse|teacher|professor|lawyer|accountant|manager|student|researcher|scientist|writer|journalist|editor|analyst|architect|consultant|founder|entrepreneur|chef|driver|artist|photographer|freelancer|director|officer|intern|dev))';
 const REL =
@@ -73,6 +75,16 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'name', kind: 'identity', importance: 0.9,
     re: re(`(?:[Mm]y name(?:'s| is)|${IM} called|${IM} named|(?:[Yy]ou can |[Pp]lease )?[Cc]all me|I go by) ${NAME}`, 'u'),
     build: (m) => ({ content: `The user's name is ${m[1]}`, value: m[1]! }),
+  },
+  // "my name is tom": typed in lower case, but said outright.
+  {
+    slot: 'name', kind: 'identity', importance: 0.9,
+    re: re("[Mm]y name(?:'s| is) ([a-z][a-z'-]{1,20}(?: [a-z][a-z'-]{1,20})?)", 'u'),
+    build: (m) => {
+      if (NOT_LOWER_NAMES.test(m[1]!)) return undefined;
+      const name = m[1]!.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+      return { content: `The user's name is ${name}`, value: name };
+    },
   },
   // "Hi, I'm Amy": a capitalized word alone after "I'm", unless it is a state, a people or a faith.
   {
@@ -148,6 +160,14 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'study', kind: 'identity', importance: 0.7,
     re: re(`I (?:can )?(?:speak|am fluent in|'m fluent in) ((?:(?:a (?:little|bit of) )?${LANGUAGE_EN}(?:,? (?:and |a little |some )*)?)+)`),
     build: (m) => ({ content: `The user speaks ${m[1]!.trim()}`, value: m[1]!.trim() }),
+  },
+  {
+    slot: 'bloodType', kind: 'identity', importance: 0.7,
+    re: re('[Mm]y blood type(?:\'s| is) (AB|A|B|O)(?:[ -]?(positive|negative|\\+|-))?'),
+    build: (m) => {
+      const sign = m[2] === undefined ? '' : ` ${m[2] === '+' ? 'positive' : m[2] === '-' ? 'negative' : m[2].toLowerCase()}`;
+      return { content: `The user's blood type is ${m[1]!.toUpperCase()}${sign}`, value: m[1]!.toUpperCase() };
+    },
   },
   {
     slot: 'birthday', kind: 'identity', importance: 0.8,

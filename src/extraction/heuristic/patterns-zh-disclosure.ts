@@ -101,6 +101,13 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
     re: re('我(?:家)?(?:有|养着)(一辆|一台|一套|一部|两辆|两台|两套)(.{1,12}?)'),
     build: (m) => (VAGUE.test(m[2]!) ? undefined : { content: `用户有${m[1]}${third(m[2])}`, value: m[2]! }),
   },
+  // 开的车
+  {
+    slot: 'possession', kind: 'fact', importance: 0.5,
+    re: re('我(?:现在|平时)?开的(?:车)?是(?:一辆)?(.{2,12}?)'),
+    // "我开的是会议" (a meeting), "我开的是玩笑" (a joke): things one 开 that are no car.
+    build: (m) => (VAGUE.test(m[1]!) || /^(?:会|玩笑|空调|灯|门|窗|店|公司|课|直播|药|发布会|party)/i.test(m[1]!) ? undefined : { content: `用户开的车是${m[1]}`, value: m[1]! }),
+  },
   // 买了、有了
   {
     slot: 'possession', kind: 'fact', importance: 0.6,

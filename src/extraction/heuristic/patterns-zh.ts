@@ -114,6 +114,17 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   // A birthday: a month and a day ("我的生日是5月3日", "我是1990年十月一号出生的").
   {
+    slot: 'bloodType', kind: 'identity', importance: 0.7,
+    re: re('我的?血型是([ABOabo]|AB|ab)型?(阳性|阴性|Rh阴性|RH阴性|Rh阳性|RH阳性)?'),
+    build: (m) => ({ content: `用户的血型是${m[1]!.toUpperCase()}型${m[2] ?? ''}`, value: m[1]!.toUpperCase() }),
+  },
+  // "我们刚在杭州买了房": the user's household, said with 我们.
+  {
+    slot: 'possession', kind: 'fact', importance: 0.6,
+    re: re('我们?(?:家)?((?:刚刚?|终于|去年|今年|前年|上个?月)*)在(\\p{Script=Han}{2,8}?)(买了|租了)(房|房子|套房子?|一套房子?|公寓|一套公寓|新房)'),
+    build: (m) => ({ content: `用户${m[1]}在${m[2]}${m[3]}${m[4]}`, value: `${m[2]}${m[4]}`, past: true }),
+  },
+  {
     slot: 'birthday', kind: 'identity', importance: 0.8,
     re: re(`(?:我的?生日(?:是|在)?${BIRTH_DATE}|我是?${BIRTH_DATE}(?:出生|生)的?)`),
     build: (m) => ({ content: `用户的生日是${m[1] ?? m[2]}`, value: (m[1] ?? m[2])! }),

@@ -50,6 +50,7 @@ const LABELS: Partial<Record<Slot, readonly [string, string]>> = {
   diet: ['饮食', 'diet'],
   birthday: ['生日', 'birthday'],
   age: ['年龄', 'age'],
+  bloodType: ['血型', 'blood type'],
 };
 
 function reason(lang: Lang, zh: string, en: string): string {
