@@ -9,7 +9,7 @@ import type { Store } from '../store.js';
 import { changeFeed } from './change-feed.js';
 import { VectorIndex } from './vector-index.js';
 
-const { tempPath, open } = useTempSqliteStores('engram-change-feed-');
+const { tempPath, open, closeNow } = useTempSqliteStores('engram-change-feed-');
 const D = 64;
 const embedder = createHashEmbedder({ dimensions: D });
 const user = { actor: 'user' } as const;
@@ -136,6 +136,28 @@ describe('caches kept in step with other connections, row by row (change journal
     expect(codesHeld(mine)).toEqual([]);
     a.close();
     b.close();
+  });
+
+  it("a reader's held ranking rows show the access counts another connection wrote (zh and en)", async () => {
+    const path = tempPath();
+    const reader = await open(path);
+    const writer = await open(path, { accessFlushMs: 1e9 });
+    await reader.bindEmbedder({ id: embedder.id, dimensions: D }, { replace: true });
+    await fill(reader, 'zh', CASES.Chinese.old);
+    await fill(reader, 'en', CASES.English.old);
+    // By ids, as recall reads them: from the held rows from the third read on.
+    const count = async (userId: string, id: string): Promise<number | undefined> => (await reader.listRankingFields({ userId, ids: [id] }))[0]?.accessCount;
+    const held = (): string[] => [...(reader as unknown as { memories: { ranking: { sizes(): Map<string, number> } } }).memories.ranking.sizes().keys()].sort();
+    for (let i = 0; i < 3; i++) for (const u of ['zh', 'en']) await count(u, `${u}-m1`);
+    expect(held()).toEqual(['en', 'zh']);
+    await writer.recordAccess('zh', ['zh-m1', 'zh-m2'], new Date());
+    await writer.recordAccess('en', ['en-m1'], new Date());
+    await closeNow(writer);
+    expect(await count('zh', 'zh-m1')).toBe(1);
+    expect(await count('zh', 'zh-m2')).toBe(1);
+    expect(await count('zh', 'zh-m0')).toBe(0);
+    expect(await count('en', 'en-m1')).toBe(1);
+    expect(held()).toEqual(['en', 'zh']);
   });
 
   it('a rolled-back write leaves no entry, and a forgotten user none at all', async () => {

@@ -254,16 +254,19 @@ export class MemoryTables {
   }
 
   private writeAccesses(batch: ReadonlyArray<{ userId: string; id: string; count: number; at: Date }>): void {
+    // RETURNING: the row ids, for the change journal.
     const stmt = this.sql.get('UPDATE memories SET last_accessed_at = ?, access_count = access_count + ? WHERE user_id = ? AND id = ? RETURNING rid');
     // Inside a caller's transaction the held rows are read again later (it may roll back);
     // outside, the accesses are committed when the transaction returns and apply as written.
     const outer = this.db.inTransaction;
     this.db.transaction(() => {
+      const written: Array<[string, number]> = [];
       for (const a of batch) {
         const row = stmt.get(a.at.getTime(), a.count, a.userId, a.id) as { rid: number } | undefined;
-        if (row) this.ranking.announce(a.userId, row.rid);
+        if (row) written.push([a.userId, row.rid]);
         if (outer) this.ranking.touchedIds(a.userId, [a.id]);
       }
+      this.ranking.announce(written);
     }).immediate();
     if (!outer) for (const a of batch) this.ranking.accessed(a.userId, a.id, a.count, a.at);
   }

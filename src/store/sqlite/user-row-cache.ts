@@ -59,9 +59,9 @@ export class UserRowCache<Row, User extends HeldUser<Row>> {
     this.book.touched(userId, rowid);
   }
 
-  /** Records a write this connection applies to its held row itself (an access count), for the other connections' caches only. */
-  announce(userId: string, rowid: number): void {
-    this.feed.record(this.source.table, userId, rowid);
+  /** Records writes this connection applies to its held rows itself (access counts), for the other connections' caches only. */
+  announce(rows: ReadonlyArray<readonly [userId: string, rowid: number]>): void {
+    this.feed.recordRows(this.source.table, rows);
   }
 
   /** Every row of the user is gone (forget-everything). */
