@@ -1,7 +1,7 @@
 /**
  * Engram benchmarks. Usage:
  *   npm run bench                      every scenario
- *   npm run bench -- --only locomo     one scenario (locomo | latency | ingest | context | proxy | embedder | access-writes | server | vectors | postgres | postgres-servers), or a comma list
+ *   npm run bench -- --only locomo     one scenario (locomo | latency | ingest | context | proxy | embedder | access-writes | two-connections | server | vectors | postgres | postgres-servers), or a comma list
  *   npm run bench -- --quick           smaller latency runs (under ~3 minutes with a warm cache)
  *   npm run bench -- --peers           Engram against mem0 2.4.6 and 3.x (bench/peers/README.md)
  * Prints tables and writes bench/results/<YYYY-MM-DD>.json and .md (merged with that day's
@@ -18,6 +18,7 @@ import { runIngest } from './ingest.js';
 import { runContextBench } from './context.js';
 import { runProxy } from './proxy.js';
 import { runAccessWrites } from './access-writes.js';
+import { runTwoConnections } from './two-connections.js';
 import { runEmbedderQueue } from './embedder-queue.js';
 import { runServerBench } from './server.js';
 import { runVectorStages } from './vector-stages.js';
@@ -37,6 +38,7 @@ const SCENARIOS: Record<string, Scenario> = {
   proxy: { run: ({ quick }) => runProxy({ quick }) },
   embedder: { run: () => runEmbedderQueue() },
   'access-writes': { run: ({ quick }) => runAccessWrites({ quick }) },
+  'two-connections': { run: ({ quick }) => runTwoConnections({ quick }) },
   server: { run: ({ quick }) => runServerBench({ quick }) },
   vectors: { run: ({ quick }) => runVectorStages({ quick }) },
   postgres: { run: ({ quick }) => runPostgresBench({ quick }) },
@@ -58,7 +60,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('npm run bench -- [--only locomo|latency|ingest|context|proxy|embedder|access-writes|server|vectors|postgres|postgres-servers[,…]] [--quick] [--peers]');
+  console.log('npm run bench -- [--only locomo|latency|ingest|context|proxy|embedder|access-writes|two-connections|server|vectors|postgres|postgres-servers[,…]] [--quick] [--peers]');
   process.exit(0);
 }
 if (values.peers) {
