@@ -74,7 +74,9 @@ const REMIND_TIME_FIRST_EN = new RegExp(`^((?:please |can you |could you |pls )?
  * A day, maybe a time of day, then 要 or 得: something the user has to do ("下周三要交报告"), unless
  * it is the weather ("明天要下雨").
  */
-const SCHEDULED_ZH = new RegExp(`^(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天])(?:早上|上午|中午|下午|傍晚|晚上)?(?:(?:\\d{1,2}|[一二三四五六七八九十]{1,3})点(?:半|\\d{1,2}分?)?)?(?:(?:要|得)(?!下雨|下雪|降温|升温|刮风|变天)|(?:${APPOINTMENT_ZH}|${MILESTONE_ZH}))`, 'u');
+const SCHEDULED_ZH = new RegExp(`^(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天])(?:早上|上午|中午|下午|傍晚|晚上)?(?:(?:\\d{1,2}|[一二三四五六七八九十]{1,3})点(?:半|\\d{1,2}分?)?)?(?:(?:还|也|又)?(?:要|得)(?!下雨|下雪|降温|升温|刮风|变天)|(?:${APPOINTMENT_ZH}|${MILESTONE_ZH}))`, 'u');
+/** A clause whose subject is the user themself: "我…", not "我朋友…", "我的…", "我们…". */
+const SELF_SUBJECT_ZH = /^我(?!的|们|朋友|妈|爸|老公|老婆|儿子|女儿|哥|姐|弟|妹|同事|同学|家|闺蜜|男朋友|女朋友|对象|室友|邻居|领导|老板)/u;
 /**
  * A message that opens on what someone does, has or is, with no subject, says it of the user
  * ("刚搬到深圳", "养了两只猫", "最近在学吉他"): chat drops "我" as often as not.
@@ -87,6 +89,8 @@ const OPENS_ON_INTENT_EN = /^(?:(planning|hoping|going|trying)|(plan|want|wanna|
 /** When an English plan is for, said before it. */
 const AHEAD_EN = 'this weekend|next (?:week|weekend|month|year|summer|winter|spring|fall|autumn)|tomorrow|tonight|this year|someday|one day|soon';
 const TIME_BEFORE_INTENT_EN = new RegExp(`^(${AHEAD_EN}),?\\s+(I(?:'m| am)?\\s+(?:planning|hoping|going|plan|want|wanna|hope|intend|need)\\s+to\\s+.+?)([.!]*)$`, 'i');
+/** "Tomorrow I have an exam" reads as "I have an exam tomorrow", the order the appointment row reads. */
+const TIME_BEFORE_APPOINTMENT_EN = new RegExp(`^(${AHEAD_EN}),?\\s+(I(?:'ve| have)(?: got)? an? (?:${APPOINTMENT_EN})(?: .+?)?)([.!]*)$`, 'i');
 const TIME_ONLY_EN = new RegExp(`^(?:${AHEAD_EN}),?$`, 'i');
 /** "Meeting at 3pm tomorrow": an appointment noted without "I have". */
 const APPOINTMENT_OPENING_EN = new RegExp(`^(?:an? )?(?:${APPOINTMENT_EN}) (?=at |on |tomorrow|tonight|next |this )`, 'i');
@@ -144,6 +148,7 @@ export function splitClauses(message: string): Clause[] {
     const parts = hasHan(sentence) ? joinLeadingTimeZh(sentence.split(/(?<=[，,])/u)) : splitNameAppositive(joinLeadingTime(sentence.split(EN_CLAUSE_BREAK)));
     const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
     let subject = false;
+    let self = false;
     // "如果有时间的话，我想去冰岛": a hypothetical opening holds for the rest of its sentence.
     let hypothetical = false;
     let remembering = false;
@@ -177,7 +182,9 @@ export function splitClauses(message: string): Clause[] {
         .replace(TIME_BEFORE_REMIND_EN, (_, when: string, request: string, end: string) => `${request} ${lowerFirst(when)}${end}`)
         .replace(REMIND_TIME_FIRST_EN, (_, request: string, when: string, link: string, task: string, end: string) => `${request} ${link} ${task} ${when}${end}`);
       if (subject && SUBJECTLESS_ZH.test(clause)) clause = `我${clause}`;
-      else if (!subject && (OPENS_ON_INTENT_ZH.test(clause) || SCHEDULED_ZH.test(clause))) clause = `我${clause}`;
+      // A plan with no subject is the user's at the start of a message, or after a clause about the
+      // user themself ("我今天很开心，明天要上班"; not "我朋友来了，明天要走").
+      else if ((!subject || self) && (OPENS_ON_INTENT_ZH.test(clause) || SCHEDULED_ZH.test(clause))) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_ZH.test(clause)) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_EN.test(clause)) clause = `I ${lowerFirst(clause)}`;
       else if (opening && APPOINTMENT_OPENING_EN.test(clause)) {
@@ -188,7 +195,9 @@ export function splitClauses(message: string): Clause[] {
       clause = clause.replace(TIME_BEFORE_INTENT_ZH, (_, before: string | undefined, after: string | undefined, intent: string) => `我${intent}${before ?? after ?? ''}`);
       clause = clause.replace(OPENS_ON_INTENT_EN, (words: string, ing: string | undefined) => `${ing ? "I'm" : 'I'} ${lowerFirst(words)}`);
       clause = clause.replace(TIME_BEFORE_INTENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
+      clause = clause.replace(TIME_BEFORE_APPOINTMENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
       subject = clause.startsWith('我');
+      self = SELF_SUBJECT_ZH.test(clause);
       hypothetical ||= HYPOTHETICAL.test(clause);
       const asked = hypothetical || (!requested && (question || QUESTION_EN.test(clause)));
       out.push({ text: clause.replace(/[吗呢]?[?？]*$/u, ''), correction, question: asked, remembered: remembering });

@@ -191,11 +191,16 @@ describe('extractHeuristically: plans typed the way chat types them', () => {
     ['Next week, I plan to visit Beijing.', 'The user plans to visit Beijing next week (the week of 2025-03-17)'],
     ['This weekend I want to go hiking in Hangzhou', 'The user wants to go hiking in Hangzhou this weekend (2025-03-15)'],
     ['Want to learn the guitar', 'The user wants to learn the guitar'],
+    // After a clause about the user themself, a plan with no subject is theirs too; the time first.
+    ['我今天很开心，明天要上班', '用户明天（2025年3月13日）要上班'],
+    ['我今天很累，明天还要早起去机场', '用户明天（2025年3月13日）还要早起去机场'],
+    ['Tomorrow I have an exam', 'The user has an exam tomorrow (2025-03-13)'],
+    ['Next week I have a job interview', 'The user has a job interview next week (the week of 2025-03-17)'],
   ])('%s → %s', (text, content) => {
-    expect(added(text)).toMatchObject({ kind: 'plan', content });
+    expect(ops(text).find((o) => o.op === 'add' && o.kind === 'plan')).toMatchObject({ kind: 'plan', content });
   });
 
-  it.each(['周末想去哪里玩？', '他周末想去杭州', '明天要下雨', '想你了', 'Want to go for a walk?', 'Next week, my sister visits'])('states no plan of the user: %s', (text) => {
+  it.each(['周末想去哪里玩？', '他周末想去杭州', '明天要下雨', '想你了', 'Want to go for a walk?', 'Next week, my sister visits', '我朋友来了，明天要走', '我妈妈来了，明天要回去', '我挺好的，明天还要下雨'])('states no plan of the user: %s', (text) => {
     expect(added(text)).toBeUndefined();
   });
 });
