@@ -16,6 +16,7 @@ export type Slot =
   | 'birthday'
   | 'age'
   | 'bloodType'
+  | 'height'
   | 'diet'
   | 'like'
   | 'dislike'
@@ -31,12 +32,13 @@ export type Slot =
   | 'study'
   | 'possession'
   | 'relation'
+  | 'trait'
   // The seeds' own examples (patterns-seeds.ts):
   | 'project'
   // What the user asked outright to be remembered and no other row reads (remembered.ts): these accumulate.
   | 'noted';
 
-export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin', 'diet', 'birthday', 'age', 'bloodType']);
+export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin', 'diet', 'birthday', 'age', 'bloodType', 'height']);
 
 export type Lang = 'zh' | 'en';
 

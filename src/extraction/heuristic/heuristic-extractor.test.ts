@@ -69,6 +69,21 @@ describe('extractHeuristically: what the user states', () => {
     ['my blood type is ab+', 'identity', "The user's blood type is AB positive", 0.7],
     ['my name is tom', 'identity', "The user's name is Tom", 0.9],
     ['my name is tom smith', 'identity', "The user's name is Tom Smith", 0.9],
+    ['我的星座是天蝎座', 'identity', '用户是天蝎座', 0.6],
+    ["I'm a Scorpio", 'identity', 'The user is a Scorpio', 0.6],
+    ['我属龙', 'identity', '用户属龙', 0.6],
+    ['我是左撇子', 'identity', '用户是左撇子', 0.6],
+    ["I'm left-handed", 'identity', 'The user is left-handed', 0.6],
+    ['我是独生女', 'identity', '用户是独生女', 0.6],
+    ["I'm an only child", 'identity', 'The user is an only child', 0.6],
+    ['我身高180', 'identity', '用户身高180厘米', 0.5],
+    ["I'm 180 cm tall", 'identity', 'The user is 180 cm tall', 0.5],
+    ['我戴眼镜', 'fact', '用户戴眼镜', 0.6],
+    ['I wear glasses', 'fact', 'The user wears glasses', 0.6],
+    ['我不抽烟', 'fact', '用户不抽烟', 0.6],
+    ["I don't smoke", 'fact', "The user doesn't smoke", 0.6],
+    ["I'm trying to lose weight", 'fact', 'The user is trying to lose weight', 0.6],
+    ["I'm in grad school", 'fact', 'The user is in grad school', 0.7],
     ['我妈妈下个月来上海看我', 'person', '用户的妈妈下个月来上海看用户', 0.7],
     ['我们家有三口人', 'person', '用户家有三口人', 0.6],
     ['周末我一般在家打游戏', 'pattern', '用户周末一般在家打游戏', 0.6],
@@ -237,7 +252,7 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日', "I'm afraid so", 'I speak my mind', "I'm Fine", "I'm Sorry", "I'm Back!", 'I drive a lot', 'my name is not important', 'my name is spelled wrong', '我开的是会议', '我开的是玩笑'])('states nothing about the user: %s', (text) => {
+  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日', "I'm afraid so", 'I speak my mind', "I'm Fine", "I'm Sorry", "I'm Back!", 'I drive a lot', 'my name is not important', 'my name is spelled wrong', '我开的是会议', '我开的是玩笑', '我属于这个团队', "I'm in trouble", "I'm in a meeting", '我身高不高'])('states nothing about the user: %s', (text) => {
     expect(added(text)).toBeUndefined();
   });
 
@@ -335,6 +350,8 @@ describe('extractHeuristically: against existing memories', () => {
     ["I'm 35", 'The user is 34 years old', 'The user is 35 years old'],
     ['我血型是B型', '用户的血型是A型', '用户的血型是B型'],
     ['My blood type is O', "The user's blood type is A", "The user's blood type is O"],
+    ['我身高175', '用户身高170厘米', '用户身高175厘米'],
+    ["I'm 6 ft tall", 'The user is 5 ft 11 tall', 'The user is 6 ft tall'],
   ])('a changed single value updates: %s', (text, old, content) => {
     expect(ops(text, [memory('7', old)])[0]).toMatchObject({ op: 'update', target: '7', content });
   });

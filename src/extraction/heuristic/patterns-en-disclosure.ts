@@ -54,6 +54,37 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
     re: re(`I ${ADV}(hurt|broke|sprained|injured|twisted) my (.+?)`),
     build: (m) => ({ content: `The user ${adverbs(m[1])}${m[2]} their ${tail(m[3])}`, value: m[3]!, past: true }),
   },
+  {
+    slot: 'health', kind: 'fact', importance: 0.6,
+    re: re(`I ${ADV}(wear glasses|wear contacts|wear contact lenses|don't smoke|do not smoke|quit smoking|quit drinking|stopped smoking|stopped drinking)`),
+    build: (m) => ({ content: `The user ${adverbs(m[1])}${m[2]!.replace(/^wear/i, 'wears').replace(/^(?:don't|do not)/i, "doesn't")}`, value: m[2]!, past: /^(?:quit|stopped)/i.test(m[2]!) }),
+  },
+  {
+    slot: 'health', kind: 'fact', importance: 0.6,
+    re: re(`I(?:'m| am) ${ADV}(trying to lose weight|on a diet|trying to quit smoking|trying to gain weight)`),
+    build: (m) => ({ content: `The user is ${adverbs(m[1])}${m[2]}`, value: m[2]! }),
+  },
+  // Traits: a sign, a hand, a place among siblings.
+  {
+    slot: 'trait', kind: 'identity', importance: 0.6,
+    re: re(`I(?:'m| am) (?:a |an )?(Aries|Taurus|Gemini|Cancer|Leo|Virgo|Libra|Scorpio|Sagittarius|Capricorn|Aquarius|Pisces)`),
+    build: (m) => ({ content: `The user is ${/^[AEIOU]/i.test(m[1]!) ? 'an' : 'a'} ${m[1]![0]!.toUpperCase()}${m[1]!.slice(1).toLowerCase()}`, value: m[1]! }),
+  },
+  {
+    slot: 'trait', kind: 'identity', importance: 0.6,
+    re: re(`I(?:'m| am) (left-handed|right-handed|ambidextrous|an only child|the oldest of \\w+|the youngest of \\w+|a twin)`),
+    build: (m) => ({ content: `The user is ${m[1]!.toLowerCase()}`, value: m[1]! }),
+  },
+  {
+    slot: 'height', kind: 'identity', importance: 0.5,
+    re: re(`I(?:'m| am) (1\\d\\d ?cm|[4-7]'\\s?\\d{1,2}"?|[4-7] ?(?:ft|feet|foot)(?: ?\\d{1,2}(?: ?in(?:ches)?)?)?)(?: tall)?`),
+    build: (m) => ({ content: `The user is ${m[1]} tall`, value: m[1]! }),
+  },
+  {
+    slot: 'study', kind: 'fact', importance: 0.7,
+    re: re(`I(?:'m| am) ${ADV}in (grad school|graduate school|med school|medical school|law school|college|high school|university|my (?:first|second|third|fourth|final|last) year (?:of|at) .+?)`),
+    build: (m) => ({ content: `The user is ${adverbs(m[1])}in ${tail(m[2])}`, value: m[2]! }),
+  },
   // Work and study.
   {
     slot: 'study', kind: 'fact', importance: 0.7,

@@ -61,6 +61,33 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
     re: re('我的?(腰|膝盖|胃|颈椎|肩膀|眼睛|牙|嗓子)(?:一直|最近|有点)*(不太好|不好|疼|很疼|受伤)'),
     build: (m) => ({ content: `用户的${m[1]}${m[2]}`, value: m[1]! }),
   },
+  {
+    slot: 'health', kind: 'fact', importance: 0.6,
+    re: re('我(?:一直|平时|从小)?(戴眼镜|戴隐形眼镜|不抽烟|不吸烟|戒烟了|戒酒了|在戒烟|在戒酒)'),
+    build: (m) => ({ content: `用户${m[1]}`, value: m[1]! }),
+  },
+  // 星座、属相、左撇子、独生子女
+  {
+    slot: 'trait', kind: 'identity', importance: 0.6,
+    re: re('我(?:的星座)?是?(白羊|金牛|双子|巨蟹|狮子|处女|天秤|天蝎|射手|摩羯|水瓶|双鱼)座'),
+    build: (m) => ({ content: `用户是${m[1]}座`, value: `${m[1]}座` }),
+  },
+  {
+    slot: 'trait', kind: 'identity', importance: 0.6,
+    re: re('我属(鼠|牛|虎|兔|龙|蛇|马|羊|猴|鸡|狗|猪)'),
+    build: (m) => ({ content: `用户属${m[1]}`, value: m[1]! }),
+  },
+  {
+    slot: 'trait', kind: 'identity', importance: 0.6,
+    re: re('我(?:从小)?是(左撇子|独生子|独生女|家里的老大|家里的老二|家里的老幺|双胞胎)'),
+    build: (m) => ({ content: `用户是${m[1]}`, value: m[1]! }),
+  },
+  // 身高：一个值
+  {
+    slot: 'height', kind: 'identity', importance: 0.5,
+    re: re('我(?:的)?身高(?:是|有)?(1\\d\\d|一米[五六七八九](?:[一二三四五六七八九])?)(?:厘米|cm|公分)?'),
+    build: (m) => ({ content: `用户身高${m[1]}${/^\d/.test(m[1]!) ? '厘米' : ''}`, value: m[1]! }),
+  },
   // 学习和工作
   {
     slot: 'study', kind: 'fact', importance: 0.7,

@@ -51,6 +51,7 @@ const LABELS: Partial<Record<Slot, readonly [string, string]>> = {
   birthday: ['生日', 'birthday'],
   age: ['年龄', 'age'],
   bloodType: ['血型', 'blood type'],
+  height: ['身高', 'height'],
 };
 
 function reason(lang: Lang, zh: string, en: string): string {
