@@ -75,7 +75,7 @@ export class ChangeFeed {
   /** Records a write to `table` through this connection, for the other connections' caches (in the write's transaction, if any). */
   record(table: string, userId: string | null, rowid: number | null): void {
     this.insertStmt.run(this.origin, table, userId, rowid);
-    if (++this.written % PRUNE_EVERY === 0) this.prune();
+    this.counted(1);
   }
 
   /**
@@ -88,10 +88,15 @@ export class ChangeFeed {
       let stmt = this.insertMany.get(chunk.length);
       if (!stmt) this.insertMany.set(chunk.length, (stmt = this.db.prepare(`INSERT INTO cache_changes (origin, tbl, user_id, row) VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}`)));
       stmt.run(...chunk.flatMap(([userId, rowid]) => [this.origin, table, userId, rowid]));
-      const before = this.written;
-      this.written += chunk.length;
-      if (Math.floor(before / PRUNE_EVERY) !== Math.floor(this.written / PRUNE_EVERY)) this.prune();
+      this.counted(chunk.length);
     }
+  }
+
+  /** Prunes the journal each time this connection's entries pass another PRUNE_EVERY. */
+  private counted(entries: number): void {
+    const before = this.written;
+    this.written += entries;
+    if (Math.floor(before / PRUNE_EVERY) !== Math.floor(this.written / PRUNE_EVERY)) this.prune();
   }
 
   /** Records that every cache of every table must be dropped (a table rewritten whole). */

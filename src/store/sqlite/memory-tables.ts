@@ -264,9 +264,8 @@ export class MemoryTables {
       for (const a of batch) {
         const row = stmt.get(a.at.getTime(), a.count, a.userId, a.id) as { rid: number } | undefined;
         if (row) written.push([a.userId, row.rid]);
-        if (outer) this.ranking.touchedIds(a.userId, [a.id]);
       }
-      this.ranking.announce(written);
+      this.ranking.wrote(written, outer);
     }).immediate();
     if (!outer) for (const a of batch) this.ranking.accessed(a.userId, a.id, a.count, a.at);
   }

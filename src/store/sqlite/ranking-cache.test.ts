@@ -303,8 +303,9 @@ describe('RankingCache', () => {
     expect(cache.user('en')!.byId.get('en1')!.importance).toBe(before.importance);
     cache.touched('en', before.rid);
     expect(cache.user('en')!.byId.get('en1')).toMatchObject({ importance: 0.9, status: 'archived' });
+    const moved = cache.user('en')!.byId.get('en2')!.rid;
     db.prepare("UPDATE memories SET user_id = 'zh' WHERE id = 'en2'").run();
-    cache.touchedIds('en', ['en2']);
+    cache.touched('en', moved);
     expect(cache.user('en')!.byId.has('en2')).toBe(false);
   });
 });

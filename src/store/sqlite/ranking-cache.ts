@@ -22,16 +22,6 @@ export class RankingCache extends UserRowCache<RankingRow, UserRanking> {
     super(db, { table: 'memories', select: HELD_COLUMNS, toRow, ridOf: (r) => r.rid, userOf, newUser: () => new UserRanking() }, options, 128 * 2 ** 20);
   }
 
-  /** As `touched`, for rows known by id (accesses are written by id). */
-  touchedIds(userId: string, ids: Iterable<string>): void {
-    const user = this.held(userId);
-    if (!user) return;
-    for (const id of ids) {
-      const r = user.byId.get(id);
-      if (r) this.touched(userId, r.rid);
-    }
-  }
-
   /**
    * Accesses this connection committed (outside any transaction of the caller's): the count and
    * time applied to the held row as the UPDATE applied them, without reading it again. A flush

@@ -59,9 +59,13 @@ export class UserRowCache<Row, User extends HeldUser<Row>> {
     this.book.touched(userId, rowid);
   }
 
-  /** Records writes this connection applies to its held rows itself (access counts), for the other connections' caches only. */
-  announce(rows: ReadonlyArray<readonly [userId: string, rowid: number]>): void {
+  /**
+   * Many writes at once (access counts), recorded for the other connections 64 to a statement.
+   * `reread`: this connection reads the rows again too; without, it applies them to its held rows itself.
+   */
+  wrote(rows: ReadonlyArray<readonly [userId: string, rowid: number]>, reread: boolean): void {
     this.feed.recordRows(this.source.table, rows);
+    if (reread) for (const [userId, rowid] of rows) this.book.touched(userId, rowid);
   }
 
   /** Every row of the user is gone (forget-everything). */

@@ -46,12 +46,8 @@ export class VectorCache {
     this.feed = changeFeed(db);
     this.feed.listen(table, {
       changed: (userId, rowid) => {
-        if (rowid === null) {
-          if (userId !== null) this.drop(userId);
-          return;
-        }
-        this.markHolders(rowid);
-        if (userId !== null && this.users.has(userId)) this.markDirty(userId, rowid);
+        if (rowid !== null) this.mark(rowid, userId);
+        else if (userId !== null) this.drop(userId);
       },
       reset: () => this.clear(),
     });
@@ -65,12 +61,13 @@ export class VectorCache {
    */
   touched(rowid: number, userId?: string): void {
     this.feed.record(this.table, userId ?? null, rowid);
-    this.markHolders(rowid);
-    if (userId !== undefined && this.users.has(userId)) this.markDirty(userId, rowid);
+    this.mark(rowid, userId ?? null);
   }
 
-  private markHolders(rowid: number): void {
+  /** The row is dirty for whoever holds it, and for `userId` (its user now) if held. */
+  private mark(rowid: number, userId: string | null): void {
     for (const [user, codes] of this.users) if (codes.slotOf.has(rowid)) this.markDirty(user, rowid);
+    if (userId !== null && this.users.has(userId)) this.markDirty(userId, rowid);
   }
 
   private drop(userId: string): void {
