@@ -1,4 +1,5 @@
 import type { Message, Session } from './domain/conversation.js';
+import type { CompleteTodoOptions } from './pipelines/complete-todo.js';
 import type { ChangeContext, HistoryEvent } from './domain/history.js';
 import type { Memory, MemoryPatch, NewMemoryInput } from './domain/memory.js';
 import type { Profile, Relation } from './domain/profile.js';
@@ -93,7 +94,8 @@ export interface MemoryEngine {
   /** Merges old, rarely used memories of a kind (needs a model). */
   compress(userId: string): Promise<CompressionReport[]>;
   listTodos(options: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]>;
-  completeTodo(userId: string, id: string): Promise<Todo>;
+  /** Marks a todo done; a repeating one moves to its next occurrence unless `series` ends it. */
+  completeTodo(userId: string, id: string, options?: CompleteTodoOptions): Promise<Todo>;
   deleteTodo(userId: string, id: string): Promise<void>;
   /** Delivers due reminders through the configured notifier, each once. */
   deliverReminders(): Promise<DeliveryReport>;

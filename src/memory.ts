@@ -242,7 +242,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     runLifecycle: after((o = {}) => runLifecycle(deps, { ...o, policy: options.decayPolicy })),
     compress: changing((userId) => compressMemories(deps, userId)),
     listTodos: (o) => deps.store.listTodos(o),
-    completeTodo: changing((userId, id) => completeTodo(base, userId, id)),
+    completeTodo: changing((userId, id, options) => completeTodo(base, userId, id, options)),
     deleteTodo: (userId, id) => deps.store.deleteTodo(userId, id),
     deliverReminders: async () => {
       if (!options.notifier) throw new EngramError('CONFIG_INVALID', 'No notifier is configured for reminders');

@@ -30,4 +30,25 @@ describe('engram todos / todo-done', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^error \[NOT_FOUND\]/);
   });
+  it.each([
+    ['li-ming', '每天早上八点提醒我吃药', '每天'],
+    ['alice', 'Remind me every Monday at 9am to send the timesheet', 'every Mon'],
+  ])('a repeating todo (%s): listed with how it repeats; done moves it on, --series ends it', async (user, text, repeats) => {
+    await h.remember(user, text);
+    const list = (await h.cli(['--user', user, 'todos'])).stdout;
+    expect(list).toMatch(/^done\s+due \(UTC\)\s+repeats\s+todo\s+id\n/);
+    expect(list).toContain(repeats);
+    const [todo] = (await h.cli(['--user', user, '--json', 'todos'])).json<{ todos: Todo[] }>().todos;
+    const once = await h.cli(['--user', user, 'todo-done', todo!.id]);
+    expect(once.stdout).toMatch(/^Done for now: .+ \(next \d{4}-\d\d-\d\d \d\d:\d\d/);
+    // The occurrence nearest to now is done: the coming one (the todo moves on) or, just after a
+    // reminder, the one before (nothing moves). Either way it stays open, and again changes nothing.
+    const [moved] = (await h.cli(['--user', user, '--json', 'todos'])).json<{ todos: Todo[] }>().todos;
+    expect(moved).toMatchObject({ id: todo!.id, completed: false });
+    expect(new Date(moved!.dueAt!).getTime()).toBeGreaterThanOrEqual(new Date(todo!.dueAt!).getTime());
+    await h.cli(['--user', user, 'todo-done', todo!.id]);
+    expect((await h.cli(['--user', user, '--json', 'todos'])).json<{ todos: Todo[] }>().todos[0]!.dueAt).toBe(moved!.dueAt);
+    expect((await h.cli(['--user', user, 'todo-done', todo!.id, '--series'])).stdout).toMatch(/^Done: /);
+    expect((await h.cli(['--user', user, 'todos'])).stdout).toBe('No open todos.\n');
+  });
 });

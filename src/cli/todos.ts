@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import { describeRecurrence } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
+import { detectLanguage } from '../text/language.js';
 import { table, whenIn } from './format.js';
 import { emit, type CliIo } from './io.js';
 import { withEngine } from './runtime.js';
@@ -24,20 +26,27 @@ export function registerTodos(program: Command, io: CliIo): void {
 }
 
 export function renderTodos(todos: readonly Todo[], timeZone: string): string {
-  const rows = todos.map((t) => [t.completed ? 'x' : ' ', t.dueAt ? whenIn(t.dueAt, timeZone) : '-', t.content, t.id]);
-  return `${table([{ header: 'done' }, { header: `due (${timeZone})` }, { header: 'todo', max: 48 }, { header: 'id' }], rows)}`;
+  // How a todo repeats, in a column of its own when any does.
+  const repeats = todos.some((t) => t.repeat);
+  const rows = todos.map((t) => [t.completed ? 'x' : ' ', t.dueAt ? whenIn(t.dueAt, timeZone) : '-', ...(repeats ? [t.repeat ? describeRecurrence(t.repeat, detectLanguage(t.content)) : '-'] : []), t.content, t.id]);
+  return `${table([{ header: 'done' }, { header: `due (${timeZone})` }, ...(repeats ? [{ header: 'repeats' }] : []), { header: 'todo', max: 48 }, { header: 'id' }], rows)}`;
 }
 
-/** `engram todo-done <id>`: marks a todo completed; its reminder is no longer sent. */
+/**
+ * `engram todo-done <id> [--series]`: marks a todo completed; its reminder is no longer sent. A
+ * repeating todo moves to its next time instead; --series ends it.
+ */
 export function registerTodoDone(program: Command, io: CliIo): void {
   program
     .command('todo-done')
-    .description('mark a todo as done')
+    .description('mark a todo as done (a repeating one moves to its next time; --series ends it)')
     .argument('<id>', 'todo id (see engram todos)')
-    .action((id: string, _options: unknown, command: Command) =>
+    .option('--series', 'end a repeating todo altogether')
+    .action((id: string, options: { series?: boolean }, command: Command) =>
       withEngine(io, command, async ({ engine, userId, json }) => {
-        const todo = await engine.completeTodo(userId, id);
-        emit(io, json, todo, () => `Done: ${todo.content}`);
+        const todo = await engine.completeTodo(userId, id, { series: options.series === true });
+        const { timeZone } = await engine.getSettings(userId);
+        emit(io, json, todo, () => (todo.completed || !todo.dueAt ? `Done: ${todo.content}` : `Done for now: ${todo.content} (next ${whenIn(todo.dueAt, timeZone)})`));
       }),
     );
 }

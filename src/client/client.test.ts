@@ -47,6 +47,9 @@ describe('engram/client against the server over loopback', () => {
     const todo = await c.addTodo({ userId: '李明', content: 'Renew the passport', dueAt: new Date('2030-01-01T09:00:00Z') });
     expect(todo.dueAt).toBe('2030-01-01T09:00:00.000Z');
     expect((await c.completeTodo('李明', todo.id)).completed).toBe(true);
+    const weekly = await c.addTodo({ userId: '李明', content: '每周一交周报', repeat: { every: 'week', weekdays: [1] } });
+    expect(weekly.repeat).toMatchObject({ every: 'week', weekdays: [1] });
+    expect((await c.completeTodo('李明', weekly.id, { series: true })).completed).toBe(true);
     await c.purge('李明', cat.id);
     await expect(c.get('李明', cat.id)).rejects.toSatisfy((e: unknown) => EngramHttpError.isInstance(e) && e.code === 'NOT_FOUND' && e.status === 404);
     expect((await c.forget({ userId: '李明' })).memories).toBeGreaterThan(0);

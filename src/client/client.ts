@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RepeatInput } from '../domain/recurrence.js';
 import type { ErrorCode } from '../errors.js';
 import type {
   ContextDto, HistoryEventDto, MemoryDto, MemoryPage, MessageDto, ProfileDto, RecalledDto, RelationDto, SessionDto, TodoDto,
@@ -137,10 +138,10 @@ export function createClient(options: ClientOptions) {
     recallLearnings: async ({ userId, task, limit }: { userId: string; task: string; limit?: number }) => (await call<{ items: RecalledMemory[] }>('GET', `${u(userId)}/learnings`, undefined, { task, limit })).items,
 
     // ---- todos ----
-    addTodo: ({ userId, ...o }: { userId: string; content: string; dueAt?: Date | string; remindAt?: Date | string }) =>
-      call<Todo>('POST', `${u(userId)}/todos`, { content: o.content, ...(o.dueAt ? { dueAt: iso(o.dueAt) } : {}), ...(o.remindAt ? { remindAt: iso(o.remindAt) } : {}) }),
+    addTodo: ({ userId, ...o }: { userId: string; content: string; dueAt?: Date | string; remindAt?: Date | string; repeat?: RepeatInput }) =>
+      call<Todo>('POST', `${u(userId)}/todos`, { content: o.content, ...(o.dueAt ? { dueAt: iso(o.dueAt) } : {}), ...(o.remindAt ? { remindAt: iso(o.remindAt) } : {}), ...(o.repeat ? { repeat: o.repeat } : {}) }),
     listTodos: async ({ userId, completed, limit }: { userId: string; completed?: boolean; limit?: number }) => (await call<{ items: Todo[] }>('GET', `${u(userId)}/todos`, undefined, { completed, limit })).items,
-    completeTodo: (userId: string, id: string) => call<Todo>('POST', `${u(userId)}/todos/${seg(id)}/complete`),
+    completeTodo: (userId: string, id: string, options: { series?: boolean } = {}) => call<Todo>('POST', `${u(userId)}/todos/${seg(id)}/complete`, undefined, options.series ? { series: true } : undefined),
     deleteTodo: async (userId: string, id: string): Promise<void> => void (await call('DELETE', `${u(userId)}/todos/${seg(id)}`)),
 
     // ---- forgetting, export ----

@@ -1,4 +1,5 @@
 import { MEMORY_KINDS, type Memory } from '../domain/memory.js';
+import { describeRecurrence } from '../domain/recurrence.js';
 import { withoutFallbackMark } from '../domain/episode.js';
 import type { Profile } from '../domain/profile.js';
 import type { Todo } from '../domain/todo.js';
@@ -18,7 +19,11 @@ export interface ContextParts {
 }
 
 /** A todo with its due time on the user's wall clock (stored in UTC). */
-export const todoLine = (language: Language, t: Todo, timeZone: string): string => `- ${quoteData(t.content)}${t.dueAt ? ` (${HEADINGS[language].due} ${localMinute(t.dueAt, timeZone)})` : ''}`;
+export const todoLine = (language: Language, t: Todo, timeZone: string): string => {
+  const repeats = t.repeat ? describeRecurrence(t.repeat, language) : undefined;
+  const when = [t.dueAt ? `${HEADINGS[language].due} ${localMinute(t.dueAt, timeZone)}` : undefined, repeats].filter(Boolean).join(language === 'zh' ? '，' : ', ');
+  return `- ${quoteData(t.content)}${when ? ` (${when})` : ''}`;
+};
 /** A memory with the day it happened (or was noted) on the user's wall clock. */
 export const memoryLine = (m: Pick<Memory, 'content' | 'happenedAt' | 'createdAt'>, timeZone: string): string => `- ${quoteData(m.content)} (${localDay(m.happenedAt ?? m.createdAt, timeZone)})`;
 /** A recent episode: its day, then its summary quoted as data (a fallback's without its mark: the assistant needs what was said, not that the model failed). */

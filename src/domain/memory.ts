@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RepeatInput } from './recurrence.js';
 import { jsonProblem } from './json-value.js';
 
 /**
@@ -131,6 +132,8 @@ export const NewMemoryInput = z.object({
   dueAt: dateInput.optional(),
   /** Kind 'todo' only: when to remind. @default one hour before dueAt */
   remindAt: dateInput.optional(),
+  /** Kind 'todo' only: how it repeats (read from the content when absent: "每天早上八点", "every Monday"). */
+  repeat: RepeatInput.optional(),
 });
 export type NewMemoryInput = z.input<typeof NewMemoryInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecurrenceRule } from './recurrence.js';
 
 /** A todo (seed 000 §5), mirrored by a memory of kind "todo" so recall finds it. */
 export const Todo = z.object({
@@ -11,6 +12,8 @@ export const Todo = z.object({
   completed: z.boolean(),
   completedAt: z.date().optional(),
   reminded: z.boolean(),
+  /** How the todo repeats; absent for a one-off. A repeating todo's due and reminder times move to its next occurrence. */
+  repeat: RecurrenceRule.optional(),
   sourceSessionId: z.string().optional(),
   createdAt: z.date(),
   /** Failed reminder deliveries so far, and the last error. */

@@ -51,3 +51,22 @@ export function zonedMinute(at: Date, timeZone: string): string {
 
 /** Days from the Monday of its week back to a day (0 on a Monday, 6 on a Sunday). */
 export const sinceMonday = (w: { weekday: number }): number => (w.weekday + 6) % 7;
+
+/** Minutes `timeZone` is ahead of UTC at `at`. */
+function offsetMinutes(at: Date, timeZone: string): number {
+  const minute = Math.floor(at.getTime() / 60_000) * 60_000;
+  const w = zonedTime(new Date(minute), timeZone);
+  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - minute) / 60_000);
+}
+
+/**
+ * The instant a wall-clock minute in `timeZone` stands for, the zone's offset taken at that date
+ * (so 08:00 stays 08:00 across a DST change). Overflowing fields are normalised as Date.UTC does
+ * (day 32 is the next month's 1st). Throws RangeError for an unknown zone.
+ */
+export function zonedInstant(w: Omit<ZonedTime, 'weekday'>, timeZone: string): Date {
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  let instant = asUtc - offsetMinutes(new Date(asUtc), timeZone) * 60_000;
+  instant = asUtc - offsetMinutes(new Date(instant), timeZone) * 60_000;
+  return new Date(instant);
+}

@@ -1,7 +1,7 @@
 import { recentResults } from '../util/recent-results.js';
 import * as chrono from 'chrono-node';
 import { hasHan } from '../text/language.js';
-import { sinceMonday, zonedTime } from '../domain/zoned-time.js';
+import { sinceMonday, zonedInstant, zonedTime } from '../domain/zoned-time.js';
 
 /** A time phrase found in a text and the instant it resolves to. */
 export interface TimePhrase {
@@ -47,8 +47,13 @@ const PART_OF_DAY: ReadonlyArray<readonly [RegExp, number]> = [
   [/中午|noon|midday/i, 12],
   [/下午|afternoon/i, 15],
   [/傍晚|evening/i, 18],
-  [/晚上|今晚|明晚|夜里|tonight|night/i, 20],
+  [/晚上|今晚|明晚|每晚|夜里|tonight|night/i, 20],
 ];
+
+/** The hour a part of the day in `text` means ("每晚" 20, "every morning" 9); undefined when it names none. */
+export function partOfDayHour(text: string): number | undefined {
+  return PART_OF_DAY.find(([re]) => re.test(text))?.[1];
+}
 
 /** Resolves the first time phrase in `text` to an instant; undefined when there is none. */
 export function parseDueTime(options: ParseDueTimeOptions): Date | undefined {
@@ -100,7 +105,7 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
       // evening it means is always the one before the day it is said.
       const eve = !certain && /\blast night\b/i.test(result.text) ? wallClock(reference, timeZone) : undefined;
       const on = eve ? { year: eve.year, month: eve.month, day: eve.day - 1 } : { year: start.get('year') ?? 0, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
-      date = wallClockToInstant({ ...on, hour, minute }, timeZone);
+      date = zonedInstant({ ...on, hour, minute }, timeZone);
     }
     return { text: result.text, index: result.index, date };
   }
@@ -130,18 +135,10 @@ function wallClock(at: Date, timeZone: string): WallClock & { weekday: number } 
   return zonedTime(at, timeZone);
 }
 
-/** The instant a wall-clock time in a zone stands for; the offset is taken at that date, not today's. */
-function wallClockToInstant(w: WallClock, timeZone: string): Date {
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
-  let instant = asUtc - timeZoneOffsetMinutes(timeZone, new Date(asUtc)) * 60_000;
-  instant = asUtc - timeZoneOffsetMinutes(timeZone, new Date(instant)) * 60_000;
-  return new Date(instant);
-}
-
 const CN_DIGITS: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 
 /** "3", "十", "十五", "二十", "两" → number. */
-function chineseNumber(s: string): number | undefined {
+export function chineseNumber(s: string): number | undefined {
   if (/^\d+$/.test(s)) return Number(s);
   if (s === '半') return 0.5;
   const tens = s.indexOf('十');
@@ -188,7 +185,7 @@ function chinesePeriod(text: string, reference: Date, timeZone: string, defaultH
     const target = shift(wallClock(reference, timeZone));
     // Date.UTC normalises overflowing days and months (day 0 = last day of the previous month).
     const normal = new Date(Date.UTC(target.year, target.month - 1, target.day));
-    const date = wallClockToInstant(
+    const date = zonedInstant(
       { year: normal.getUTCFullYear(), month: normal.getUTCMonth() + 1, day: normal.getUTCDate(), hour: defaultHour, minute: 0 },
       timeZone,
     );

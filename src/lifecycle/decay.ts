@@ -8,6 +8,8 @@ export type DecayInput = Pick<Memory, 'kind' | 'core' | 'importance' | 'createdA
   Partial<Pick<Memory, 'content' | 'structuredData' | 'reviewedAt'>> & {
     /** Where the last decay left the clock; absent before the first decay. */
     decayedAt?: Date;
+    /** The memory of a repeating todo that still runs: it stays as long as the reminders do. */
+    repeating?: boolean;
   };
 
 /** 'archive' means out of recall but kept, restorable, listed and exported: the lifecycle never erases. */
@@ -34,7 +36,7 @@ export interface DecayResult {
  *
  * Store `importance` and `decayedAt` whatever the action; a review action means "ask MemoryReviewer",
  * and the caller acts on 'archive'. Order of rules: inactive → expired → core → top of the scale →
- * health/safety/identity/family → age limit → decay → below deleteBelow → unused for forgetUnusedDays
+ * health/safety/identity/family → a repeating todo that runs → age limit → decay → below deleteBelow → unused for forgetUnusedDays
  * (counted from the last recall or the last review that kept it) → review triggers.
  * Expiry applies even to core and system memories: an `expiresAt` is someone's explicit instruction.
  */
@@ -51,7 +53,7 @@ export function decay(memory: DecayInput, now: Date, policy: DecayPolicy = DEFAU
   const topic = memory.content === undefined ? undefined : protectedTopic({ kind: memory.kind, content: memory.content, structuredData: memory.structuredData });
   // Episodes are summaries, not something the user said: their age limit applies at any importance.
   const top = memory.kind !== 'episode' && memory.importance >= policy.neverDecayAt;
-  const frozen = top ? `importance ${fmt(memory.importance)} is at the top of the scale: never decays` : topic ? `${topic} facts never decay` : undefined;
+  const frozen = top ? `importance ${fmt(memory.importance)} is at the top of the scale: never decays` : topic ? `${topic} facts never decay` : memory.repeating ? 'a repeating todo does not fade while it runs' : undefined;
   if (frozen) {
     const promote = rule.review && memory.importance >= policy.promoteReviewAt;
     return promote ? unchanged('review-promote', `importance ${fmt(memory.importance)} reached ${policy.promoteReviewAt}; ${frozen}`) : unchanged('none', frozen);

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { describeRecurrence } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
+import { detectLanguage } from '../text/language.js';
 import { guard, memoryView, ok, userArg, type ToolContext } from './tool-kit.js';
 
 const todoView = (t: Todo): Record<string, unknown> => ({
   id: t.id,
   content: t.content,
   ...(t.dueAt ? { dueAt: t.dueAt.toISOString() } : {}),
+  ...(t.repeat ? { repeats: describeRecurrence(t.repeat, detectLanguage(t.content)), repeat: t.repeat } : {}),
   completed: t.completed,
 });
 
@@ -49,11 +52,15 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
     'complete_todo',
     {
       title: 'Complete a todo',
-      description: 'Marks a todo done (no more reminders).',
-      inputSchema: { ...userArg, id: z.string().trim().min(1).max(200).describe('The todo id from list_todos') },
+      description: 'Marks a todo done (no more reminders). A repeating todo moves to its next time instead (its dueAt in the answer); series: true ends it.',
+      inputSchema: {
+        ...userArg,
+        id: z.string().trim().min(1).max(200).describe('The todo id from list_todos'),
+        series: z.boolean().optional().describe('For a repeating todo: end the whole series (default: only this time)'),
+      },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    (args) => guard(async () => ok({ completed: todoView(await memory.completeTodo(await resolveUser(args.user_id), args.id)) })),
+    (args) => guard(async () => ok({ completed: todoView(await memory.completeTodo(await resolveUser(args.user_id), args.id, { series: args.series === true })) })),
   );
 
   server.registerTool(

@@ -2,12 +2,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MemoryEngine } from '../memory-engine.js';
 import { testMemory } from '../testing/test-memory.js';
 import { boundUser, createMcpServer } from './mcp-server.js';
 import type { ResolveUser } from './tool-kit.js';
 
-let memory: MemoryEngine;
+let memory: ReturnType<typeof testMemory>;
 let client: Client;
 
 async function connect(resolveUser: ResolveUser): Promise<Client> {
@@ -77,6 +76,16 @@ describe('MCP server over the SDK client', () => {
     expect(todos.map((t) => t.content)).toEqual(['周五前提交报告']);
     await call('complete_todo', { id: todos[0]!.id });
     expect((await call('list_todos', {})).json()['todos']).toEqual([]);
+
+    // A repeating one says how it repeats; completing it moves it on, series: true ends it.
+    await memory.setSettings('li', { timeZone: 'Asia/Shanghai' });
+    await memory.add({ userId: 'li', kind: 'todo', content: '每天早上八点吃药' });
+    const [pills] = (await call('list_todos', {})).json()['todos'] as Array<{ id: string; repeats: string; dueAt: string }>;
+    expect(pills).toMatchObject({ repeats: '每天', dueAt: '2026-01-02T00:00:00.000Z' });
+    memory.clock.advance(20 * 3_600_000);
+    expect((await call('complete_todo', { id: pills!.id })).json()['completed']).toMatchObject({ completed: false, dueAt: '2026-01-03T00:00:00.000Z' });
+    expect((await call('complete_todo', { id: pills!.id, series: true })).json()['completed']).toMatchObject({ completed: true });
+    expect((await call('complete_todo', { id: pills!.id, series: 'yes' })).isError).toBe(true);
 
     const learning = (await call('record_learning', { task: 'deploy the web app', steps: ['npm run build', 'rsync dist/ to the server'] })).json()['recorded'] as { kind: string; content: string };
     expect(learning.kind).toBe('skill');

@@ -1,3 +1,4 @@
+import type { RecurrenceRule } from '../domain/recurrence.js';
 import { EngramError, type ErrorCode } from '../errors.js';
 
 /** One due reminder for one todo, as handed to a Notifier. */
@@ -12,6 +13,8 @@ export interface Reminder {
   content: string;
   dueAt?: Date;
   remindAt: Date;
+  /** A repeating todo's rule: this reminder is for one occurrence, the next comes with the next. */
+  repeat?: RecurrenceRule;
 }
 
 /** The port reminders leave Engram through. Resolves once delivered; throws an EngramError otherwise. */

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { RecurrenceRule } from '../domain/recurrence.js';
 import { systemClock, type Clock } from '../deps.js';
 import { EngramError } from '../errors.js';
 import { DELIVERY_FAILED, errorMessage, type Notifier, type Reminder } from './notifier.js';
@@ -27,6 +28,8 @@ export interface WebhookPayload {
   content: string;
   dueAt?: string;
   remindAt: string;
+  /** A repeating todo's rule (its next reminder comes with the next occurrence). */
+  repeat?: RecurrenceRule;
 }
 
 export const SIGNATURE_HEADER = 'X-Engram-Signature';
@@ -114,5 +117,6 @@ function toPayload(r: Reminder): WebhookPayload {
   const payload: WebhookPayload = { type: 'engram.reminder', deliveryId: r.deliveryId, userId: r.userId, todoId: r.todoId, content: r.content, remindAt: r.remindAt.toISOString() };
   if (r.dueAt) payload.dueAt = r.dueAt.toISOString();
   if (r.tenantId !== undefined) payload.tenantId = r.tenantId;
+  if (r.repeat) payload.repeat = r.repeat;
   return payload;
 }

@@ -2,7 +2,7 @@ import { NewMemoryInput, type Memory } from '../domain/memory.js';
 import type { ChangeContext } from '../domain/history.js';
 import type { Todo } from '../domain/todo.js';
 import { InvalidInputError, parseInput } from '../errors.js';
-import { defaultRemindAt, parseDueTime } from '../extraction/due-time.js';
+import { scheduleTodo } from '../extraction/todo-schedule.js';
 import { detectLanguage } from '../text/language.js';
 import { REINFORCE_STEP } from './apply-plan.js';
 import type { MemoryDeps } from './deps.js';
@@ -16,11 +16,12 @@ import { resolveSettings } from './settings.js';
  * already says (same words, or a near-identical vector) is not stored twice. The existing one is
  * reinforced instead (importance +0.1, never below the new one's) and returned, with a
  * 'reinforce' history event that says why. A todo (kind 'todo') also gets its todo row, with the
- * due time given or parsed from the content in the user's time zone, so its reminder fires.
+ * due time given or parsed from the content in the user's time zone, so its reminder fires, and
+ * its repeat (given, or read from the content: "每天早上八点提醒我吃药").
  */
 export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change: ChangeContext = { actor: 'user' }): Promise<Memory> {
   const data = parseInput(NewMemoryInput, input, 'memory');
-  if (data.kind !== 'todo' && (data.dueAt || data.remindAt)) throw new InvalidInputError('Invalid memory: dueAt and remindAt are for kind "todo" only');
+  if (data.kind !== 'todo' && (data.dueAt || data.remindAt || data.repeat)) throw new InvalidInputError('Invalid memory: dueAt, remindAt and repeat are for kind "todo" only');
   const now = deps.clock.now();
   const [vector] = await deps.embedder.embed([data.content]);
   const { duplicate, refines } = await compareWithExisting(deps, { userId: data.userId, kind: data.kind, content: data.content, vector });
@@ -68,11 +69,11 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
     return memory;
   }
   const { timeZone } = await resolveSettings(deps.store, data.userId);
-  const dueAt = data.dueAt ?? parseDueTime({ text: data.content, reference: now, timeZone });
+  const { dueAt, remindAt, repeat } = scheduleTodo({ texts: [data.content], reference: now, timeZone, dueAt: data.dueAt, remindAt: data.remindAt, repeat: data.repeat });
+  if (dueAt && remindAt && remindAt.getTime() > dueAt.getTime()) throw new InvalidInputError('remindAt must not be after dueAt', { details: { field: 'remindAt' } });
   if (dueAt) memory.happenedAt ??= dueAt;
   const todo: Todo = {
-    id: deps.ids.next(), userId: data.userId, memoryId: memory.id, content: data.content, dueAt,
-    remindAt: data.remindAt ?? (dueAt ? defaultRemindAt(dueAt, now) : undefined),
+    id: deps.ids.next(), userId: data.userId, memoryId: memory.id, content: data.content, dueAt, remindAt, ...(repeat ? { repeat } : {}),
     completed: false, reminded: false, sourceSessionId: data.sessionId, createdAt: now, deliveryAttempts: 0,
   };
   await deps.store.transaction(async (tx) => {

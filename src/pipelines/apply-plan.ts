@@ -4,7 +4,7 @@ import type { Memory } from '../domain/memory.js';
 import type { ExtractionSettings } from '../domain/settings.js';
 import type { Todo } from '../domain/todo.js';
 import type { Relation } from '../domain/profile.js';
-import { defaultRemindAt, parseDueTime } from '../extraction/due-time.js';
+import { scheduleTodo } from '../extraction/todo-schedule.js';
 import { looksLikeInstruction } from '../extraction/instruction-flag.js';
 import type { Plan } from '../extraction/plan-operations.js';
 import type { MemoryChanges, Store } from '../store/store.js';
@@ -77,9 +77,10 @@ async function prepare(
     let todo: Todo | undefined;
     if (memory.kind === 'todo') {
       const spec = op.todo ?? { content: op.content };
-      const dueAt = validDate(spec.dueAt) ?? (spec.dueText ? parseDueTime({ text: spec.dueText, reference, timeZone: settings.timeZone }) : undefined) ?? parseDueTime({ text: spec.content, reference, timeZone: settings.timeZone });
+      // The model's time phrase first ("每天早上八点"), then the todo's words, then the memory's.
+      const { dueAt, remindAt, repeat } = scheduleTodo({ texts: [spec.dueText, spec.content, op.content], reference, timeZone: settings.timeZone, dueAt: validDate(spec.dueAt) });
       todo = {
-        id: deps.ids.next(), userId, memoryId: memory.id, content: spec.content, dueAt, remindAt: dueAt ? defaultRemindAt(dueAt, reference) : undefined,
+        id: deps.ids.next(), userId, memoryId: memory.id, content: spec.content, dueAt, remindAt, ...(repeat ? { repeat } : {}),
         completed: false, reminded: false, sourceSessionId: sessionId, createdAt: now, deliveryAttempts: 0,
       };
       if (dueAt) memory.happenedAt ??= dueAt;

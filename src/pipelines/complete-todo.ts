@@ -1,20 +1,55 @@
+import { nextOccurrence, previousOccurrence } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
 import { NotFoundError } from '../errors.js';
+import type { Store } from '../store/store.js';
+import { deliveryIdOf, leadOf } from './deliver-reminders.js';
 import type { MemoryDeps } from './deps.js';
+
+export interface CompleteTodoOptions {
+  /** For a repeating todo: end the whole series, not only the occurrence at hand. @default false */
+  series?: boolean;
+}
+
+/**
+ * Completing a repeating todo marks the occurrence nearest to now done. When that is the one
+ * before the todo's due time and it was part of the series (its reminder was delivered, or it was
+ * done early, or it passed since the todo was made), the todo has moved on already: nothing
+ * changes ("吃过药了" just after the 08:00 reminder; the same completion twice). Otherwise the
+ * coming occurrence is done: its reminder is settled as delivered (so it is never sent) and the
+ * todo moves to the next one, reminded as far ahead as before, in one transaction. Undefined: the
+ * series has no occurrence left, so the todo itself is done.
+ */
+async function completeOccurrence(tx: Store, todo: Todo & { repeat: NonNullable<Todo['repeat']>; dueAt: Date }, now: Date): Promise<Todo | undefined> {
+  const lead = leadOf(todo);
+  const previous = previousOccurrence(todo.repeat, todo.dueAt);
+  const settled = new Set((await tx.deliveriesOf(todo.userId, todo.id)).map((d) => d.id));
+  const happened = settled.has(deliveryIdOf(todo.id, new Date(previous.getTime() - lead))) || (previous.getTime() <= now.getTime() && previous.getTime() >= todo.createdAt.getTime());
+  if (happened && Math.abs(now.getTime() - previous.getTime()) < Math.abs(todo.dueAt.getTime() - now.getTime())) return todo;
+  const dueAt = nextOccurrence(todo.repeat, todo.dueAt, now);
+  if (!dueAt) return undefined;
+  await tx.recordDelivery(todo.userId, todo.id, deliveryIdOf(todo.id, todo.remindAt ?? todo.dueAt), now, { dueAt, remindAt: new Date(dueAt.getTime() - lead) });
+  return (await tx.listTodos({ userId: todo.userId })).find((t) => t.id === todo.id);
+}
 
 /**
  * Marks a todo done. Its memory (kind 'todo') is archived in the same transaction, so a done todo
  * leaves the context at once, in the due section and as a recalled memory alike; it stays in
- * lists, exports and history, and can be restored.
+ * lists, exports and history, and can be restored. A repeating todo stays open and moves to its
+ * next occurrence (see completeOccurrence) unless `series` ends it. Completing twice is completing once.
  */
-export async function completeTodo(deps: MemoryDeps, userId: string, id: string): Promise<Todo> {
+export async function completeTodo(deps: MemoryDeps, userId: string, id: string, options: CompleteTodoOptions = {}): Promise<Todo> {
   const now = deps.clock.now();
   return deps.store.transaction(async (tx) => {
+    const current = (await tx.listTodos({ userId })).find((t) => t.id === id);
+    if (!current) throw new NotFoundError('Todo', id);
+    if (current.completed) return current;
+    const { repeat, dueAt } = current;
+    const moved = !options.series && repeat && dueAt ? await completeOccurrence(tx, { ...current, repeat, dueAt }, now) : undefined;
+    if (moved) return moved;
     const todo = await tx.updateTodo(userId, id, { completed: true, completedAt: now });
-    if (!todo) throw new NotFoundError('Todo', id);
     const memory = todo.memoryId ? await tx.getMemory(userId, todo.memoryId) : null;
     if (memory?.status === 'active') {
-      await tx.updateMemory(userId, memory.id, { status: 'archived', updatedAt: now }, undefined, { actor: 'user', action: 'archive', reason: 'todo completed', at: now });
+      await tx.updateMemory(userId, memory.id, { status: 'archived', updatedAt: now }, undefined, { actor: 'user', action: 'archive', reason: options.series ? 'repeating todo ended' : 'todo completed', at: now });
     }
     return todo;
   });

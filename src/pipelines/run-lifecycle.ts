@@ -31,10 +31,15 @@ export async function runLifecycle(deps: ModelDeps, options: { userId?: string; 
   const report: LifecycleReport = { examined: 0, decayed: 0, archived: 0, reviews: [], compressions: [] };
   const users = options.userId ? [options.userId] : await deps.store.userIds();
   const work: Memory[] = [];
-  for (const userId of users) work.push(...(await deps.store.listMemories({ userId, statuses: ['active'] })));
+  // The memories of repeating todos that still run: they do not fade while the reminders go on.
+  const repeating = new Set<string>();
+  for (const userId of users) {
+    work.push(...(await deps.store.listMemories({ userId, statuses: ['active'] })));
+    for (const t of await deps.store.listTodos({ userId, completed: false })) if (t.repeat && t.memoryId) repeating.add(t.memoryId);
+  }
   for (const memory of work) {
     report.examined++;
-    await passOne(deps, memory, policy, report);
+    await passOne(deps, memory, policy, report, repeating.has(memory.id));
     options.onProgress?.(report.examined, work.length);
   }
   if (deps.model) {
@@ -50,10 +55,10 @@ export async function runLifecycle(deps: ModelDeps, options: { userId?: string; 
   return report;
 }
 
-async function passOne(deps: ModelDeps, memory: Memory, policy: DecayPolicy, report: LifecycleReport): Promise<void> {
+async function passOne(deps: ModelDeps, memory: Memory, policy: DecayPolicy, report: LifecycleReport, repeating: boolean): Promise<void> {
   const now = deps.clock.now();
   const { userId } = memory;
-  const result = decay(memory, now, policy);
+  const result = decay({ ...memory, repeating }, now, policy);
   const change = { actor: 'lifecycle' as const, reason: result.reason, at: now };
   const reviewed = deps.model !== undefined && memory.kind !== 'episode' && result.importance >= policy.reviewArchiveFrom && !result.reason.startsWith('expired');
   if (result.action === 'archive' && !reviewed) {

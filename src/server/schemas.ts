@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { RepeatInput } from '../domain/recurrence.js';
 import { Message, Session } from '../domain/conversation.js';
 import { HistoryEvent } from '../domain/history.js';
 import { Memory, MemoryKind, MemoryPatch, MemoryStatus, NewMemoryInput } from '../domain/memory.js';
@@ -29,6 +30,8 @@ export const HistoryEventDto = wireSchema(HistoryEvent).openapi('HistoryEvent');
 export const RelationDto = wireSchema(Relation).openapi('Relation');
 export const ProfileDto = wireSchema(Profile).openapi('Profile');
 export const TodoDto = wireSchema(Todo).openapi('Todo');
+/** How a todo repeats, as a caller gives it (the zone defaults to the user's). */
+export const RepeatDto = RepeatInput;
 export const MessageDto = wireSchema(Message).openapi('Message');
 export const SessionDto = wireSchema(Session).openapi('Session');
 

@@ -78,6 +78,29 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     await expect.poll(() => page.locator('.list li').count()).toBe(0);
   });
 
+  it('shows how a todo repeats and its next time; done this time moves it on, ending the series completes it (en, zh)', async () => {
+    await api(server.url, key, 'POST', `${user}/todos`, { content: 'Team standup', dueAt: '2030-01-07T01:00:00Z', repeat: { every: 'week', weekdays: [1, 2, 3, 4, 5] } });
+    await api(server.url, key, 'POST', `${user}/todos`, { content: '每天早上八点吃药' });
+    await page.goto(`${server.url}/#/todos`);
+    const standup = '.list li:has-text("Team standup")';
+    await page.waitForSelector(standup);
+    expect(await page.textContent(`${standup} .tag`)).toBe('every weekday');
+    expect(await page.textContent(standup)).toContain('Next');
+    expect(await page.textContent(standup)).toContain('09:00'); // 01:00 UTC in Shanghai
+    expect(await page.textContent('.list li:has-text("吃药") .tag')).toBe('every day');
+    await shot(page, 'todos-repeating');
+    await page.click(`${standup} button:has-text("Done this time")`);
+    // Monday's standup done ahead of time: Tuesday's is next.
+    await expect.poll(() => page.textContent(standup)).toContain('8 Jan 2030');
+    await page.click(`${standup} button:has-text("End the series")`);
+    await expect.poll(() => page.locator(standup).count()).toBe(0);
+    await page.selectOption('main select', 'true');
+    await page.waitForSelector(`.list li.done:has-text("Team standup")`);
+    await page.selectOption('main select', 'false');
+    await page.click('.list li:has-text("吃药") button:has-text("Delete")');
+    await expect.poll(() => page.locator('.list li').count()).toBe(0);
+  });
+
   it('lists learnings, all or for a task, and says when no memory.md mirror is configured', async () => {
     await api(server.url, key, 'POST', `${user}/learnings`, { task: '部署前端到 Nginx', steps: ['npm run build', '把 dist 复制到 /var/www', 'nginx -s reload'] });
     await api(server.url, key, 'POST', `${user}/learnings`, { task: 'Fix a flaky SQLite test', steps: ['use a temp file per test', 'close the store in afterEach'] });

@@ -54,7 +54,7 @@ const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))
 const CLOCK_ZH = '(?:\\d{1,2}|[一二三四五六七八九十两]{1,3})(?:点|:\\d{2})(?:半|[一三]刻|\\d{1,2}分?|[一二三四五六七八九十]{1,3}分)?';
 const PERIOD_ZH = '(?:早上|早晨|上午|中午|下午|傍晚|晚上|夜里)';
 /** A day: "明天", "下周三", "12月3日", "5号". */
-const DAY_ZH = `(?:${AHEAD_ZH}|每天|每晚|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})号)`;
+const DAY_ZH = `(?:${AHEAD_ZH}|每天|每晚|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|每个?工作日|每个?月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|每年(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})号)`;
 /** When a reminder is for, said before the request: a day with its time, a time alone, or a delay ("半小时后"). */
 const REMIND_TIME_ZH = `(?:${DAY_ZH}${PERIOD_ZH}?(?:${CLOCK_ZH})?|${PERIOD_ZH}(?:${CLOCK_ZH})?|${CLOCK_ZH}|(?:\\d+|[一二两三四五六七八九十半]+)个?(?:分钟|小时|钟头)(?:后|以后|之后))`;
 /**
@@ -64,7 +64,7 @@ const REMIND_TIME_ZH = `(?:${DAY_ZH}${PERIOD_ZH}?(?:${CLOCK_ZH})?|${PERIOD_ZH}(?
 const TIME_BEFORE_REMIND_ZH = new RegExp(`^(?:请|麻烦)?你?(?:记得|记住)?(${REMIND_TIME_ZH})(?:的时候)?[，,]?(?:请|麻烦)?你?(?:记得|要)?提醒(?:一下)?我(.+)$`, 'u');
 /** When an English reminder is for: "tomorrow at 9", "on Friday", "at 6pm", "in 20 minutes". */
 const REMIND_TIME_EN =
-  '(?:(?:today|tomorrow|tonight|this (?:morning|afternoon|evening)|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|every (?:day|morning|evening|night|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))(?: (?:morning|afternoon|evening|night))?(?:,? at \\d{1,2}(?::\\d{2})? ?(?:am|pm)?)?|(?:at )?\\d{1,2}(?::\\d{2})? ?(?:am|pm)|in (?:\\d+|an?|one|two|five|ten|fifteen|twenty|thirty) (?:minutes?|hours?))';
+  '(?:(?:today|tomorrow|tonight|this (?:morning|afternoon|evening)|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|every (?:day|morning|evening|night|weekday|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:(?:,|,? and| &) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))*)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))(?: (?:morning|afternoon|evening|night))?(?:,? at \\d{1,2}(?::\\d{2})? ?(?:am|pm)?)?|(?:at )?\\d{1,2}(?::\\d{2})? ?(?:am|pm)|in (?:\\d+|an?|one|two|five|ten|fifteen|twenty|thirty) (?:minutes?|hours?))';
 /** "Tomorrow at 9, remind me to send the report" reads as "remind me to send the report tomorrow at 9". */
 const TIME_BEFORE_REMIND_EN = new RegExp(`^(${REMIND_TIME_EN}),?\\s+((?:please |pls )?remind me (?:to|that|about)\\b.+?)([.!]*)$`, 'i');
 /** "Remind me on Friday to pay rent": the task first, its time after it ("remind me to pay rent on Friday"). */

@@ -157,9 +157,10 @@ describe('extractHeuristically: what the user states', () => {
     ['At 6pm remind me to take my pills', { content: 'take my pills', dueText: 'at 6pm', dueAt: '2025-03-12T10:00:00.000Z' }],
     ['Please remind me on Friday to pay rent', { content: 'pay rent', dueText: 'on Friday' }],
     ['remind me tomorrow at 6pm to call mom', { content: 'call mom', dueText: 'tomorrow at 6pm' }],
-    // A recurring request: its next time (todos do not repeat); the memory says "every".
-    ['每天早上八点提醒我吃药', { content: '每天吃药', dueAt: '2025-03-13T00:00:00.000Z' }],
-    ['Remind me every morning at 8 to take my pills', { content: 'take my pills', dueAt: '2025-03-13T00:00:00.000Z' }],
+    // A repeating request: the repeat goes with the time phrase (the todo repeats, see
+    // todo-schedule.ts); the todo says what to do, and the memory says "every" with no date.
+    ['每天早上八点提醒我吃药', { content: '吃药', dueText: '每天早上八点', dueAt: '2025-03-13T00:00:00.000Z' }],
+    ['Remind me every morning at 8 to take my pills', { content: 'take my pills', dueText: 'every morning at 8', dueAt: '2025-03-13T00:00:00.000Z' }],
   ])('todo: %s', (text, todo) => {
     const [op] = ops(text);
     expect(op).toMatchObject({ op: 'add', kind: 'todo', todo });

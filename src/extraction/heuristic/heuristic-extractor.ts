@@ -1,6 +1,7 @@
 import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../../domain/operations.js';
+import { findRecurrence } from '../recurrence-phrase.js';
 import { detectLanguage } from '../../text/language.js';
-import { findTimePhrase, type TimePhrase } from '../due-time.js';
+import { findTimePhrase } from '../due-time.js';
 import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang, type Pattern, type Slot } from './candidate.js';
 import { splitClauses, type Clause } from './clauses.js';
 import { withPhraseDate } from './dated-phrase.js';
@@ -100,7 +101,7 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip
     correction: clause.correction,
   };
   const reference = message.createdAt;
-  if (pattern.slot === 'todo' && statement.task) return todo(base, statement.task, findTimePhrase({ text: statement.task, reference, timeZone }), timeZone);
+  if (pattern.slot === 'todo' && statement.task) return todo(base, statement.task, timeZone, reference);
   if (statement.past) {
     // "Last weekend I went hiking": a past time phrase dates the event, else the message does.
     const phrase = PAST_CUE.test(clause.text) ? findTimePhrase({ text: clause.text, reference, timeZone, forwardDate: false }) : undefined;
@@ -121,23 +122,36 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip
 }
 
 /** A todo keeps the task in the user's words for the reminder and the time phrase as said. */
-function todo(base: Candidate, task: string, phrase: TimePhrase | undefined, timeZone: string): Candidate {
+function todo(base: Candidate, task: string, timeZone: string, reference: Date): Candidate {
   const lang: Lang = detectLanguage(task);
   const content = lang === 'zh' ? `用户有待办事项：${thirdPerson(task, 'zh')}` : `The user has a to-do: ${thirdPerson(task, 'en')}`;
-  if (!phrase) return { ...base, lang, content, todo: { content: task } };
+  // A repeating one ("每天早上八点提醒我吃药") keeps its repeat with the time phrase ("每天早上八点"),
+  // which is read without it (the time of day, not the weekday the repeat names), and no date in
+  // its memory: the first time is not the only one.
+  const repeat = findRecurrence(task);
+  const said = repeat ? task.replace(repeat.text, ' ').replace(/\s{2,}/g, ' ').trim() : task;
+  const phrase = findTimePhrase({ text: said, reference, timeZone });
+  const join = (a: string, b: string): string => (lang === 'zh' ? `${a}${b}` : `${a} ${b}`);
+  if (!phrase) return { ...base, lang, content, todo: repeat ? { content: cleanTask(said) || task, dueText: repeat.text } : { content: task } };
   let dueText = phrase.text;
-  let rest = task.slice(0, phrase.index) + task.slice(phrase.index + phrase.text.length);
+  let rest = said.slice(0, phrase.index) + said.slice(phrase.index + phrase.text.length);
   // "周五前交报告": the deadline word belongs to the due time.
-  const before = /^\s*(?:之前|以前|前)/u.exec(task.slice(phrase.index + phrase.text.length));
+  const before = /^\s*(?:之前|以前|前)/u.exec(said.slice(phrase.index + phrase.text.length));
   if (before) {
     dueText += before[0].trim();
-    rest = task.slice(0, phrase.index) + task.slice(phrase.index + phrase.text.length + before[0].length);
+    rest = said.slice(0, phrase.index) + said.slice(phrase.index + phrase.text.length + before[0].length);
   }
-  const what = rest
+  const what = cleanTask(rest) || task;
+  if (repeat) return { ...base, lang, content, todo: { content: what, dueText: join(repeat.text, dueText), dueAt: phrase.date.toISOString() } };
+  return { ...base, lang, content: withPhraseDate(content, phrase, timeZone, lang), todo: { content: what, dueText, dueAt: phrase.date.toISOString() } };
+}
+
+/** The task without the words its time phrase left behind ("by", a dangling comma, a leading 要). */
+function cleanTask(rest: string): string {
+  return rest
     .replace(/\s+(?:by|before|on|at|every)\s*$/i, '')
     .replace(/\s{2,}/g, ' ')
     .replace(/^[\s，,]*(?:要|得|去)?/u, '')
     .replace(/[\s，,]+$/u, '')
     .trim();
-  return { ...base, lang, content: withPhraseDate(content, phrase, timeZone, lang), todo: { content: what || task, dueText, dueAt: phrase.date.toISOString() } };
 }

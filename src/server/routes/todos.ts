@@ -1,10 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { EngramError, NotFoundError } from '../../errors.js';
-import { defaultRemindAt, parseDueTime } from '../../extraction/due-time.js';
 import type { MemoryEngine } from '../../memory-engine.js';
 import type { Todo } from '../../domain/todo.js';
 import { createRoute, created, jsonBody, newRouter, ok, userOf } from '../route-kit.js';
-import { Text, TodoDto, TodoParams, UserParams } from '../schemas.js';
+import { RepeatDto, Text, TodoDto, TodoParams, UserParams } from '../schemas.js';
 import { present } from '../wire.js';
 
 const tags = ['todos'];
@@ -17,18 +16,20 @@ const NewTodo = z
     dueAt: z.iso.datetime({ offset: true }).optional(),
     /** @default one hour before dueAt */
     remindAt: z.iso.datetime({ offset: true }).optional(),
+    /** How it repeats; when absent, read from the content ("每天早上八点", "every Monday"). The zone defaults to the user's. */
+    repeat: RepeatDto.optional(),
   })
   .strict()
   .openapi('NewTodo');
 
 const list = createRoute({ method: 'get', path: base, tags, summary: 'Todos, open ones by default', request: { params: UserParams, query: z.object({ completed: z.enum(['true', 'false']).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }) }, responses: ok(z.object({ items: z.array(TodoDto) })) });
 const create = createRoute({ method: 'post', path: base, tags, summary: 'Create a todo with an optional due time (and its todo memory)', request: { params: UserParams, body: jsonBody(NewTodo) }, responses: created(TodoDto) });
-const complete = createRoute({ method: 'post', path: `${base}/{id}/complete`, tags, summary: 'Mark a todo done', request: { params: TodoParams }, responses: ok(TodoDto) });
+const complete = createRoute({ method: 'post', path: `${base}/{id}/complete`, tags, summary: 'Mark a todo done (a repeating one moves to its next time; series=true ends it)', request: { params: TodoParams, query: z.object({ series: z.enum(['true', 'false']).optional() }) }, responses: ok(TodoDto) });
 const remove = createRoute({ method: 'delete', path: `${base}/{id}`, tags, summary: 'Delete a todo', request: { params: TodoParams }, responses: ok(z.object({ id: z.string(), deleted: z.literal(true) })) });
 
 /** Todos with due times and reminders (seed 000 §5). */
 export function todoRoutes(memory: MemoryEngine) {
-  const { store, clock } = memory.deps;
+  const { store } = memory.deps;
   const owned = async (userId: string, id: string): Promise<Todo> => {
     const todo = (await store.listTodos({ userId })).find((t) => t.id === id);
     if (!todo) throw new NotFoundError('Todo', id);
@@ -44,13 +45,9 @@ export function todoRoutes(memory: MemoryEngine) {
     .openapi(create, async (c) => {
       const userId = userOf(c, c.req.valid('param').userId);
       const b = c.req.valid('json');
-      const now = clock.now();
-      const { timeZone } = await memory.getSettings(userId);
-      const dueAt = b.dueAt ? new Date(b.dueAt) : parseDueTime({ text: b.content, reference: now, timeZone });
-      const remindAt = b.remindAt ? new Date(b.remindAt) : dueAt ? defaultRemindAt(dueAt, now) : undefined;
-      if (dueAt && remindAt && remindAt.getTime() > dueAt.getTime()) throw new EngramError('INVALID_INPUT', 'remindAt must not be after dueAt', { details: { field: 'remindAt' } });
       // add() of a todo makes its todo row in the same transaction (and reinforces a duplicate instead).
-      const m = await memory.add({ userId, kind: 'todo', content: b.content, source: 'user', ...(dueAt ? { dueAt } : {}), ...(remindAt ? { remindAt } : {}) });
+      // The due time, reminder and repeat are read from the content when not given (add-memory.ts).
+      const m = await memory.add({ userId, kind: 'todo', content: b.content, source: 'user', ...(b.dueAt ? { dueAt: new Date(b.dueAt) } : {}), ...(b.remindAt ? { remindAt: new Date(b.remindAt) } : {}), ...(b.repeat ? { repeat: b.repeat } : {}) });
       const todo = (await memory.listTodos({ userId })).find((t) => t.memoryId === m.id);
       if (!todo) throw new EngramError('CONFLICT', `The todo for memory ${m.id} is already completed or was not created`, { details: { memoryId: m.id } });
       return c.json(present(c.var.auth, todo), 201);
@@ -59,7 +56,7 @@ export function todoRoutes(memory: MemoryEngine) {
       const { userId: ext, id } = c.req.valid('param');
       const userId = userOf(c, ext);
       await owned(userId, id);
-      return c.json(present(c.var.auth, await memory.completeTodo(userId, id)), 200);
+      return c.json(present(c.var.auth, await memory.completeTodo(userId, id, { series: c.req.valid('query').series === 'true' })), 200);
     })
     .openapi(remove, async (c) => {
       const { userId: ext, id } = c.req.valid('param');

@@ -38,6 +38,27 @@ describe('user resources', () => {
     expect((await t.json('/v1/users/li-ming/todos', { body: { content: 'x', dueAt: '2026-02-01T09:00:00Z', remindAt: '2026-02-02T09:00:00Z' } })).status).toBe(400);
   });
 
+  it('repeating todos: a repeat read from the text or given, shown in the list; complete moves it on, ?series=true ends it (zh, en)', async () => {
+    const t = make();
+    await t.memory.setSettings('li-ming', { timeZone: 'Asia/Shanghai' });
+    // 2026-01-01T00:00Z is Thursday 08:00 in Shanghai: the next 08:00 is Friday's.
+    const zh = await t.json('/v1/users/li-ming/todos', { body: { content: '每天早上八点吃药' } });
+    expect(zh.status).toBe(201);
+    expect(zh.body).toMatchObject({ dueAt: '2026-01-02T00:00:00.000Z', repeat: { every: 'day', interval: 1, timeZone: 'Asia/Shanghai' } });
+    const en = await t.json('/v1/users/li-ming/todos', { body: { content: 'Team standup', dueAt: '2026-01-05T01:00:00Z', repeat: { every: 'week', weekdays: [1, 2, 3, 4, 5] } } });
+    expect(en.body).toMatchObject({ dueAt: '2026-01-05T01:00:00.000Z', repeat: { every: 'week', weekdays: [1, 2, 3, 4, 5], timeZone: 'Asia/Shanghai' } });
+    const listed = (await t.json('/v1/users/li-ming/todos')).body.items as Array<{ id: string; repeat?: unknown }>;
+    expect(listed.map((x) => x.repeat !== undefined)).toEqual([true, true]);
+    // Friday 04:00: the coming 08:00 is done early, so the todo moves to Saturday's.
+    t.memory.clock.advance(20 * 3_600_000);
+    const once = await t.json(`/v1/users/li-ming/todos/${String(zh.body.id)}/complete`, { method: 'POST' });
+    expect(once.body).toMatchObject({ completed: false, dueAt: '2026-01-03T00:00:00.000Z' });
+    const ended = await t.json(`/v1/users/li-ming/todos/${String(zh.body.id)}/complete?series=true`, { method: 'POST' });
+    expect(ended.body.completed).toBe(true);
+    expect((await t.json('/v1/users/li-ming/todos', { body: { content: 'x', repeat: { every: 'hourly' } } })).status).toBe(400);
+    expect((await t.json('/v1/users/li-ming/todos', { body: { content: 'x', repeat: { every: 'week', interval: 2, weekdays: [1] } } })).status).toBe(400);
+  });
+
   it('forget one memory, a topic, everything', async () => {
     const t = make();
     const cat = await t.json('/v1/users/u/memories', { body: { content: '用户喜欢猫', kind: 'preference' } });

@@ -63,5 +63,26 @@ export function describeTodosContract(name: string, factory: StoreFactory): void
       expect(await store.deliveriesOf('u', 't1')).toEqual([{ id: 'd1', at: at(31) }]);
       expect(await store.deliveriesOf('v', 't2')).toEqual([]);
     });
+
+    it('keeps a repeat, and a delivery with the next occurrence moves the todo on, not reminded, failures cleared (zh, en)', async () => {
+      const { store } = open();
+      const daily = { every: 'day' as const, interval: 1, timeZone: 'Asia/Shanghai' };
+      const weekly = { every: 'week' as const, interval: 1, weekdays: [1, 4], timeZone: 'America/New_York' };
+      await store.insertTodo(todo('r1', 'u', '吃药', { dueAt: at(60), remindAt: at(0), repeat: daily }));
+      await store.insertTodo(todo('r2', 'u', 'Go to the gym', { dueAt: at(120), remindAt: at(60), repeat: weekly }));
+      await store.insertTodo(todo('r3', 'u', 'One-off'));
+      const listed = await store.listTodos({ userId: 'u' });
+      expect(listed.map((t) => [t.id, t.repeat])).toEqual([['r1', daily], ['r2', weekly], ['r3', undefined]]);
+      await store.recordDeliveryFailure('u', 'r1', 'webhook 502', at(1));
+      expect(await store.recordDelivery('u', 'r1', 'r1@0', at(2), { dueAt: at(60 + 1440), remindAt: at(1440) })).toBe(true);
+      const moved = (await store.listTodos({ userId: 'u' })).find((t) => t.id === 'r1')!;
+      expect(moved).toMatchObject({ dueAt: at(60 + 1440), remindAt: at(1440), reminded: false, completed: false, deliveryAttempts: 0, repeat: daily });
+      expect(moved.lastDeliveryError).toBeUndefined();
+      expect((await store.dueReminders(at(100), 10)).map((t) => t.id)).toEqual(['r2']);
+      expect((await store.dueReminders(at(1440), 10)).map((t) => t.id)).toEqual(['r2', 'r1']);
+      // A repeat ended by hand (an update that clears it) leaves a one-off.
+      expect((await store.updateTodo('u', 'r2', { repeat: undefined })).repeat).toBeUndefined();
+      expect((await store.listTodos({ userId: 'u' })).find((t) => t.id === 'r2')!.repeat).toBeUndefined();
+    });
   });
 }

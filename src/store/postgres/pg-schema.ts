@@ -276,7 +276,14 @@ const MIGRATIONS: ReadonlyArray<string | ((client: pg.ClientBase) => Promise<voi
   `,
   // 5: English irregular verbs index as their base form ("went", "gone" as "go"): terms made again.
   retermKeywordsPg,
+  // 6: how a todo repeats (domain/recurrence.ts), as JSON; NULL for a one-off.
+  `
+  ALTER TABLE todos ADD COLUMN IF NOT EXISTS repeat TEXT;
+  `,
 ];
+
+/** The version of the step that made the keyword terms again (for its test). */
+export const PG_RETERM_VERSION = MIGRATIONS.indexOf(retermKeywordsPg) + 1;
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -1,7 +1,7 @@
 import { Todo } from '../../domain/todo.js';
 import { NotFoundError } from '../../errors.js';
 import type { Store } from '../store.js';
-import { rowToTodo } from '../sqlite/todo-tables.js';
+import { repeatColumn, rowToTodo } from '../sqlite/todo-tables.js';
 import type { PgContext } from './pg-db.js';
 
 
@@ -19,9 +19,9 @@ export function todoRole(ctx: PgContext): Pick<Store, 'insertTodo' | 'listTodos'
   return {
     insertTodo: async (t) => {
       await ctx.run(
-        `INSERT INTO todos (id, user_id, memory_id, content, due_at, remind_at, completed, completed_at, reminded, source_session_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [t.id, t.userId, t.memoryId ?? null, t.content, t.dueAt?.getTime() ?? null, t.remindAt?.getTime() ?? null, t.completed ? 1 : 0, t.completedAt?.getTime() ?? null, t.reminded ? 1 : 0, t.sourceSessionId ?? null, t.createdAt.getTime()],
+        `INSERT INTO todos (id, user_id, memory_id, content, due_at, remind_at, completed, completed_at, reminded, source_session_id, created_at, repeat)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [t.id, t.userId, t.memoryId ?? null, t.content, t.dueAt?.getTime() ?? null, t.remindAt?.getTime() ?? null, t.completed ? 1 : 0, t.completedAt?.getTime() ?? null, t.reminded ? 1 : 0, t.sourceSessionId ?? null, t.createdAt.getTime(), repeatColumn(t)],
       );
     },
 
@@ -37,8 +37,8 @@ export function todoRole(ctx: PgContext): Pick<Store, 'insertTodo' | 'listTodos'
     updateTodo: (userId, id, changes) =>
       ctx.atomic(async (tx) => {
         const merged = { ...(await getTodo(tx, userId, id, true)), ...changes };
-        await tx.run('UPDATE todos SET content = $1, due_at = $2, remind_at = $3, completed = $4, completed_at = $5, reminded = $6 WHERE user_id = $7 AND id = $8', [
-          merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, userId, id,
+        await tx.run('UPDATE todos SET content = $1, due_at = $2, remind_at = $3, completed = $4, completed_at = $5, reminded = $6, repeat = $7 WHERE user_id = $8 AND id = $9', [
+          merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, repeatColumn(merged), userId, id,
         ]);
         return merged;
       }),
@@ -65,10 +65,14 @@ export function todoRole(ctx: PgContext): Pick<Store, 'insertTodo' | 'listTodos'
       return rows.map(rowToTodo).sort((a, b) => a.remindAt!.getTime() - b.remindAt!.getTime() || (a.id < b.id ? -1 : 1));
     },
 
-    recordDelivery: (userId, todoId, deliveryId, at) =>
+    recordDelivery: (userId, todoId, deliveryId, at, next) =>
       ctx.atomic(async (tx) => {
         const inserted = await tx.run('INSERT INTO reminder_deliveries (id, user_id, todo_id, delivered_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [deliveryId, userId, todoId, at.getTime()]);
-        await tx.run('UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = $1 AND id = $2', [userId, todoId]);
+        if (next) {
+          await tx.run('UPDATE todos SET reminded = 0, due_at = $1, remind_at = $2, delivery_attempts = 0, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = $3 AND id = $4', [
+            next.dueAt.getTime(), next.remindAt.getTime(), userId, todoId,
+          ]);
+        } else await tx.run('UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = $1 AND id = $2', [userId, todoId]);
         return inserted === 1;
       }),
 

@@ -1,3 +1,4 @@
+import type { NextOccurrence } from '../ports/todos.js';
 import type Database from 'better-sqlite3';
 import { limitClause, Statements } from './statements.js';
 import type { Session } from '../../domain/conversation.js';
@@ -99,9 +100,12 @@ export class LifecycleTables {
   }
 
   /** Records a delivery and sets the reminded mark together; false when it was delivered before. */
-  recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date): boolean {
+  recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date, next?: NextOccurrence): boolean {
     const info = this.sql.get('INSERT INTO reminder_deliveries (id, user_id, todo_id, delivered_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING').run(deliveryId, userId, todoId, at.getTime());
-    this.sql.get('UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = ? AND id = ?').run(userId, todoId);
+    if (next) {
+      this.sql.get('UPDATE todos SET reminded = 0, due_at = ?, remind_at = ?, delivery_attempts = 0, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = ? AND id = ?')
+        .run(next.dueAt.getTime(), next.remindAt.getTime(), userId, todoId);
+    } else this.sql.get('UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = ? AND id = ?').run(userId, todoId);
     return info.changes === 1;
   }
 

@@ -4,7 +4,7 @@ import { memoryFixture } from '../contract/fixtures.js';
 import type { Store } from '../store.js';
 import { indexTerms } from '../../text/segment.js';
 import { useTempSqliteStores } from '../../testing/temp-sqlite-stores.js';
-import { SCHEMA_VERSION } from './schema.js';
+import { RETERM_STEP } from './schema.js';
 
 const user = { actor: 'user' } as const;
 const vec = (): Float32Array => new Float32Array([1, 0, 0, 0]);
@@ -35,7 +35,7 @@ describe('the migration that makes keyword terms again (irregular verbs as their
     const path = tempPath();
     await fill(await open(path));
     // What an older Engram wrote: "went", "saw" and "gone" as they are, and a schema from before
-    // the step (two back: the change journal came after it).
+    // the step (the steps after it run again too).
     const db = new Database(path);
     for (const fts of ['memory_fts', 'message_fts']) {
       const rows = db.prepare(`SELECT rowid AS rid, terms FROM ${fts}`).all() as Array<{ rid: number; terms: string }>;
@@ -46,7 +46,7 @@ describe('the migration that makes keyword terms again (irregular verbs as their
       // And a length the statistics count differently, so the step must correct them too.
       db.prepare(`UPDATE keyword_stats SET term_total = term_total + 3 WHERE index_name = ?`).run(fts);
     }
-    db.pragma(`user_version = ${SCHEMA_VERSION - 2}`);
+    db.pragma(`user_version = ${RETERM_STEP}`);
     expect((db.prepare(`SELECT terms FROM memory_fts WHERE terms LIKE '%went%'`).all() as unknown[]).length).toBe(1);
     db.close();
 

@@ -7,6 +7,10 @@ import { retermKeywords } from './reterm-keywords.js';
  * Versioned migrations, tracked in PRAGMA user_version. Append only: never edit a shipped step.
  * Vector tables are not here: their dimension comes from the embedder (see vector-index.ts).
  */
+function retermStep(db: Database.Database): void {
+  retermKeywords(db);
+}
+
 const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
   (db) => {
     db.exec(`
@@ -251,14 +255,22 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
     `);
   },
   // English irregular verbs index as their base form ("went", "gone" as "go"): terms made again.
-  (db) => retermKeywords(db),
+  retermStep,
   (db) => {
     // Writes to cached tables, for the other connections' caches (store/sqlite/change-feed.ts).
     db.exec(CACHE_CHANGES_DDL);
   },
+  (db) => {
+    // How a todo repeats (domain/recurrence.ts), as JSON; NULL for a one-off.
+    const columns = db.prepare("SELECT name FROM pragma_table_info('todos')").pluck().all();
+    if (!columns.includes('repeat')) db.exec('ALTER TABLE todos ADD COLUMN repeat TEXT');
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The schema version just before the keyword terms were made again (for its test). */
+export const RETERM_STEP = MIGRATIONS.indexOf(retermStep);
 
 /**
  * Brings the schema up to date. Several processes may open a fresh file at once: the steps run

@@ -1,11 +1,15 @@
 import type Database from 'better-sqlite3';
 import { limitClause, Statements } from './statements.js';
 import { Todo } from '../../domain/todo.js';
+import type { TodoChanges } from '../ports/todos.js';
 import { NotFoundError } from '../../errors.js';
 
 const d = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(Number(v)));
 
-/** A todos row (either adapter: times as epoch milliseconds, flags as 0/1) as a Todo. */
+/** A todo's repeat as its column holds it (JSON; NULL for a one-off). */
+export const repeatColumn = (t: Pick<Todo, 'repeat'>): string | null => (t.repeat ? JSON.stringify(t.repeat) : null);
+
+/** A todos row (either adapter: times as epoch milliseconds, flags as 0/1, the repeat as JSON) as a Todo. */
 export function rowToTodo(r: Record<string, unknown>): Todo {
   return Todo.parse({
     id: r.id,
@@ -17,6 +21,7 @@ export function rowToTodo(r: Record<string, unknown>): Todo {
     completed: r.completed === 1,
     completedAt: d(r.completed_at),
     reminded: r.reminded === 1,
+    repeat: typeof r.repeat === 'string' ? JSON.parse(r.repeat) : undefined,
     sourceSessionId: r.source_session_id ?? undefined,
     createdAt: new Date(Number(r.created_at)),
     deliveryAttempts: r.delivery_attempts ?? 0,
@@ -33,10 +38,10 @@ export class TodoTables {
 
   insert(t: Todo): void {
     this.sql.get(
-        `INSERT INTO todos (id, user_id, memory_id, content, due_at, remind_at, completed, completed_at, reminded, source_session_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO todos (id, user_id, memory_id, content, due_at, remind_at, completed, completed_at, reminded, source_session_id, created_at, repeat)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(t.id, t.userId, t.memoryId ?? null, t.content, t.dueAt?.getTime() ?? null, t.remindAt?.getTime() ?? null, t.completed ? 1 : 0, t.completedAt?.getTime() ?? null, t.reminded ? 1 : 0, t.sourceSessionId ?? null, t.createdAt.getTime());
+      .run(t.id, t.userId, t.memoryId ?? null, t.content, t.dueAt?.getTime() ?? null, t.remindAt?.getTime() ?? null, t.completed ? 1 : 0, t.completedAt?.getTime() ?? null, t.reminded ? 1 : 0, t.sourceSessionId ?? null, t.createdAt.getTime(), repeatColumn(t));
   }
 
   list(q: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Todo[] {
@@ -55,10 +60,10 @@ export class TodoTables {
     return rowToTodo(row);
   }
 
-  update(userId: string, id: string, changes: Partial<Pick<Todo, 'completed' | 'completedAt' | 'reminded' | 'dueAt' | 'remindAt' | 'content'>>): Todo {
+  update(userId: string, id: string, changes: TodoChanges): Todo {
     const merged = { ...this.get(userId, id), ...changes };
-    this.sql.get('UPDATE todos SET content = ?, due_at = ?, remind_at = ?, completed = ?, completed_at = ?, reminded = ? WHERE user_id = ? AND id = ?')
-      .run(merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, userId, id);
+    this.sql.get('UPDATE todos SET content = ?, due_at = ?, remind_at = ?, completed = ?, completed_at = ?, reminded = ?, repeat = ? WHERE user_id = ? AND id = ?')
+      .run(merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, repeatColumn(merged), userId, id);
     return merged;
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecurrenceRule } from '../../../src/domain/recurrence';
 
 /**
  * What the page reads from the HTTP API, checked at the edge. Objects are loose: the server may
@@ -105,6 +106,8 @@ export const Todo = z.looseObject({
   completed: z.boolean(),
   completedAt: iso.nullish(),
   createdAt: iso.optional(),
+  /** How it repeats (the server's RecurrenceRule); a rule this page does not know is shown as no repeat. */
+  repeat: RecurrenceRule.optional().catch(undefined),
 });
 export type Todo = z.infer<typeof Todo>;
 

@@ -5,8 +5,9 @@ import { toApiError, useAsync, useSession, userPath } from '../api/use-api';
 import type { ApiError } from '../api/client';
 import { ErrorBanner, Loading } from '../components/error-banner';
 import { formatDate, useI18n } from '../i18n/i18n';
+import { describeRecurrence } from '../../../src/domain/recurrence';
 
-/** Todos with due times in the user's time zone (from settings); complete or delete. */
+/** Todos with due times in the user's time zone (from settings) and how they repeat; complete (this time, or the whole series) or delete. */
 export function TodosScreen() {
   const { t, lang } = useI18n();
   const { client, userId, liveVersion } = useSession();
@@ -33,8 +34,16 @@ export function TodosScreen() {
         {todos.data?.map((todo) => (
           <li key={todo.id} class={todo.completed ? 'done' : ''}>
             <span dir="auto" class="grow">{todo.content}</span>
-            <span class="muted">{t('todoDue')}: {formatDate(lang, todo.dueAt, tz)}</span>
-            {!todo.completed && <button type="button" onClick={() => void run(() => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete`)))}>{t('todoComplete')}</button>}
+            <span class="muted">{todo.repeat && !todo.completed ? t('todoNext') : t('todoDue')}: {formatDate(lang, todo.dueAt, tz)}</span>
+            {todo.repeat && <span class="tag" title={t('todoRepeats')}>{describeRecurrence(todo.repeat, lang)}</span>}
+            {!todo.completed && (
+              <button type="button" title={todo.repeat ? t('todoCompleteOnceHint') : undefined} onClick={() => void run(() => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete`)))}>
+                {todo.repeat ? t('todoCompleteOnce') : t('todoComplete')}
+              </button>
+            )}
+            {!todo.completed && todo.repeat && (
+              <button type="button" onClick={() => void run(() => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete?series=true`)))}>{t('todoEndSeries')}</button>
+            )}
             <button type="button" class="danger" onClick={() => void run(() => client.del(userPath(userId, `/todos/${encodeURIComponent(todo.id)}`)))}>{t('delete')}</button>
           </li>
         ))}

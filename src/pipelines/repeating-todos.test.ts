@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { zonedMinute } from '../domain/zoned-time.js';
+import { callbackNotifier, type Reminder } from '../notify/notifier.js';
+import { testMemory } from '../testing/test-memory.js';
+
+const TZ = 'Asia/Shanghai';
+const HOUR = 3_600_000;
+let engines: Array<ReturnType<typeof testMemory>> = [];
+afterEach(async () => {
+  for (const e of engines) await e.close();
+  engines = [];
+});
+
+/** A Shanghai user who asked for a repeating reminder offline (the heuristic extractor); what was sent. */
+async function asked(text: string) {
+  const sent: Reminder[] = [];
+  // 2026-01-01T00:00Z is Thursday 08:00 in Shanghai.
+  const memory = testMemory({ notifier: callbackNotifier((r) => void sent.push(r)) });
+  engines.push(memory);
+  await memory.setSettings('u', { timeZone: TZ });
+  await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content: text }] });
+  await memory.extract('u', 's');
+  const todo = async () => (await memory.listTodos({ userId: 'u' }))[0]!;
+  const at = (d: Date | undefined): string | undefined => (d ? zonedMinute(d, TZ) : undefined);
+  return { memory, sent, todo, at };
+}
+
+describe('repeating todos: said once, reminded every time', () => {
+  it.each([
+    ['zh', '每天早上八点提醒我吃药', '2026-01-02 08:00', '2026-01-03 08:00', '每天'],
+    ['en', 'Remind me every morning at 8 to take my pills', '2026-01-02 08:00', '2026-01-03 08:00', 'every day'],
+  ])('%s: each delivered reminder moves the todo to its next time, with a new delivery id', async (lang, text, first, second, repeats) => {
+    const { memory, sent, todo, at } = await asked(text);
+    const t = await todo();
+    expect(t.repeat).toMatchObject({ every: 'day', interval: 1, timeZone: TZ });
+    expect(at(t.dueAt)).toBe(first);
+    expect(t.dueAt!.getTime() - t.remindAt!.getTime()).toBe(HOUR);
+    // The block says it repeats, in the user's language.
+    const block = await memory.context({ userId: 'u', query: lang === 'zh' ? '吃药' : 'pills', tokenBudget: 1000 });
+    expect(block.text).toContain(repeats);
+
+    memory.clock.advance(t.remindAt!.getTime() - memory.clock.now().getTime());
+    expect((await memory.deliverReminders()).delivered).toEqual([t.id]);
+    expect(sent[0]).toMatchObject({ todoId: t.id, deliveryId: `${t.id}@${t.remindAt!.getTime()}`, repeat: { every: 'day' } });
+    const moved = await todo();
+    expect(at(moved.dueAt)).toBe(second);
+    expect(moved).toMatchObject({ completed: false, reminded: false });
+    expect((await memory.deliverReminders()).delivered).toEqual([]);
+
+    memory.clock.advanceDays(1);
+    expect((await memory.deliverReminders()).delivered).toEqual([t.id]);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.deliveryId).not.toBe(sent[0]!.deliveryId);
+    expect(at(sent[1]!.dueAt)).toBe(second);
+  });
+
+  it('occurrences missed while the scheduler was down are reminded once, then the series goes on from today (zh)', async () => {
+    const { memory, sent, todo, at } = await asked('每天晚上十点提醒我关窗');
+    const t = await todo();
+    expect(at(t.dueAt)).toBe('2026-01-01 22:00');
+    memory.clock.advanceDays(5);
+    expect((await memory.deliverReminders()).delivered).toEqual([t.id]);
+    expect((await memory.deliverReminders()).delivered).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(at((await todo()).dueAt)).toBe('2026-01-06 22:00');
+  });
+
+  it('weekly on the days said, in English: Monday and Thursday', async () => {
+    const { memory, todo, at } = await asked('Every Monday and Thursday at 7pm, remind me to go to the gym');
+    const t = await todo();
+    expect(t.repeat).toMatchObject({ every: 'week', weekdays: [1, 4] });
+    expect(at(t.dueAt)).toBe('2026-01-01 19:00');
+    memory.clock.advance(t.remindAt!.getTime() - memory.clock.now().getTime());
+    await memory.deliverReminders();
+    expect(at((await todo()).dueAt)).toBe('2026-01-05 19:00');
+  });
+
+  it('done for this time: the occurrence nearest to now; the whole series ends only when asked (zh, en)', async () => {
+    for (const text of ['每天早上八点提醒我吃药', 'Remind me every morning at 8 to take my pills']) {
+      const { memory, sent, todo, at } = await asked(text);
+      const t = await todo();
+      // Thursday 20:00: the next time (Friday 08:00) is nearer than the last (Thursday 08:00, before the series began): it is skipped.
+      memory.clock.advance(12 * HOUR);
+      const skipped = await memory.completeTodo('u', t.id);
+      expect(skipped).toMatchObject({ completed: false, reminded: false });
+      expect(at(skipped.dueAt)).toBe('2026-01-03 08:00');
+      // Done twice is done once: Friday's 08:00, now the nearest, was the one skipped.
+      expect(at((await memory.completeTodo('u', t.id)).dueAt)).toBe('2026-01-03 08:00');
+      // Saturday 07:00: reminded, moved to Sunday; "took them" at 08:10 is Saturday's: nothing moves again.
+      memory.clock.advance(11 * HOUR + 24 * HOUR);
+      expect((await memory.deliverReminders()).delivered).toEqual([t.id]);
+      memory.clock.advance(70 * 60_000);
+      const same = await memory.completeTodo('u', t.id);
+      expect(at(same.dueAt)).toBe('2026-01-04 08:00');
+      expect(sent).toHaveLength(1);
+      // The todo's memory stays in the block while the series runs.
+      const [m] = await memory.list({ userId: 'u', kinds: ['todo'] });
+      expect(m!.status).toBe('active');
+
+      const ended = await memory.completeTodo('u', t.id, { series: true });
+      expect(ended.completed).toBe(true);
+      expect((await memory.get('u', m!.id))!.status).toBe('archived');
+      memory.clock.advanceDays(3);
+      expect((await memory.deliverReminders()).delivered).toEqual([]);
+    }
+  });
+
+  it('a repeat given by hand: add() with repeat, or read from the content (zh, en)', async () => {
+    const memory = testMemory();
+    engines.push(memory);
+    await memory.setSettings('u', { timeZone: TZ });
+    await memory.add({ userId: 'u', kind: 'todo', content: '交房租', repeat: { every: 'month', day: 5 } });
+    await memory.add({ userId: 'u', kind: 'todo', content: 'Water the plants every other day' });
+    const todos = await memory.listTodos({ userId: 'u' });
+    const rent = todos.find((x) => x.content === '交房租')!;
+    expect(rent.repeat).toEqual({ every: 'month', interval: 1, day: 5, timeZone: TZ });
+    expect(zonedMinute(rent.dueAt!, TZ)).toBe('2026-01-05 09:00');
+    expect(todos.find((x) => x.content.startsWith('Water'))!.repeat).toMatchObject({ every: 'day', interval: 2 });
+    await expect(memory.add({ userId: 'u', kind: 'fact', content: 'likes tea', repeat: { every: 'day' } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(memory.add({ userId: 'u', kind: 'todo', content: 'x', repeat: { every: 'day', weekdays: [1] } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('the memory of a running series does not fade; a memory like it with no series does (zh, en)', async () => {
+    const memory = testMemory();
+    engines.push(memory);
+    await memory.setSettings('u', { timeZone: TZ });
+    const report = await memory.add({ userId: 'u', kind: 'todo', content: '每周一早上九点交周报', importance: 0.3 });
+    const standup = await memory.add({ userId: 'u', kind: 'todo', content: 'Join the standup every weekday at 9am', importance: 0.3 });
+    const oneOff = await memory.add({ userId: 'u', kind: 'todo', content: '交季度报告', importance: 0.3 });
+    memory.clock.advanceDays(200);
+    await memory.runLifecycle({ userId: 'u' });
+    expect((await memory.get('u', report.id))!.status).toBe('active');
+    expect((await memory.get('u', standup.id))!.status).toBe('active');
+    expect((await memory.get('u', oneOff.id))!.status).toBe('archived');
+  });
+
+  it('an export carries the repeat, and an import restores a running series (zh, en)', async () => {
+    const source = testMemory();
+    const target = testMemory();
+    engines.push(source, target);
+    await source.setSettings('u', { timeZone: TZ });
+    await source.add({ userId: 'u', kind: 'todo', content: '每天早上八点吃药' });
+    await source.add({ userId: 'u', kind: 'todo', content: 'Pay the rent on the 1st of every month' });
+    const data = JSON.parse(JSON.stringify(await source.exportUser('u'))) as unknown;
+    await target.importUser(data);
+    const repeats = async (m: typeof source) => (await m.listTodos({ userId: 'u' })).map((t) => [t.content, t.dueAt?.toISOString(), t.repeat]);
+    expect(await repeats(target)).toEqual(await repeats(source));
+    expect((await repeats(target)).map(([, , r]) => (r as { every: string }).every)).toEqual(['month', 'day']); // the rent's 1st is today at 09:00, the pills' 08:00 is tomorrow's
+  });
+});
