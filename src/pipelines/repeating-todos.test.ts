@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { zonedMinute } from '../domain/zoned-time.js';
 import { callbackNotifier, type Reminder } from '../notify/notifier.js';
+import { scriptedModel } from '../testing/scripted-model.js';
 import { testMemory } from '../testing/test-memory.js';
 
 const TZ = 'Asia/Shanghai';
@@ -146,5 +147,20 @@ describe('repeating todos: said once, reminded every time', () => {
     const repeats = async (m: typeof source) => (await m.listTodos({ userId: 'u' })).map((t) => [t.content, t.dueAt?.toISOString(), t.repeat]);
     expect(await repeats(target)).toEqual(await repeats(source));
     expect((await repeats(target)).map(([, , r]) => (r as { every: string }).every)).toEqual(['month', 'day']); // the rent's 1st is today at 09:00, the pills' 08:00 is tomorrow's
+  });
+
+  it.each([
+    ['zh', '以后每周一和周四晚上七点提醒我去健身', '用户每周一和周四晚上七点要去健身', { content: '去健身', dueText: '每周一和周四晚上七点' }],
+    ['en', 'From now on remind me every Monday and Thursday at 7pm to go to the gym', 'The user goes to the gym every Monday and Thursday at 7pm', { content: 'go to the gym', dueText: 'every Monday and Thursday at 7pm' }],
+  ])('%s: a model’s todo with its repeat in dueText becomes a series', async (_, said, content, todo) => {
+    const model = scriptedModel(() => ({ operations: [{ op: 'add', kind: 'todo', content, importance: 0.7, todo, sourceMessageIds: ['m1'] }], reason: 'todo' }));
+    const memory = testMemory({ model });
+    engines.push(memory);
+    await memory.setSettings('u', { timeZone: TZ });
+    await memory.appendMessages({ messages: [{ id: 'm1', userId: 'u', sessionId: 's', role: 'user', content: said }] });
+    expect(await memory.extract('u', 's')).toMatchObject({ status: 'applied', added: 1 });
+    const [t] = await memory.listTodos({ userId: 'u' });
+    expect(t).toMatchObject({ content: todo.content, repeat: { every: 'week', weekdays: [1, 4], timeZone: TZ } });
+    expect(zonedMinute(t!.dueAt!, TZ)).toBe('2026-01-01 19:00'); // Thursday
   });
 });
