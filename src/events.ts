@@ -1,3 +1,4 @@
+import type { RecurrenceRule } from './domain/recurrence.js';
 import type { ExtractReport } from './pipelines/extract-session.js';
 
 /**
@@ -7,7 +8,7 @@ import type { ExtractReport } from './pipelines/extract-session.js';
 export type EngramEvent =
   | { type: 'memory.changed'; userId: string; at: Date }
   | { type: 'extraction.done'; userId: string; sessionId: string; report: ExtractReport; at: Date }
-  | { type: 'todo.due'; userId: string; todoId: string; content: string; dueAt?: Date; remindAt: Date; deliveryId: string; at: Date };
+  | { type: 'todo.due'; userId: string; todoId: string; content: string; dueAt?: Date; remindAt: Date; deliveryId: string; at: Date; repeat?: RecurrenceRule };
 
 /** A sink for engine events. Must not throw and must not block: it is called on the write path. */
 export interface EventSink {

@@ -143,6 +143,24 @@ describe('the server over loopback', () => {
     }
   });
 
+  it('a repeating todo: the todo.due event says how it repeats, and the scheduler moves it to its next time (zh)', async () => {
+    const s = await start({ env: env({ ENGRAM_TICK_MS: '100' }) });
+    const stream = await fetch(`${s.url}/v1/events`);
+    const reading = readEvents(stream, (e) => e.some((x) => x.event === 'todo.due'));
+    const now = Date.now();
+    // Occurrences fall on whole minutes of the wall clock.
+    const dueAt = new Date(Math.ceil((now + 3_600_000) / 60_000) * 60_000);
+    const made = await fetch(`${s.url}/v1/users/li/todos`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: '吃药', dueAt: dueAt.toISOString(), remindAt: new Date(now - 1000).toISOString(), repeat: { every: 'day', timeZone: 'Asia/Shanghai' } }),
+    });
+    expect(made.status).toBe(201);
+    const due = JSON.parse((await reading).find((e) => e.event === 'todo.due')!.data) as Record<string, unknown>;
+    expect(due).toMatchObject({ userId: 'li', content: '吃药', repeat: { every: 'day', interval: 1, timeZone: 'Asia/Shanghai' } });
+    await expect.poll(async () => ((await (await fetch(`${s.url}/v1/users/li/todos`)).json()) as { items: Array<{ dueAt: string; reminded: boolean }> }).items[0])
+      .toMatchObject({ dueAt: new Date(dueAt.getTime() + 86_400_000).toISOString(), reminded: false });
+  });
+
   it('exposes Prometheus metrics', async () => {
     const s = await start();
     await fetch(`${s.url}/v1/users/u/memories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'The user likes jazz', kind: 'preference' }) });

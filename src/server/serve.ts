@@ -78,7 +78,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // On PostgreSQL the events of every process on the database reach every stream (pg-event-relay.ts).
   let relay: EventRelay | undefined;
   const events: EventSink = { emit: (e) => (relay ? relay.emit(e) : hub.emit(e)) };
-  const toEvents = callbackNotifier((r) => events.emit({ type: 'todo.due', userId: r.userId, todoId: r.todoId, content: r.content, ...(r.dueAt ? { dueAt: r.dueAt } : {}), remindAt: r.remindAt, deliveryId: r.deliveryId, at: new Date() }));
+  const toEvents = callbackNotifier((r) => events.emit({ type: 'todo.due', userId: r.userId, todoId: r.todoId, content: r.content, ...(r.dueAt ? { dueAt: r.dueAt } : {}), remindAt: r.remindAt, deliveryId: r.deliveryId, at: new Date(), ...(r.repeat ? { repeat: r.repeat } : {}) }));
   const url = env['ENGRAM_WEBHOOK_URL']?.trim();
   const webhook = url ? webhookNotifier({ url, secret: env['ENGRAM_WEBHOOK_SECRET'] ?? '' }) : undefined;
   // The webhook decides delivery (a failure is retried); the event stream is told once it succeeded.
