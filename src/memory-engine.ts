@@ -93,7 +93,8 @@ export interface MemoryEngine {
   runLifecycle(options?: { userId?: string; onProgress?: LifecycleProgress }): Promise<LifecycleReport>;
   /** Merges old, rarely used memories of a kind (needs a model). */
   compress(userId: string): Promise<CompressionReport[]>;
-  listTodos(options: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]>;
+  /** Todos, earliest due first; a todo whose memory is deleted only with `live: false`. */
+  listTodos(options: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number; live?: boolean }): Promise<Todo[]>;
   /** Marks a todo done; a repeating one moves to its next occurrence unless `series` ends it. */
   completeTodo(userId: string, id: string, options?: CompleteTodoOptions): Promise<Todo>;
   deleteTodo(userId: string, id: string): Promise<void>;

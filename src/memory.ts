@@ -241,7 +241,8 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
 
     runLifecycle: after((o = {}) => runLifecycle(deps, { ...o, policy: options.decayPolicy })),
     compress: changing((userId) => compressMemories(deps, userId)),
-    listTodos: (o) => deps.store.listTodos(o),
+    // A todo whose memory was deleted is withdrawn: not listed unless asked for (`live: false`).
+    listTodos: (o) => deps.store.listTodos({ live: true, ...o }),
     completeTodo: changing((userId, id, options) => completeTodo(base, userId, id, options)),
     deleteTodo: (userId, id) => deps.store.deleteTodo(userId, id),
     deliverReminders: async () => {

@@ -143,7 +143,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const suggesting = asked && asksForSuggestions(o.query);
   const [profile, todos, recalled, episodes, excerpts, preferences, constraints] = await Promise.all([
     deps.store.latestProfile(o.userId),
-    deps.store.listTodos({ userId: o.userId, completed: false, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
+    deps.store.listTodos({ userId: o.userId, completed: false, live: true, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
     recalling,
     // Relevant episodes come out of the same recall (an agent filter would hide the user's episodes from it: then a search of their own).
     o.maxEpisodes > 0

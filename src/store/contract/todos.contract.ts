@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EngramError } from '../../errors.js';
-import { at, todo, useStore, type StoreFactory } from './fixtures.js';
+import { at, mem, todo, useStore, user, vec, type StoreFactory } from './fixtures.js';
 
 /** TodosPort: todos, due reminders, deliveries recorded once, delivery failures. */
 export function describeTodosContract(name: string, factory: StoreFactory): void {
@@ -83,6 +83,22 @@ export function describeTodosContract(name: string, factory: StoreFactory): void
       // A repeat ended by hand (an update that clears it) leaves a one-off.
       expect((await store.updateTodo('u', 'r2', { repeat: undefined })).repeat).toBeUndefined();
       expect((await store.listTodos({ userId: 'u' })).find((t) => t.id === 'r2')!.repeat).toBeUndefined();
+    });
+    it('a todo whose memory is deleted is withdrawn: not listed live, never due; restored, it is (zh, en)', async () => {
+      const { store } = open();
+      await store.insertMemory(mem('m-zh', 'u', '用户明天下午三点开会', { kind: 'todo' }), vec(1), user);
+      await store.insertMemory(mem('m-en', 'u', 'The user sees the dentist on Friday', { kind: 'todo' }), vec(0, 1), user);
+      await store.insertTodo(todo('t-zh', 'u', '开会', { memoryId: 'm-zh', remindAt: at(10) }));
+      await store.insertTodo(todo('t-en', 'u', 'See the dentist', { memoryId: 'm-en', remindAt: at(20) }));
+      await store.insertTodo(todo('t-none', 'u', 'No memory', { remindAt: at(30) }));
+      await store.updateMemory('u', 'm-zh', { status: 'deleted', updatedAt: at(1) }, undefined, user);
+      expect((await store.listTodos({ userId: 'u', live: true })).map((t) => t.id)).toEqual(['t-en', 't-none']);
+      expect((await store.listTodos({ userId: 'u' })).map((t) => t.id).sort()).toEqual(['t-en', 't-none', 't-zh']);
+      expect((await store.dueReminders(at(40), 10)).map((t) => t.id)).toEqual(['t-en', 't-none']);
+      await store.updateMemory('u', 'm-zh', { status: 'active', updatedAt: at(50) }, undefined, user);
+      // An archived memory (a faded one-off) keeps its reminder: only deletion withdraws it.
+      await store.updateMemory('u', 'm-en', { status: 'archived', updatedAt: at(50) }, undefined, user);
+      expect((await store.listTodos({ userId: 'u', live: true })).map((t) => t.id).sort()).toEqual(['t-en', 't-none', 't-zh']);
     });
   });
 }

@@ -1,5 +1,14 @@
 import type { Todo } from '../../domain/todo.js';
 
+export interface TodoQuery {
+  userId: string;
+  completed?: boolean;
+  dueBefore?: Date;
+  limit?: number;
+  /** @default false */
+  live?: boolean;
+}
+
 /** What an update may change; a key present with `undefined` clears the field (a repeat ended, a due time removed). */
 export type TodoChanges = Partial<Pick<Todo, 'completed' | 'completedAt' | 'reminded' | 'dueAt' | 'remindAt' | 'content' | 'repeat'>>;
 
@@ -12,10 +21,14 @@ export interface NextOccurrence {
 /** Todos and their reminder deliveries (delivered once: a delivery id is recorded at most once). */
 export interface TodosPort {
   insertTodo(todo: Todo): Promise<void>;
-  listTodos(query: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Promise<Todo[]>;
+  /**
+   * The user's todos, earliest due first. `live`: only those whose memory is not deleted (a todo
+   * whose memory the user or the model deleted is withdrawn until the memory is restored).
+   */
+  listTodos(query: TodoQuery): Promise<Todo[]>;
   updateTodo(userId: string, id: string, changes: TodoChanges): Promise<Todo>;
   deleteTodo(userId: string, id: string): Promise<void>;
-  /** Open todos whose reminder time has come and that are due for a (re)try (across users). */
+  /** Open todos whose reminder time has come and that are due for a (re)try (across users); none whose memory is deleted. */
   dueReminders(now: Date, limit: number): Promise<Todo[]>;
   /**
    * Records a delivery and the reminded mark in one step; false when this delivery id was recorded

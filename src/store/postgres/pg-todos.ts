@@ -1,7 +1,7 @@
 import { Todo } from '../../domain/todo.js';
 import { NotFoundError } from '../../errors.js';
 import type { Store } from '../store.js';
-import { repeatColumn, rowToTodo } from '../sqlite/todo-tables.js';
+import { NOT_WITHDRAWN, repeatColumn, rowToTodo } from '../sqlite/todo-tables.js';
 import type { PgContext } from './pg-db.js';
 
 
@@ -28,6 +28,7 @@ export function todoRole(ctx: PgContext): Pick<Store, 'insertTodo' | 'listTodos'
     listTodos: async (q) => {
       const args: unknown[] = [q.userId];
       const clauses = ['user_id = $1'];
+      if (q.live) clauses.push(NOT_WITHDRAWN);
       if (q.completed !== undefined) (args.push(q.completed ? 1 : 0), clauses.push(`completed = $${args.length}`));
       if (q.dueBefore) (args.push(q.dueBefore.getTime()), clauses.push(`due_at IS NOT NULL AND due_at <= $${args.length}`));
       const rows = await ctx.rows(`SELECT * FROM todos WHERE ${clauses.join(' AND ')} ORDER BY due_at IS NULL, due_at, created_at LIMIT $${args.length + 1}`, [...args, q.limit ?? null]);
@@ -58,7 +59,7 @@ export function todoRole(ctx: PgContext): Pick<Store, 'insertTodo' | 'listTodos'
       const rows = await ctx.rows(
         `UPDATE todos SET next_delivery_at = $2 WHERE id IN (
            SELECT id FROM todos WHERE reminded = 0 AND completed = 0 AND remind_at IS NOT NULL AND remind_at <= $1
-             AND (next_delivery_at IS NULL OR next_delivery_at <= $1) ORDER BY remind_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+             AND (next_delivery_at IS NULL OR next_delivery_at <= $1) AND ${NOT_WITHDRAWN} ORDER BY remind_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
         [now.getTime(), now.getTime() + REMINDER_CLAIM_MS, limit],
       );

@@ -5,7 +5,7 @@ import type { Session } from '../../domain/conversation.js';
 import { Profile, Relation } from '../../domain/profile.js';
 import type { Todo } from '../../domain/todo.js';
 import { rowToSession } from './message-tables.js';
-import { TodoTables } from './todo-tables.js';
+import { NOT_WITHDRAWN, TodoTables } from './todo-tables.js';
 
 /**
  * Every user with any row of their own: memories (or the history a purge kept), sessions, todos, a
@@ -93,7 +93,7 @@ export class LifecycleTables {
   dueReminders(now: Date, limit: number): Todo[] {
     const ids = this.sql.get(
         `SELECT user_id, id FROM todos WHERE reminded = 0 AND completed = 0 AND remind_at IS NOT NULL AND remind_at <= ?
-           AND (next_delivery_at IS NULL OR next_delivery_at <= ?) ORDER BY remind_at ${limitClause(limit)}`,
+           AND (next_delivery_at IS NULL OR next_delivery_at <= ?) AND ${NOT_WITHDRAWN} ORDER BY remind_at ${limitClause(limit)}`,
       )
       .all(now.getTime(), now.getTime()) as Array<{ user_id: string; id: string }>;
     return ids.map((r) => this.todos.get(r.user_id, r.id));

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { limitClause, Statements } from './statements.js';
 import { Todo } from '../../domain/todo.js';
-import type { TodoChanges } from '../ports/todos.js';
+import type { TodoChanges, TodoQuery } from '../ports/todos.js';
 import { NotFoundError } from '../../errors.js';
 
 const d = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(Number(v)));
@@ -29,6 +29,12 @@ export function rowToTodo(r: Record<string, unknown>): Todo {
   });
 }
 
+/**
+ * A todo whose memory is deleted is withdrawn (not listed live, never reminded) until the memory is
+ * restored; either adapter's todos table is aliased as `todos`.
+ */
+export const NOT_WITHDRAWN = "(memory_id IS NULL OR NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = todos.memory_id AND m.user_id = todos.user_id AND m.status = 'deleted'))";
+
 export class TodoTables {
   private readonly sql: Statements;
 
@@ -44,9 +50,10 @@ export class TodoTables {
       .run(t.id, t.userId, t.memoryId ?? null, t.content, t.dueAt?.getTime() ?? null, t.remindAt?.getTime() ?? null, t.completed ? 1 : 0, t.completedAt?.getTime() ?? null, t.reminded ? 1 : 0, t.sourceSessionId ?? null, t.createdAt.getTime(), repeatColumn(t));
   }
 
-  list(q: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number }): Todo[] {
+  list(q: TodoQuery): Todo[] {
     const clauses = ['user_id = ?'];
     const args: unknown[] = [q.userId];
+    if (q.live) clauses.push(NOT_WITHDRAWN);
     if (q.completed !== undefined) (clauses.push('completed = ?'), args.push(q.completed ? 1 : 0));
     if (q.dueBefore) (clauses.push('due_at IS NOT NULL AND due_at <= ?'), args.push(q.dueBefore.getTime()));
     const rows = this.sql.get(`SELECT * FROM todos WHERE ${clauses.join(' AND ')} ORDER BY due_at IS NULL, due_at, created_at ${limitClause(q.limit)}`)
