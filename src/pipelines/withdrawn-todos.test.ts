@@ -52,4 +52,30 @@ describe('a todo whose memory is deleted is withdrawn', () => {
     memory.clock.advanceDays(2);
     expect((await memory.deliverReminders()).delivered).toEqual([]);
   });
+
+  it.each([
+    ['zh', '每天早上八点提醒我吃药', '以后不用再提醒我吃药了', '提醒我明天下午三点开会'],
+    ['en', 'Remind me every morning at 8 to take my pills', 'Stop reminding me to take my pills', 'Remind me to call mom tomorrow at 5pm'],
+  ])('%s: said offline ("%s", then "%s"), the reminder is called off; other todos stay', async (_, asked, stop, other) => {
+    const sent: Reminder[] = [];
+    const memory = testMemory({ notifier: callbackNotifier((r) => void sent.push(r)) });
+    engines.push(memory);
+    const say = async (content: string) => {
+      await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content }] });
+      return memory.extract('u', 's');
+    };
+    await say(asked);
+    await say(other);
+    expect(await memory.listTodos({ userId: 'u' })).toHaveLength(2);
+    memory.clock.advance(60_000);
+    expect(await say(stop)).toMatchObject({ deleted: 1, added: 0 });
+    const left = await memory.listTodos({ userId: 'u' });
+    expect(left).toHaveLength(1);
+    expect(left[0]!.repeat).toBeUndefined();
+    memory.clock.advanceDays(3);
+    await memory.deliverReminders();
+    expect(sent.map((r) => r.todoId)).toEqual([left[0]!.id]);
+    // With nothing to call off, nothing is stored either.
+    expect(await say(stop)).toMatchObject({ added: 0, deleted: 0 });
+  });
 });

@@ -24,6 +24,8 @@ export type Slot =
   | 'no-longer'
   | 'plan'
   | 'todo'
+  // "不用再提醒我吃药了": ends the todo that holds the task (never a memory of its own).
+  | 'stop-reminder'
   // Self-disclosure (patterns-*-disclosure.ts): these accumulate.
   | 'activity'
   | 'goal'

@@ -50,6 +50,12 @@ const verb = (v: string | undefined): string => THIRD[(v ?? '').toLowerCase()] ?
 const adverbs = (a: string | undefined): string => (a ?? '').replace(/\b(?:also|do|still) /gi, '').toLowerCase();
 
 export const EN_PATTERNS: readonly Pattern[] = [
+  // A reminder called off ("stop reminding me to take my pills"): before the todo rows, which would read it as a request.
+  {
+    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
+    re: re("(?:please |you can )?(?:stop reminding|don't remind|do not remind|no need to remind|you don't need to remind|you do not need to remind) me (?:to |about |of )?(.+?)(?: anymore| any more)?"),
+    build: (m) => ({ content: '', value: tail(m[1]) }),
+  },
   // Corrections that take something back.
   {
     slot: 'no-longer-like', kind: 'preference', importance: 0.6,

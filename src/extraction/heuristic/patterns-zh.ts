@@ -33,6 +33,12 @@ const NOT_OBJECTS = /^(?:你|他|她|它|这|那|这样|那样|什么|谁)/;
 const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'u');
 
 export const ZH_PATTERNS: readonly Pattern[] = [
+  // A reminder called off ("以后不用再提醒我吃药了"): before the todo rows, which would read it as a request.
+  {
+    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
+    re: re('(?:以后|从现在开始|从今天起)?(?:你)?(?:就)?(?:不用|不要|别|不必|无需)(?:再)?提醒(?:一下)?我(?:要)?(.+?)'),
+    build: (m) => ({ content: '', value: m[1]! }),
+  },
   // Corrections that take something back.
   {
     slot: 'no-longer-like', kind: 'preference', importance: 0.6,

@@ -86,6 +86,14 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
     if (holder) return { op: 'update', target: holder.memory.alias, content: c.content, kind: c.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value }, reason: reason(c.lang, '用户的偏好变了', "the user's preference changed") };
   }
 
+  if (c.slot === 'stop-reminder') {
+    // The todo that holds the task: deleting its memory withdraws the todo and its reminders.
+    const value = normalize(c.value);
+    const holder = value.length >= 2 ? existing.find((m) => m.kind === 'todo' && normalize(m.content).includes(value)) : undefined;
+    if (holder) return { op: 'delete', target: holder.alias, reason: reason(c.lang, `用户不需要再被提醒${c.value}`, `the user no longer wants reminding to ${c.value}`) };
+    return { op: 'skip', reason: reason(c.lang, `没有找到要停止的提醒：${c.value}`, `no reminder found to stop: ${c.value}`) };
+  }
+
   if (c.slot === 'no-longer-like') {
     const holder = known.find((k) => k.slot === 'like' && same(k.value, c.value));
     if (holder) return { op: 'delete', target: holder.memory.alias, reason: reason(c.lang, `用户不再喜欢${c.value}`, `the user no longer likes ${c.value}`) };
