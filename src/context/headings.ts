@@ -8,6 +8,8 @@ export interface Headings {
   profile: string;
   dueTodos: string;
   due: string;
+  /** A repeating todo's coming time. */
+  next: string;
   recentConversations: string;
   /** Excerpts of past conversation, quoted turn by turn. */
   excerpts: string;
@@ -22,6 +24,7 @@ export const HEADINGS: Record<Language, Headings> = {
     profile: '用户画像',
     dueTodos: '近期待办',
     due: '截止',
+    next: '下次',
     recentConversations: '最近的交流',
     excerpts: '相关的过往对话片段',
     speakers: { user: '用户', assistant: '助手' },
@@ -46,6 +49,7 @@ export const HEADINGS: Record<Language, Headings> = {
     profile: 'Profile',
     dueTodos: 'Due soon',
     due: 'due',
+    next: 'next',
     recentConversations: 'Recent conversations',
     excerpts: 'Excerpts from past conversations',
     speakers: { user: 'User', assistant: 'Assistant' },

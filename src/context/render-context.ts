@@ -21,7 +21,7 @@ export interface ContextParts {
 /** A todo with its due time on the user's wall clock (stored in UTC). */
 export const todoLine = (language: Language, t: Todo, timeZone: string): string => {
   const repeats = t.repeat ? describeRecurrence(t.repeat, language) : undefined;
-  const when = [t.dueAt ? `${HEADINGS[language].due} ${localMinute(t.dueAt, timeZone)}` : undefined, repeats].filter(Boolean).join(language === 'zh' ? '，' : ', ');
+  const when = [t.dueAt ? `${repeats ? HEADINGS[language].next : HEADINGS[language].due} ${localMinute(t.dueAt, timeZone)}` : undefined, repeats].filter(Boolean).join(language === 'zh' ? '，' : ', ');
   return `- ${quoteData(t.content)}${when ? ` (${when})` : ''}`;
 };
 /** A memory with the day it happened (or was noted) on the user's wall clock. */

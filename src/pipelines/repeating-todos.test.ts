@@ -39,6 +39,7 @@ describe('repeating todos: said once, reminded every time', () => {
     // The block says it repeats, in the user's language.
     const block = await memory.context({ userId: 'u', query: lang === 'zh' ? '吃药' : 'pills', tokenBudget: 1000 });
     expect(block.text).toContain(repeats);
+    expect(block.text).toContain(`${lang === 'zh' ? '下次' : 'next'} ${first} (${TZ})`);
 
     memory.clock.advance(t.remindAt!.getTime() - memory.clock.now().getTime());
     expect((await memory.deliverReminders()).delivered).toEqual([t.id]);
