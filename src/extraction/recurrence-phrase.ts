@@ -44,8 +44,8 @@ function enWeekdays(list: string): number[] {
 const EN_WEEKDAY = '(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?';
 const EN_WEEKDAY_LIST = `${EN_WEEKDAY}(?:\\s*(?:,|&|\\band\\b)\\s*${EN_WEEKDAY})*`;
 
-/** Day of the month: "15号", "十五日", "the 15th", "15th". */
-function zhMonthDay(s: string | undefined): number | undefined {
+/** A day of the month as written ("15", "十五"), when it is one. */
+function monthDay(s: string | undefined): number | undefined {
   const n = s === undefined ? undefined : chineseNumber(s);
   return n !== undefined && Number.isInteger(n) && n >= 1 && n <= 31 ? n : undefined;
 }
@@ -65,7 +65,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => SaidRecu
   [/每个?(?:周|星期|礼拜)([一二三四五六日天](?:\s*(?:、|和|,|，|及|与|跟|到|至|-|~)\s*(?:周|星期|礼拜)?[一二三四五六日天])*)/, (m) => ({ every: 'week', interval: 1, weekdays: zhWeekdays(m[1]!) })],
   [/每(?:隔)?\s*([两二三四\d]+)\s*个?(?:周|星期|礼拜)/, (m) => count(chineseNumber(m[1]!), (n) => ({ every: 'week', interval: n }))],
   [/每个?(?:周|星期|礼拜)/, () => ({ every: 'week', interval: 1 })],
-  [/每个?月\s*(?:的)?\s*([一二三四五六七八九十\d]+)\s*[号日]/, (m) => ({ every: 'month', interval: 1, ...day(zhMonthDay(m[1])) })],
+  [/每个?月\s*(?:的)?\s*([一二三四五六七八九十\d]+)\s*[号日]/, (m) => ({ every: 'month', interval: 1, ...day(monthDay(m[1])) })],
   [/每个?月初/, () => ({ every: 'month', interval: 1, day: 1 })],
   [/每个?月(?:底|末|最后一天)/, () => ({ every: 'month', interval: 1, day: 31 })],
   [/每(?:隔)?\s*([两二三四五六\d]+)\s*个月/, (m) => count(chineseNumber(m[1]!), (n) => ({ every: 'month', interval: n }))],
@@ -82,8 +82,8 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => SaidRecu
   [/\bevery\s+other\s+week\b|\b(?:biweekly|fortnightly)(?=\s*(?:[.!,;]|$))/i, () => ({ every: 'week', interval: 2 })],
   [/\bevery\s+(\d+|two|three|four)\s+weeks\b/i, (m) => count(enNumber(m[1]!), (n) => ({ every: 'week', interval: n }))],
   [/\b(?:every|each)\s+week\b|\bweekly(?=\s*(?:[.!,;]|$))/i, () => ({ every: 'week', interval: 1 })],
-  [/\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?(?:every|each)\s+month\b/i, (m) => ({ every: 'month', interval: 1, ...day(zhMonthDay(m[1])) })],
-  [/\b(?:every|each)\s+month\s+on\s+the\s+(\d{1,2})(?:st|nd|rd|th)?\b/i, (m) => ({ every: 'month', interval: 1, ...day(zhMonthDay(m[1])) })],
+  [/\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?(?:every|each)\s+month\b/i, (m) => ({ every: 'month', interval: 1, ...day(monthDay(m[1])) })],
+  [/\b(?:every|each)\s+month\s+on\s+the\s+(\d{1,2})(?:st|nd|rd|th)?\b/i, (m) => ({ every: 'month', interval: 1, ...day(monthDay(m[1])) })],
   [/\b(?:on\s+)?the\s+last\s+day\s+of\s+(?:every|each|the)\s+month\b/i, () => ({ every: 'month', interval: 1, day: 31 })],
   [/\bevery\s+(\d+|two|three|four|six)\s+months\b|\bquarterly(?=\s*(?:[.!,;]|$))/i, (m) => count(m[1] ? enNumber(m[1]) : 3, (n) => ({ every: 'month', interval: n }))],
   [/\b(?:every|each)\s+month\b|\bmonthly(?=\s*(?:[.!,;]|$))/i, () => ({ every: 'month', interval: 1 })],

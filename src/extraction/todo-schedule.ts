@@ -32,9 +32,11 @@ export interface ScheduleTodoOptions {
  */
 export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
   const texts = o.texts.filter((t): t is string => t !== undefined && t.trim() !== '');
+  /** The first time phrase among the texts, in order. */
+  const firstTime = (among: readonly string[]): Date | undefined => among.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone })?.date).find((d) => d !== undefined);
   const found = o.repeat ? { rule: o.repeat, text: '' } : texts.map(findRecurrence).find((r) => r !== undefined);
   if (!found) {
-    const dueAt = o.dueAt ?? texts.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone })?.date).find((d) => d !== undefined);
+    const dueAt = o.dueAt ?? firstTime(texts);
     return { dueAt, remindAt: o.remindAt ?? (dueAt ? defaultRemindAt(dueAt, o.reference) : undefined) };
   }
   let repeat = RecurrenceRule.parse({ timeZone: o.timeZone, ...found.rule });
@@ -42,8 +44,7 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
   let dueAt = o.repeat && o.dueAt && o.dueAt.getTime() > o.reference.getTime() ? o.dueAt : undefined;
   if (!dueAt) {
     // The time of day is read without the repeat's own words: "每周一和周四晚上七点" is 19:00, not Monday at the default hour.
-    const rest = found.text === '' ? texts : texts.map((t) => t.replace(found.text, ' '));
-    const phrase = rest.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone })?.date).find((d) => d !== undefined) ?? o.dueAt;
+    const phrase = firstTime(found.text === '' ? texts : texts.map((t) => t.replace(found.text, ' '))) ?? o.dueAt;
     const said = phrase ? zonedTime(phrase, o.timeZone) : undefined;
     let hour = said?.hour ?? texts.map(partOfDayHour).find((h) => h !== undefined) ?? 9;
     // "每晚十点", "every night at 10": the evening's ten o'clock.

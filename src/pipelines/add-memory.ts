@@ -2,7 +2,7 @@ import { NewMemoryInput, type Memory } from '../domain/memory.js';
 import type { ChangeContext } from '../domain/history.js';
 import type { Todo } from '../domain/todo.js';
 import { InvalidInputError, parseInput } from '../errors.js';
-import { scheduleTodo } from '../extraction/todo-schedule.js';
+import { scheduleTodo, type TodoSchedule } from '../extraction/todo-schedule.js';
 import { detectLanguage } from '../text/language.js';
 import { REINFORCE_STEP } from './apply-plan.js';
 import type { MemoryDeps } from './deps.js';
@@ -23,6 +23,8 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
   const data = parseInput(NewMemoryInput, input, 'memory');
   if (data.kind !== 'todo' && (data.dueAt || data.remindAt || data.repeat)) throw new InvalidInputError('Invalid memory: dueAt, remindAt and repeat are for kind "todo" only');
   const now = deps.clock.now();
+  // A todo's times are read and checked first: a reminder after its due time is refused before anything is written or reinforced.
+  const schedule = data.kind === 'todo' ? await todoSchedule(deps, data, now) : undefined;
   const [vector] = await deps.embedder.embed([data.content]);
   const { duplicate, refines } = await compareWithExisting(deps, { userId: data.userId, kind: data.kind, content: data.content, vector });
   if (duplicate) {
@@ -61,16 +63,14 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
   const relations = refines.map(({ memory: old, strength }) => ({
     id: deps.ids.next(), userId: data.userId, sourceId: memory.id, targetId: old.id, type: 'refines' as const, strength, reason: 'adds detail to it', createdAt: now,
   }));
-  if (memory.kind !== 'todo') {
+  if (!schedule) {
     await deps.store.transaction(async (tx) => {
       await tx.insertMemory(memory, vector ?? null, change);
       for (const r of relations) await tx.insertRelation(r);
     });
     return memory;
   }
-  const { timeZone } = await resolveSettings(deps.store, data.userId);
-  const { dueAt, remindAt, repeat } = scheduleTodo({ texts: [data.content], reference: now, timeZone, dueAt: data.dueAt, remindAt: data.remindAt, repeat: data.repeat });
-  if (dueAt && remindAt && remindAt.getTime() > dueAt.getTime()) throw new InvalidInputError('remindAt must not be after dueAt', { details: { field: 'remindAt' } });
+  const { dueAt, remindAt, repeat } = schedule;
   if (dueAt) memory.happenedAt ??= dueAt;
   const todo: Todo = {
     id: deps.ids.next(), userId: data.userId, memoryId: memory.id, content: data.content, dueAt, remindAt, ...(repeat ? { repeat } : {}),
@@ -82,6 +82,16 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
     for (const r of relations) await tx.insertRelation(r);
   });
   return memory;
+}
+
+/** A new todo's due time, reminder and repeat, given or read from its words in the user's time zone. */
+async function todoSchedule(deps: MemoryDeps, data: ReturnType<typeof NewMemoryInput.parse>, now: Date): Promise<TodoSchedule> {
+  const { timeZone } = await resolveSettings(deps.store, data.userId);
+  const schedule = scheduleTodo({ texts: [data.content], reference: now, timeZone, dueAt: data.dueAt, remindAt: data.remindAt, repeat: data.repeat });
+  if (schedule.dueAt && schedule.remindAt && schedule.remindAt.getTime() > schedule.dueAt.getTime()) {
+    throw new InvalidInputError('remindAt must not be after dueAt', { details: { field: 'remindAt' } });
+  }
+  return schedule;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { nextOccurrence, previousOccurrence } from '../domain/recurrence.js';
+import { previousOccurrence } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
 import { NotFoundError } from '../errors.js';
 import type { Store } from '../store/store.js';
-import { deliveryIdOf, leadOf } from './deliver-reminders.js';
+import { deliveryIdOf, followingOccurrence, leadOf } from './deliver-reminders.js';
 import type { MemoryDeps } from './deps.js';
 
 export interface CompleteTodoOptions {
@@ -16,7 +16,7 @@ export interface CompleteTodoOptions {
  * done early, or it passed since the todo was made), the todo has moved on already: nothing
  * changes ("吃过药了" just after the 08:00 reminder; the same completion twice). Otherwise the
  * coming occurrence is done: its reminder is settled as delivered (so it is never sent) and the
- * todo moves to the next one, reminded as far ahead as before, in one transaction. Undefined: the
+ * todo moves on as a delivered reminder moves it (followingOccurrence), in one transaction. Undefined: the
  * series has no occurrence left, so the todo itself is done.
  */
 async function completeOccurrence(tx: Store, todo: Todo & { repeat: NonNullable<Todo['repeat']>; dueAt: Date }, now: Date): Promise<Todo | undefined> {
@@ -25,9 +25,9 @@ async function completeOccurrence(tx: Store, todo: Todo & { repeat: NonNullable<
   const settled = new Set((await tx.deliveriesOf(todo.userId, todo.id)).map((d) => d.id));
   const happened = settled.has(deliveryIdOf(todo.id, new Date(previous.getTime() - lead))) || (previous.getTime() <= now.getTime() && previous.getTime() >= todo.createdAt.getTime());
   if (happened && Math.abs(now.getTime() - previous.getTime()) < Math.abs(todo.dueAt.getTime() - now.getTime())) return todo;
-  const dueAt = nextOccurrence(todo.repeat, todo.dueAt, now);
-  if (!dueAt) return undefined;
-  await tx.recordDelivery(todo.userId, todo.id, deliveryIdOf(todo.id, todo.remindAt ?? todo.dueAt), now, { dueAt, remindAt: new Date(dueAt.getTime() - lead) });
+  const next = followingOccurrence(todo, now);
+  if (!next) return undefined;
+  await tx.recordDelivery(todo.userId, todo.id, deliveryIdOf(todo.id, todo.remindAt ?? todo.dueAt), now, next);
   return (await tx.listTodos({ userId: todo.userId })).find((t) => t.id === todo.id);
 }
 

@@ -119,6 +119,12 @@ describe('repeating todos: said once, reminded every time', () => {
     expect(zonedMinute(rent.dueAt!, TZ)).toBe('2026-01-05 09:00');
     expect(todos.find((x) => x.content.startsWith('Water'))!.repeat).toMatchObject({ every: 'day', interval: 2 });
     await expect(memory.add({ userId: 'u', kind: 'fact', content: 'likes tea', repeat: { every: 'day' } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    // Refused before anything is written: the same words again do not reinforce the first one.
+    const [first] = await memory.list({ userId: 'u', kinds: ['todo'] });
+    for (const content of [first!.content, 'Water the plants every other day']) {
+      await expect(memory.add({ userId: 'u', kind: 'todo', content, dueAt: '2026-02-01T00:00:00Z', remindAt: '2026-02-02T00:00:00Z' })).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { field: 'remindAt' } });
+    }
+    expect((await memory.list({ userId: 'u', kinds: ['todo'] })).map((m) => m.importance)).toEqual((await memory.list({ userId: 'u', kinds: ['todo'] })).map(() => first!.importance));
     await expect(memory.add({ userId: 'u', kind: 'todo', content: 'x', repeat: { every: 'day', weekdays: [1] } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 
