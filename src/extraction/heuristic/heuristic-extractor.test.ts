@@ -161,6 +161,10 @@ describe('extractHeuristically: what the user states', () => {
     // todo-schedule.ts); the todo says what to do, and the memory says "every" with no date.
     ['每天早上八点提醒我吃药', { content: '吃药', dueText: '每天早上八点', dueAt: '2025-03-13T00:00:00.000Z' }],
     ['Remind me every morning at 8 to take my pills', { content: 'take my pills', dueText: 'every morning at 8', dueAt: '2025-03-13T00:00:00.000Z' }],
+    // On a list of weekdays, said before the request.
+    ['每周一和周四晚上七点提醒我去健身', { content: '健身', dueText: '每周一和周四晚上七点' }],
+    ['每周一、三、五早上提醒我跑步', { content: '跑步', dueText: '每周一、三、五早上' }],
+    ['Every Monday and Thursday at 7pm, remind me to go to the gym', { content: 'go to the gym', dueText: 'every Monday and Thursday at 7pm' }],
   ])('todo: %s', (text, todo) => {
     const [op] = ops(text);
     expect(op).toMatchObject({ op: 'add', kind: 'todo', todo });
