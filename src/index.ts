@@ -24,3 +24,5 @@ export { DEFAULT_DECAY_POLICY, DecayPolicy } from './lifecycle/decay-policy.js';
 export { decay } from './lifecycle/decay.js';
 export { watchMirror, type MirrorWatcher, type WatchMirrorOptions } from './mirror/watch-mirror.js';
 export type { UserExport } from './pipelines/export-import.js';
+export type { TodoEdit } from './pipelines/edit-todo.js';
+export type { CompleteTodoOptions } from './pipelines/complete-todo.js';

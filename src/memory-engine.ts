@@ -1,5 +1,6 @@
 import type { Message, Session } from './domain/conversation.js';
 import type { CompleteTodoOptions } from './pipelines/complete-todo.js';
+import type { TodoEdit } from './pipelines/edit-todo.js';
 import type { ChangeContext, HistoryEvent } from './domain/history.js';
 import type { Memory, MemoryPatch, NewMemoryInput } from './domain/memory.js';
 import type { Profile, Relation } from './domain/profile.js';
@@ -95,6 +96,11 @@ export interface MemoryEngine {
   compress(userId: string): Promise<CompressionReport[]>;
   /** Todos, earliest due first; a todo whose memory is deleted only with `live: false`. */
   listTodos(options: { userId: string; completed?: boolean; dueBefore?: Date; limit?: number; live?: boolean }): Promise<Todo[]>;
+  /**
+   * Changes an open todo: its words, its time (as said: `when: "下午四点"`, or `dueAt`), its
+   * reminder, its repeat; its memory follows, with a history entry. A new reminder time re-arms it.
+   */
+  editTodo(userId: string, id: string, edit: TodoEdit): Promise<Todo>;
   /** Marks a todo done; a repeating one moves to its next occurrence unless `series` ends it. */
   completeTodo(userId: string, id: string, options?: CompleteTodoOptions): Promise<Todo>;
   deleteTodo(userId: string, id: string): Promise<void>;

@@ -15,7 +15,7 @@ describe('run', () => {
   it('prints help and the version with exit code 0', async () => {
     const help = await h.cli(['--help']);
     expect(help.code).toBe(0);
-    for (const command of ['add', 'search', 'list', 'show', 'history', 'delete', 'restore', 'context', 'chat-log\\|say', 'extract', 'todos', 'todo-done', 'profile', 'forget', 'export', 'import', 'lifecycle', 'reindex', 'demo']) {
+    for (const command of ['add', 'search', 'list', 'show', 'history', 'delete', 'restore', 'context', 'chat-log\\|say', 'extract', 'todos', 'todo-done', 'todo-move', 'profile', 'forget', 'export', 'import', 'lifecycle', 'reindex', 'demo']) {
       expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
     expect(help.stdout).toMatch(/--user <id>/);

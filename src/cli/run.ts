@@ -23,7 +23,7 @@ import { registerSearch } from './search.js';
 import { registerServe } from './serve.js';
 import { registerShow } from './show.js';
 import { registerKeys } from './keys.js';
-import { registerTodoDone, registerTodos } from './todos.js';
+import { registerTodoDone, registerTodoMove, registerTodos } from './todos.js';
 import { registerCompress } from './compress.js';
 import { registerEdit } from './edit.js';
 import { registerRelations } from './relations.js';
@@ -83,6 +83,7 @@ export function buildProgram(io: CliIo): Command {
     registerExtract,
     registerTodos,
     registerTodoDone,
+    registerTodoMove,
     registerProfile,
     registerForget,
     registerExport,

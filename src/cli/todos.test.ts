@@ -51,4 +51,19 @@ describe('engram todos / todo-done', () => {
     expect((await h.cli(['--user', user, 'todo-done', todo!.id, '--series'])).stdout).toMatch(/^Done: /);
     expect((await h.cli(['--user', user, 'todos'])).stdout).toBe('No open todos.\n');
   });
+
+  it.each([
+    ['li-ming', '提醒我明天下午三点开会', '下午四点', / 16:00 /, /^Moved: 开会 \(due \d{4}-\d\d-\d\d 16:00\)\n$/],
+    ['alice', 'Remind me to call mom tomorrow at 5pm', '6pm', / 18:00 /, /^Moved: call mom \(due \d{4}-\d\d-\d\d 18:00\)\n$/],
+  ])('todo-move (%s): moves the todo to the time as said; a time that is none exits 2, nothing moved', async (user, text, when, listed, said) => {
+    await h.remember(user, text);
+    const [todo] = (await h.cli(['--user', user, '--json', 'todos'])).json<{ todos: Todo[] }>().todos;
+    const moved = await h.cli(['--user', user, 'todo-move', todo!.id, when]);
+    expect(moved.stdout).toMatch(said);
+    expect((await h.cli(['--user', user, 'todos'])).stdout).toMatch(listed);
+    const bad = await h.cli(['--user', user, 'todo-move', todo!.id, 'the blue room']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error \[INVALID_INPUT\]: No time or repeat found/);
+    expect((await h.cli(['--user', user, 'todos'])).stdout).toMatch(listed);
+  });
 });

@@ -50,3 +50,31 @@ export function registerTodoDone(program: Command, io: CliIo): void {
       }),
     );
 }
+
+interface TodoMoveOptions {
+  when?: string;
+  content?: string;
+  repeat?: boolean;
+}
+
+/**
+ * `engram todo-move <id> <when> [--content …] [--no-repeat]`: moves an open todo to a new time as
+ * said ("下午四点", "周六", "每天晚上九点"; "4pm", "Monday", "every weekday at 10am"), in the user's
+ * time zone; its memory follows and its reminder is set again.
+ */
+export function registerTodoMove(program: Command, io: CliIo): void {
+  program
+    .command('todo-move')
+    .description('move a todo to a new time as said ("下午四点", "Monday at 10am"); its reminder follows')
+    .argument('<id>', 'todo id (see engram todos)')
+    .argument('[when]', 'the new time, in words')
+    .option('--content <text>', 'new words for the todo')
+    .option('--no-repeat', 'make a repeating todo a one-off')
+    .action((id: string, when: string | undefined, options: TodoMoveOptions, command: Command) =>
+      withEngine(io, command, async ({ engine, userId, json }) => {
+        const todo = await engine.editTodo(userId, id, { ...(when !== undefined ? { when } : {}), ...(options.content !== undefined ? { content: options.content } : {}), ...(options.repeat === false ? { repeat: null } : {}) });
+        const { timeZone } = await engine.getSettings(userId);
+        emit(io, json, todo, () => `Moved: ${todo.content}${todo.dueAt ? ` (due ${whenIn(todo.dueAt, timeZone)}${todo.repeat ? `, ${describeRecurrence(todo.repeat, detectLanguage(todo.content))}` : ''})` : ''}`);
+      }),
+    );
+}

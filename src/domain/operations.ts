@@ -55,6 +55,11 @@ export const UpdateOperation = z.object({
   importance: z.number().min(0).max(1).optional(),
   /** Structured fields the update sets; fields the new content contradicts are dropped either way. */
   structuredData: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * A todo moved or reworded ("明天的会改到下午四点"): its new time as said (`dueText`) and, when its
+   * task changed, its new words. Its reminder follows.
+   */
+  todo: TodoSpec.partial().optional(),
   /** Other existing memories the updated one supports, contradicts or refines. */
   relations: z.array(RelationSpec).optional(),
   reason: z.string().default(''),

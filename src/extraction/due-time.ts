@@ -10,6 +10,11 @@ export interface TimePhrase {
   /** Where the phrase starts in the text. */
   index: number;
   date: Date;
+  /**
+   * What the phrase itself says: a day ("明天", "下周五", "Saturday") and a time of day ("下午四点",
+   * "at 10am", "晚上"). The rest of `date` is filled in (the default hour, the coming day).
+   */
+  named: { day: boolean; time: boolean };
 }
 
 export interface ParseDueTimeOptions {
@@ -94,10 +99,15 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
     const { start } = result;
     // Read against the wall clock, an instant comes out ahead by the zone's offset.
     let date = parser === chrono.casual ? start.date() : new Date(start.date().getTime() - offset * 60_000);
+    const duration = DURATION_EN.test(result.text);
+    const named = {
+      day: duration || start.isCertain('day') || start.isCertain('weekday'),
+      time: duration || start.isCertain('hour') || PART_OF_DAY.some(([re]) => re.test(result.text)),
+    };
     // chrono applies the reference's UTC offset to every date; rebuilding from the wall-clock
     // components takes the offset at the target date, so "tomorrow 9am" survives a DST change.
     // Hour and minute durations ("in 2 hours") are exact instants already.
-    if (!DURATION_EN.test(result.text)) {
+    if (!duration) {
       const certain = start.isCertain('hour');
       const hour = certain ? (start.get('hour') ?? defaultHour) : (PART_OF_DAY.find(([re]) => re.test(result.text))?.[1] ?? defaultHour);
       const minute = certain ? (start.get('minute') ?? 0) : 0;
@@ -107,7 +117,7 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
       const on = eve ? { year: eve.year, month: eve.month, day: eve.day - 1 } : { year: start.get('year') ?? 0, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
       date = zonedInstant({ ...on, hour, minute }, timeZone);
     }
-    return { text: result.text, index: result.index, date };
+    return { text: result.text, index: result.index, date, named };
   }
   return zh ? chinesePeriod(text, reference, timeZone, defaultHour) : undefined;
 }
@@ -156,7 +166,7 @@ function chineseDuration(text: string, reference: Date): TimePhrase | undefined 
   const n = chineseNumber(m[1] ?? '');
   if (n === undefined) return undefined;
   const minutes = (n + (m[2] ? 0.5 : 0)) * (m[3] === '分钟' ? 1 : 60);
-  return { text: m[0], index: m.index, date: new Date(reference.getTime() + minutes * 60_000) };
+  return { text: m[0], index: m.index, date: new Date(reference.getTime() + minutes * 60_000), named: { day: true, time: true } };
 }
 
 /**
@@ -189,7 +199,7 @@ function chinesePeriod(text: string, reference: Date, timeZone: string, defaultH
       { year: normal.getUTCFullYear(), month: normal.getUTCMonth() + 1, day: normal.getUTCDate(), hour: defaultHour, minute: 0 },
       timeZone,
     );
-    return { text: m[0], index: m.index, date };
+    return { text: m[0], index: m.index, date, named: { day: true, time: false } };
   }
   return undefined;
 }

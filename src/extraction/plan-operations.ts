@@ -1,7 +1,7 @@
 import type { Memory } from '../domain/memory.js';
 import { MAX_CONTENT_LENGTH } from '../domain/memory.js';
 import { holdsCredential } from './credential.js';
-import { EXTRACTION_LIMITS, type AddOperation, type ExtractionResult, type MemoryOperation, type RelationSpec } from '../domain/operations.js';
+import { EXTRACTION_LIMITS, type AddOperation, type ExtractionResult, type MemoryOperation, type RelationSpec, type TodoSpec } from '../domain/operations.js';
 
 export interface Rejected {
   op: string;
@@ -31,6 +31,8 @@ export interface PlannedUpdate {
   kind?: Memory['kind'];
   importance?: number;
   structuredData?: Record<string, unknown>;
+  /** For a todo's memory: its new time as said, its new task words. */
+  todo?: Partial<TodoSpec>;
   reason: string;
   relations: PlannedRelation[];
 }
@@ -63,9 +65,10 @@ export function operationProblem(op: MemoryOperation): string | undefined {
     if (op.kind !== undefined && EXTRACTION_LIMITS.forbiddenKinds.includes(op.kind)) return `kind "${op.kind}" cannot come from extraction`;
     if (holdsCredential(op.content)) return 'holds a credential (a password, card or ID number): not kept';
   }
-  if (op.op === 'add') {
-    if (!inYears(op.happenedAt) || !inYears(op.todo?.dueAt)) return `a date outside the years ${EXTRACTION_LIMITS.minYear}-${EXTRACTION_LIMITS.maxYear}`;
-    if (op.todo && op.todo.content.length > MAX_CONTENT_LENGTH) return `todo longer than ${MAX_CONTENT_LENGTH} characters`;
+  if (op.op === 'add' || op.op === 'update') {
+    if ((op.op === 'add' && !inYears(op.happenedAt)) || !inYears(op.todo?.dueAt)) return `a date outside the years ${EXTRACTION_LIMITS.minYear}-${EXTRACTION_LIMITS.maxYear}`;
+    if (op.todo?.content !== undefined && op.todo.content.length > MAX_CONTENT_LENGTH) return `todo longer than ${MAX_CONTENT_LENGTH} characters`;
+    if (op.todo?.content !== undefined && holdsCredential(op.todo.content)) return 'holds a credential (a password, card or ID number): not kept';
   }
   return undefined;
 }
@@ -155,7 +158,7 @@ export function planOperations(input: {
         const memory = target('update', op.target);
         if (memory) {
           plan.updates.push({
-            memory, content: op.content, kind: op.kind, importance: op.importance, ...(op.structuredData ? { structuredData: op.structuredData } : {}), reason: op.reason,
+            memory, content: op.content, kind: op.kind, importance: op.importance, ...(op.structuredData ? { structuredData: op.structuredData } : {}), ...(op.todo ? { todo: op.todo } : {}), reason: op.reason,
             relations: relationsOf('update', op.relations, memory),
           });
         }

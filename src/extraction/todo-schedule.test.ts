@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeRecurrence } from '../domain/recurrence.js';
 import { zonedMinute } from '../domain/zoned-time.js';
 import { findRecurrence } from './recurrence-phrase.js';
-import { scheduleTodo } from './todo-schedule.js';
+import { rescheduleTodo, scheduleTodo } from './todo-schedule.js';
 
 const TZ = 'Asia/Shanghai';
 /** Friday 2026-11-27, 15:30 in Shanghai. */
@@ -69,5 +69,69 @@ describe('todo schedule: a repeat said in words becomes a series with its first 
     const s = scheduleTodo({ texts: ['早上八点', '每天吃药'], reference: REFERENCE, timeZone: TZ, dueAt: new Date('2026-11-28T00:00:00Z') });
     expect(zonedMinute(s.dueAt!, TZ)).toBe('2026-11-28 08:00');
     expect(s.repeat?.every).toBe('day');
+  });
+});
+
+describe('a todo moved: only what the words name changes', () => {
+  /** The todo as made from its words at REFERENCE (Friday 15:30), moved by `to` an hour later. */
+  const moved = (made: string, to: string, reference = new Date(REFERENCE.getTime() + 3_600_000)) => {
+    const todo = schedule(made);
+    const s = rescheduleTodo({ todo, texts: [to], reference, timeZone: TZ });
+    return { todo, s, due: s?.dueAt ? zonedMinute(s.dueAt, TZ) : undefined, remind: s?.remindAt ? zonedMinute(s.remindAt, TZ) : undefined };
+  };
+
+  it.each([
+    ['zh: a time of day keeps the day', '明天下午三点开会', '下午四点', '2026-11-28 16:00'],
+    ['zh: a day keeps the time of day', '明天下午三点开会', '下周一', '2026-11-30 15:00'],
+    ['zh: a day and a time', '明天下午三点开会', '下周二上午十点', '2026-12-01 10:00'],
+    ['zh: "三点半" for something in the afternoon is 15:30', '明天下午两点开会', '三点半', '2026-11-28 15:30'],
+    ['zh: "上午十点" says which half', '明天下午两点开会', '上午十点', '2026-11-28 10:00'],
+    ['en: a time of day keeps the day', 'call the dentist tomorrow at 3pm', '4pm', '2026-11-28 16:00'],
+    ['en: a day keeps the time of day', 'call the dentist tomorrow at 3pm', 'Monday', '2026-11-30 15:00'],
+    ['en: a day and a time', 'call the dentist tomorrow at 3pm', 'next Tuesday at 10am', '2026-12-01 10:00'],
+  ])('%s', (_, made, to, due) => {
+    const m = moved(made, to);
+    expect(m.due).toBe(due);
+    // The reminder keeps its lead (an hour, as the todo was made).
+    expect(m.s!.dueAt!.getTime() - m.s!.remindAt!.getTime()).toBe(3_600_000);
+    expect(m.s!.repeat).toBeUndefined();
+  });
+
+  it('a time of day already past on the day kept: the next day at it (zh, en)', () => {
+    // Made at 15:30 for 17:00 today; at 16:30 moved to "上午十点" / "10am": tomorrow 10:00.
+    expect(moved('今天下午五点开会', '上午十点').due).toBe('2026-11-28 10:00');
+    expect(moved('meeting today at 5pm', '10am').due).toBe('2026-11-28 10:00');
+  });
+
+  it('a series keeps its rule; the occurrence at hand moves to the new time of day (zh, en)', () => {
+    const zh = moved('每天早上八点吃药', '晚上九点');
+    expect(zh.due).toBe('2026-11-28 21:00');
+    expect(zh.remind).toBe('2026-11-28 20:00');
+    expect(zh.s!.repeat).toMatchObject({ every: 'day', interval: 1 });
+    const en = moved('join the standup every weekday at 9am', '10am');
+    expect(en.due).toBe('2026-11-30 10:00');
+    expect(en.s!.repeat).toMatchObject({ every: 'week', weekdays: [1, 2, 3, 4, 5] });
+  });
+
+  it('a new repeat: a series from the day of the occurrence at hand, at the old time of day unless the words give one (zh, en)', () => {
+    const wed = moved('每周一和周四晚上七点去健身', '每周三');
+    expect(wed.due).toBe('2026-12-02 19:00');
+    expect(wed.s!.repeat).toMatchObject({ every: 'week', weekdays: [3] });
+    // Daily at 08:00, next tomorrow 08:00: "每天晚上九点" starts tomorrow evening, not tonight.
+    expect(moved('每天早上八点吃药', '每天晚上九点').due).toBe('2026-11-28 21:00');
+    const en = moved('call mom tomorrow at 6pm', 'every Sunday');
+    expect(en.due).toBe('2026-11-29 18:00');
+    expect(en.s!.repeat).toMatchObject({ every: 'week', weekdays: [0] });
+  });
+
+  it('words that name no time move nothing (zh, en)', () => {
+    expect(moved('明天下午三点开会', '会议室B').s).toBeUndefined();
+    expect(moved('call the dentist tomorrow at 3pm', 'the living room').s).toBeUndefined();
+  });
+
+  it('a todo that had no time gets the one said, reminded an hour ahead', () => {
+    const m = moved('买猫粮', '明天下午五点');
+    expect(m.due).toBe('2026-11-28 17:00');
+    expect(m.remind).toBe('2026-11-28 16:00');
   });
 });

@@ -1,5 +1,6 @@
-import { firstOccurrence, RecurrenceRule, type RepeatInput } from '../domain/recurrence.js';
-import { zonedTime } from '../domain/zoned-time.js';
+import { firstOccurrence, nextOccurrence, RecurrenceRule, type RepeatInput } from '../domain/recurrence.js';
+import type { Todo } from '../domain/todo.js';
+import { zonedInstant, zonedTime } from '../domain/zoned-time.js';
 import { defaultRemindAt, findTimePhrase, partOfDayHour } from './due-time.js';
 import { findRecurrence } from './recurrence-phrase.js';
 
@@ -22,6 +23,8 @@ export interface ScheduleTodoOptions {
   remindAt?: Date;
   /** A repeat given outright (its zone the user's unless it names one); else it is read from the texts. */
   repeat?: RepeatInput;
+  /** A series' time of day when the words name none. @default the part of the day named, else 09:00 */
+  timeOfDay?: { hour: number; minute: number };
 }
 
 /**
@@ -46,10 +49,10 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
     // The time of day is read without the repeat's own words: "每周一和周四晚上七点" is 19:00, not Monday at the default hour.
     const phrase = firstTime(found.text === '' ? texts : texts.map((t) => t.replace(found.text, ' '))) ?? o.dueAt;
     const said = phrase ? zonedTime(phrase, o.timeZone) : undefined;
-    let hour = said?.hour ?? texts.map(partOfDayHour).find((h) => h !== undefined) ?? 9;
+    let hour = said?.hour ?? texts.map(partOfDayHour).find((h) => h !== undefined) ?? o.timeOfDay?.hour ?? 9;
     // "每晚十点", "every night at 10": the evening's ten o'clock.
     if (hour < 12 && (partOfDayHour(found.text) ?? 0) >= 18) hour += 12;
-    const at = { hour, minute: said?.minute ?? 0 };
+    const at = { hour, minute: said?.minute ?? (said === undefined && hour === o.timeOfDay?.hour ? o.timeOfDay.minute : 0) };
     const fits = (d: Date): boolean => {
       const w = zonedTime(d, o.timeZone);
       return (!repeat.weekdays || repeat.weekdays.includes(w.weekday)) && (repeat.day === undefined || repeat.day === w.day);
@@ -64,3 +67,62 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
   if ((repeat.every === 'month' || repeat.every === 'year') && repeat.day === undefined) repeat = { ...repeat, day: zonedTime(dueAt, o.timeZone).day };
   return { dueAt, remindAt: o.remindAt ?? defaultRemindAt(dueAt, o.reference), repeat };
 }
+
+export interface RescheduleTodoOptions {
+  /** The todo as it stands. */
+  todo: Pick<Todo, 'dueAt' | 'remindAt' | 'repeat'>;
+  /** Where the new time is read from, in order (the words after "改到" / "move … to", a model's time phrase, the new content); the first that names a time or a repeat counts. */
+  texts: ReadonlyArray<string | undefined>;
+  /** When the change was asked for. */
+  reference: Date;
+  timeZone: string;
+}
+
+/** A phrase that says which half of the day it means ("三点" does not; "下午三点", "3pm" do). */
+const HALF_OF_DAY = /上午|早上|早晨|清晨|凌晨|中午|下午|傍晚|晚上|夜里|今晚|明晚|\b(?:a\.?m|p\.?m|noon|midnight|morning|afternoon|evening|tonight|night)\b|\d(?:am|pm)\b/i;
+const HOUR_MS = 3_600_000;
+
+/**
+ * A todo's times after the user moved it ("明天的会改到下午四点", "move the standup to 10am",
+ * "吃药改到晚上九点", "健身改成每周三"). Only what the words name changes: a time of day keeps the
+ * day (a series keeps its rule, and the occurrence at hand moves), a day keeps the time of day, a
+ * repeat makes the todo a series at its old time of day unless the words give one. The reminder
+ * keeps its lead ahead of the time. "三点" for something due in the afternoon is 15:00.
+ * Undefined when the texts name no time and no repeat: nothing changes.
+ */
+export function rescheduleTodo(o: RescheduleTodoOptions): TodoSchedule | undefined {
+  const texts = o.texts.filter((t): t is string => t !== undefined && t.trim() !== '');
+  const old = o.todo.dueAt ? zonedTime(o.todo.dueAt, o.timeZone) : undefined;
+  const lead = o.todo.dueAt ? (o.todo.remindAt ? Math.max(0, o.todo.dueAt.getTime() - o.todo.remindAt.getTime()) : 0) : HOUR_MS;
+  const remindFor = (dueAt: Date): Date => {
+    const at = new Date(dueAt.getTime() - lead);
+    // A reminder that would already be past comes at the time itself, as a new todo's does (defaultRemindAt).
+    return at.getTime() >= o.reference.getTime() || dueAt.getTime() < o.reference.getTime() ? at : dueAt;
+  };
+  if (texts.some((t) => findRecurrence(t) !== undefined)) {
+    // A series changed ("吃药改成每天晚上九点") starts on the day of the occurrence at hand, not before it.
+    const dayAtHand = old && o.todo.repeat ? zonedInstant({ ...old, hour: 0, minute: 0 }, o.timeZone) : undefined;
+    const reference = dayAtHand && dayAtHand.getTime() > o.reference.getTime() ? dayAtHand : o.reference;
+    const series = scheduleTodo({ texts, reference, timeZone: o.timeZone, ...(old ? { timeOfDay: { hour: old.hour, minute: old.minute } } : {}) });
+    return series.dueAt ? { ...series, remindAt: remindFor(series.dueAt) } : undefined;
+  }
+  const phrase = texts.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone })).find((p) => p !== undefined);
+  if (!phrase) return undefined;
+  let dueAt = phrase.date;
+  if (old && !(phrase.named.day && phrase.named.time)) {
+    const said = zonedTime(phrase.date, o.timeZone);
+    let hour = said.hour;
+    // "改到三点" for a meeting at two in the afternoon: three in the afternoon.
+    if (phrase.named.time && !HALF_OF_DAY.test(phrase.text) && hour >= 1 && hour < 12 && old.hour >= 12) hour += 12;
+    const wall = phrase.named.day ? { year: said.year, month: said.month, day: said.day, hour: old.hour, minute: old.minute } : { year: old.year, month: old.month, day: old.day, hour, minute: said.minute };
+    dueAt = zonedInstant(wall, o.timeZone);
+    // The day kept has passed at the new time: a series' next occurrence at it, a one-off's next such time.
+    if (dueAt.getTime() <= o.reference.getTime()) dueAt = (o.todo.repeat ? nextOccurrence(o.todo.repeat, dueAt, o.reference) : undefined) ?? (phrase.named.day ? dueAt : nextDay(wall, o.timeZone));
+  }
+  return { dueAt, remindAt: remindFor(dueAt), ...(o.todo.repeat ? { repeat: o.todo.repeat } : {}) };
+}
+
+const nextDay = (w: { year: number; month: number; day: number; hour: number; minute: number }, timeZone: string): Date => {
+  const next = new Date(Date.UTC(w.year, w.month - 1, w.day + 1));
+  return zonedInstant({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: w.hour, minute: w.minute }, timeZone);
+};

@@ -12,7 +12,7 @@ const todoView = (t: Todo): Record<string, unknown> => ({
   completed: t.completed,
 });
 
-/** get_context, list_todos, complete_todo, record_learning: what an assistant uses while it works. */
+/** get_context, list_todos, update_todo, complete_todo, record_learning: what an assistant uses while it works. */
 export function registerAssistTools({ server, memory, resolveUser }: ToolContext): void {
   server.registerTool(
     'get_context',
@@ -45,6 +45,28 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
       guard(async () => {
         const todos = await memory.listTodos({ userId: await resolveUser(args.user_id), completed: args.completed ?? false, limit: args.limit ?? 50 });
         return ok({ todos: todos.map(todoView) });
+      }),
+  );
+
+  server.registerTool(
+    'update_todo',
+    {
+      title: 'Move or reword a todo',
+      description:
+        'Moves an open todo to a new time, as the user said it ("下午四点" keeps the day, "周六" keeps the time of day, "每天晚上九点" makes it repeat; "4pm", "Monday", "every weekday at 10am"), or rewords it. Its memory follows and its reminder is set again for the new time.',
+      inputSchema: {
+        ...userArg,
+        id: z.string().trim().min(1).max(200).describe('The todo id from list_todos'),
+        when: z.string().trim().min(1).max(200).optional().describe("The new time in the user's words"),
+        content: z.string().trim().min(1).max(2000).optional().describe('New words for the todo (they do not move it)'),
+        repeat: z.literal(false).optional().describe('false: it no longer repeats'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guard(async () => {
+        const edit = { ...(args.when !== undefined ? { when: args.when } : {}), ...(args.content !== undefined ? { content: args.content } : {}), ...(args.repeat === false ? { repeat: null } : {}) };
+        return ok({ updated: todoView(await memory.editTodo(await resolveUser(args.user_id), args.id, edit)) });
       }),
   );
 

@@ -35,11 +35,11 @@ afterEach(async () => {
 });
 
 describe('MCP server over the SDK client', () => {
-  it('lists the twelve tools with input schemas and read-only / destructive annotations', async () => {
+  it('lists the thirteen tools with input schemas and read-only / destructive annotations', async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect([...byName.keys()].sort()).toEqual(
-      ['add_memory', 'complete_todo', 'delete_memory', 'forget_all', 'forget_topic', 'get_context', 'get_memory', 'list_memories', 'list_todos', 'record_learning', 'search_memory', 'update_memory'].sort(),
+      ['add_memory', 'complete_todo', 'delete_memory', 'forget_all', 'forget_topic', 'get_context', 'get_memory', 'list_memories', 'list_todos', 'record_learning', 'search_memory', 'update_memory', 'update_todo'].sort(),
     );
     for (const ro of ['search_memory', 'list_memories', 'get_memory', 'get_context', 'list_todos']) expect(byName.get(ro)?.annotations?.readOnlyHint).toBe(true);
     for (const d of ['forget_all', 'forget_topic', 'delete_memory']) expect(byName.get(d)?.annotations?.destructiveHint).toBe(true);
@@ -86,6 +86,19 @@ describe('MCP server over the SDK client', () => {
     expect((await call('complete_todo', { id: pills!.id })).json()['completed']).toMatchObject({ completed: false, dueAt: '2026-01-03T00:00:00.000Z' });
     expect((await call('complete_todo', { id: pills!.id, series: true })).json()['completed']).toMatchObject({ completed: true });
     expect((await call('complete_todo', { id: pills!.id, series: 'yes' })).isError).toBe(true);
+
+    // Moved as the user says it (zh, en); a time that is no time is refused, nothing changed.
+    await memory.add({ userId: 'li', kind: 'todo', content: '明天下午三点开会' });
+    await memory.add({ userId: 'li', kind: 'todo', content: 'call the dentist tomorrow at 3pm' });
+    const open = (await call('list_todos', {})).json()['todos'] as Array<{ id: string; content: string; dueAt: string }>;
+    const meeting = open.find((t) => t.content === '明天下午三点开会')!;
+    const dentist = open.find((t) => t.content.startsWith('call the dentist'))!;
+    expect((await call('update_todo', { id: meeting.id, when: '下午四点' })).json()['updated']).toMatchObject({ content: '2026年1月3日16:00开会', dueAt: '2026-01-03T08:00:00.000Z' });
+    expect((await call('update_todo', { id: dentist.id, when: 'Monday' })).json()['updated']).toMatchObject({ content: 'call the dentist on 2026-01-05 at 15:00', dueAt: '2026-01-05T07:00:00.000Z' });
+    const refused = await call('update_todo', { id: dentist.id, when: 'the blue room' });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain('No time or repeat found');
+    expect((await call('update_todo', { id: 'todo-2', when: '4pm' })).isError).toBe(true); // ann's todo: not li's to move
 
     const learning = (await call('record_learning', { task: 'deploy the web app', steps: ['npm run build', 'rsync dist/ to the server'] })).json()['recorded'] as { kind: string; content: string };
     expect(learning.kind).toBe('skill');

@@ -8,6 +8,8 @@ import { scheduleTodo } from '../extraction/todo-schedule.js';
 import { looksLikeInstruction } from '../extraction/instruction-flag.js';
 import type { Plan } from '../extraction/plan-operations.js';
 import type { MemoryChanges, Store } from '../store/store.js';
+import type { TodoChanges } from '../store/ports/todos.js';
+import { memoryChangesFor, rewriteTodo, type TodoRewrite } from './edit-todo.js';
 import { detectLanguage } from '../text/language.js';
 import type { MemoryDeps } from './deps.js';
 import { structuredDataAfter, supersededCopy } from '../lifecycle/supersede.js';
@@ -21,6 +23,8 @@ interface Prepared {
   superseded: Array<{ memory: Memory; vector: Float32Array | null; change: ChangeContext }>;
   inserts: Array<{ memory: Memory; vector: Float32Array | null; change: ChangeContext; todo?: Todo }>;
   updates: Array<{ userId: string; id: string; changes: MemoryChanges; vector: Float32Array | undefined; change: ChangeContext }>;
+  /** Todos moved or reworded with their memory's update. */
+  todos: Array<{ userId: string; id: string; changes: TodoChanges }>;
 }
 
 function validDate(iso: string | undefined): Date | undefined {
@@ -39,7 +43,13 @@ async function prepare(
 ): Promise<Prepared> {
   const { userId, sessionId, plan, settings, batch, producedBy } = input;
   const now = deps.clock.now();
-  const texts = [...plan.adds.map((a) => a.op.content), ...plan.updates.map((u) => u.content), ...plan.updates.map((u) => u.memory.content)];
+  const moves = await todoMoves(deps, userId, plan.updates, { reference: batch.at(-1)?.createdAt ?? now, timeZone: settings.timeZone });
+  // A todo's memory kept in words while its time moved says the new time (retimed), as the todo does.
+  const contents = plan.updates.map((u, i) => {
+    const move = moves[i];
+    return move && u.content === u.memory.content ? (memoryChangesFor(u.memory, move.rewrite, now, deps.embedder.id).content ?? u.content) : u.content;
+  });
+  const texts = [...plan.adds.map((a) => a.op.content), ...contents, ...plan.updates.map((u) => u.memory.content)];
   const vectors = texts.length > 0 ? await deps.embedder.embed(texts) : [];
   const messageTime = (ids: readonly string[]): Date => batch.find((m) => ids.includes(m.id))?.createdAt ?? batch.at(-1)?.createdAt ?? now;
   const change = (messageIds: string[], reason?: string, action?: ChangeContext['action']): ChangeContext => ({
@@ -91,21 +101,26 @@ async function prepare(
   const updates: Prepared['updates'] = [];
   const superseded: Prepared['superseded'] = [];
   const relations: Relation[] = [];
+  const todos: Prepared['todos'] = [];
   plan.updates.forEach((u, i) => {
-    const data = structuredDataAfter(u.memory, u.content, u.structuredData);
+    const content = contents[i]!;
+    const move = moves[i];
+    if (move) todos.push({ userId, id: move.todo.id, changes: move.rewrite.todo });
+    const data = structuredDataAfter(u.memory, content, u.structuredData);
     updates.push({
       userId, id: u.memory.id, vector: vectors[plan.adds.length + i],
       changes: {
-        content: u.content, language: detectLanguage(u.content), embedderId: deps.embedder.id, updatedAt: now,
+        content, language: detectLanguage(content), embedderId: deps.embedder.id, updatedAt: now,
+        ...(move?.rewrite.moved?.dueAt ? { happenedAt: move.rewrite.moved.dueAt } : {}),
         ...(u.kind ? { kind: u.kind } : {}), ...(u.importance !== undefined ? { importance: u.importance } : {}),
         ...(data !== undefined ? { structuredData: data ?? undefined } : {}),
-        ...(instructs(u.content, batchIds) ? { flags: [...new Set([...(u.memory.flags ?? []), 'instruction' as const])] } : {}),
+        ...(instructs(content, batchIds) ? { flags: [...new Set([...(u.memory.flags ?? []), 'instruction' as const])] } : {}),
         provenance: { ...u.memory.provenance, messageIds: [...new Set([...u.memory.provenance.messageIds, ...batchIds])] },
       },
-      change: change(batchIds, u.reason),
+      change: change(batchIds, u.reason || move?.rewrite.reason),
     });
     // The old version stays reachable as an archived memory the current one supersedes.
-    if (u.content !== u.memory.content) {
+    if (content !== u.memory.content) {
       const { copy, relation } = supersededCopy(u.memory, { id: deps.ids.next(), relationId: deps.ids.next(), now, reason: u.reason || 'updated in conversation', embedderId: deps.embedder.id });
       superseded.push({ memory: copy, vector: vectors[plan.adds.length + plan.updates.length + i] ?? null, change: { ...change(batchIds, u.reason), action: 'archive' } });
       relations.push(relation);
@@ -138,7 +153,23 @@ async function prepare(
       relations.push({ id: deps.ids.next(), userId, sourceId: replacements[0]!.memory.id, targetId: d.memory.id, type: 'supersedes', strength: 1, reason: d.reason || 'replaced in the same conversation', createdAt: now });
     }
   }
-  return { inserts, updates, relations, superseded };
+  return { inserts, updates, relations, superseded, todos };
+}
+
+/**
+ * The todos an update of their memory moves or rewords: the time the update says (`todo.dueText`, or
+ * `todo.dueAt`) and the task's new words (`todo.content`). Only those: the memory's own words are not
+ * read for a time (copied with their "明天" a day later, they would move it a day).
+ */
+async function todoMoves(deps: MemoryDeps, userId: string, updates: Plan['updates'], o: { reference: Date; timeZone: string }): Promise<Array<{ todo: Todo; rewrite: TodoRewrite } | undefined>> {
+  if (!updates.some((u) => u.memory.kind === 'todo' && u.todo)) return updates.map(() => undefined);
+  const open = new Map((await deps.store.listTodos({ userId, completed: false })).flatMap((t) => (t.memoryId ? [[t.memoryId, t] as const] : [])));
+  return updates.map((u) => {
+    const todo = u.todo ? open.get(u.memory.id) : undefined;
+    if (!todo || !u.todo) return undefined;
+    const rewrite = rewriteTodo(todo, { content: u.todo.content, when: u.todo.dueText, dueAt: validDate(u.todo.dueAt) }, o);
+    return rewrite ? { todo, rewrite } : undefined;
+  });
 }
 
 /** Writes a prepared plan; call inside the batch's transaction. */
@@ -149,6 +180,11 @@ async function commit(tx: Store, prepared: Prepared): Promise<void> {
     if (i.todo) await tx.insertTodo(i.todo);
   }
   for (const u of prepared.updates) await tx.updateMemory(u.userId, u.id, u.changes, u.vector, u.change);
+  for (const t of prepared.todos) {
+    // Completed or deleted since the plan was made: nothing to move.
+    const open = (await tx.listTodos({ userId: t.userId, completed: false })).some((x) => x.id === t.id);
+    if (open) await tx.updateTodo(t.userId, t.id, t.changes);
+  }
   for (const r of prepared.relations) await tx.insertRelation(r);
 }
 

@@ -27,7 +27,7 @@ async function completeOccurrence(tx: Store, todo: Todo & { repeat: NonNullable<
   if (happened && Math.abs(now.getTime() - previous.getTime()) < Math.abs(todo.dueAt.getTime() - now.getTime())) return todo;
   const next = followingOccurrence(todo, now);
   if (!next) return undefined;
-  await tx.recordDelivery(todo.userId, todo.id, deliveryIdOf(todo.id, todo.remindAt ?? todo.dueAt), now, next);
+  await tx.recordDelivery(todo.userId, todo.id, deliveryIdOf(todo.id, todo.remindAt ?? todo.dueAt), now, { next });
   return (await tx.listTodos({ userId: todo.userId })).find((t) => t.id === todo.id);
 }
 

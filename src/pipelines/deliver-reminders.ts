@@ -58,7 +58,7 @@ export async function deliverReminders(deps: RemindDeps, notifier: Notifier, opt
       continue;
     }
     await options.onStep?.('notified');
-    await deps.store.recordDelivery(todo.userId, todo.id, deliveryId, now, followingOccurrence(todo, now));
+    await deps.store.recordDelivery(todo.userId, todo.id, deliveryId, now, { next: followingOccurrence(todo, now), of: remindAt });
     await options.onStep?.('recorded');
     report.delivered.push(todo.id);
   }

@@ -18,6 +18,8 @@ const by = (change: Partial<ChangeContext> | undefined): ChangeContext => ({ ...
 /**
  * Updates fields of a memory; a new content is re-embedded. History keeps before and after. A new
  * content without new structured data drops the structured fields it contradicts (see supersede.ts).
+ * A todo's memory reworded rewords its open todo when the two said the same (a todo made by hand);
+ * its time moves only through editTodo.
  */
 export async function updateMemory(deps: MemoryDeps, userId: string, id: string, patch: MemoryPatch, change?: Partial<ChangeContext>): Promise<Memory> {
   const data = parseInput(MemoryPatch, patch, 'memory update');
@@ -33,7 +35,13 @@ export async function updateMemory(deps: MemoryDeps, userId: string, id: string,
       if (after !== undefined) changes.structuredData = after ?? undefined;
     }
   }
-  return deps.store.updateMemory(userId, id, changes, vector, by(change));
+  const todo = before.kind === 'todo' && changes.content !== undefined ? (await deps.store.listTodos({ userId, completed: false })).find((t) => t.memoryId === id && t.content === before.content) : undefined;
+  if (!todo) return deps.store.updateMemory(userId, id, changes, vector, by(change));
+  return deps.store.transaction(async (tx) => {
+    const updated = await tx.updateMemory(userId, id, changes, vector, by(change));
+    await tx.updateTodo(userId, todo.id, { content: updated.content });
+    return updated;
+  });
 }
 
 /** Soft delete: the memory stops being recalled but can be restored; history says who and why. */

@@ -1,4 +1,5 @@
 import type { Message } from '../domain/conversation.js';
+import type { Memory } from '../domain/memory.js';
 import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../domain/operations.js';
 import type { ExtractionSettings } from '../domain/settings.js';
 import { EngramError, NotFoundError } from '../errors.js';
@@ -122,7 +123,8 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
     const query = userTurns.map((m) => m.content).join('\n').slice(0, 4000) || last.content;
     stage = 'recall';
     const searched = await searchedByStoredVectors(deps, userId, query, userTurns.length > 0 ? userTurns : [last]);
-    const related = (await recall(searched, { userId, query, limit: 10, touch: false })).map((r) => r.memory);
+    const recalled = (await recall(searched, { userId, query, limit: 10, touch: false })).map((r) => r.memory);
+    const related = [...recalled, ...(await upcomingTodoMemories(deps, userId, recalled))];
     const aliases = new Map(related.map((m, i) => [String(i + 1), m]));
     const refs = new Map<string, string>();
     batch.forEach((m, i) => {
@@ -250,4 +252,24 @@ async function recordFailure(deps: ExtractionDeps, userId: string, sessionId: st
     extractor: deps.model ? promptRef(extractMemoriesPrompt) : 'heuristic', outcome: 'failed', counts: {}, rejected: [], error: `${code}: ${message}`, at: now,
   });
   return { ...empty(sessionId, 'failed', `extraction failed (${code}); will retry`), messages: batch.length, error: { code, message } };
+}
+
+/** Open todos shown to the extractor beside the related memories, soonest first: what a chat moves, cancels or calls done. */
+const SHOWN_TODOS = 5;
+
+/**
+ * The memories of the user's next open todos that recall did not bring: "明天的会改到下午四点" or
+ * "the standup is cancelled" name a todo in words recall may not match (会 / 开会), and the
+ * extractor can only move or end a todo it is shown.
+ */
+async function upcomingTodoMemories(deps: { store: Store }, userId: string, shown: readonly Memory[]): Promise<Memory[]> {
+  const ids = new Set(shown.map((m) => m.id));
+  const todos = await deps.store.listTodos({ userId, completed: false, live: true, limit: SHOWN_TODOS });
+  const memories: Memory[] = [];
+  for (const t of todos) {
+    if (!t.memoryId || ids.has(t.memoryId)) continue;
+    const memory = await deps.store.getMemory(userId, t.memoryId);
+    if (memory?.status === 'active') memories.push(memory);
+  }
+  return memories;
 }

@@ -101,6 +101,36 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     await expect.poll(() => page.locator('.list li').count()).toBe(0);
   });
 
+  it('moves a todo to the time typed as said; a time that is none shows the server\'s error and moves nothing (zh, en)', async () => {
+    await api(server.url, key, 'POST', `${user}/todos`, { content: '明天下午三点给老板打电话' });
+    await api(server.url, key, 'POST', `${user}/todos`, { content: 'Call the plumber tomorrow at 3pm' });
+    await page.goto(`${server.url}/#/todos`);
+    const boss = '.list li:has-text("给老板打电话")';
+    await page.waitForSelector(boss);
+    expect(await page.textContent(boss)).toContain('15:00');
+    await page.click(`${boss} button:has-text("Move")`);
+    await page.fill(`${boss} form input >> nth=1`, '下午四点');
+    await page.click(`${boss} form button[type=submit]`);
+    // The day kept, the time moved; the words say the new time; the form closes.
+    await expect.poll(() => page.textContent(boss)).toContain('16:00给老板打电话');
+    expect(await page.locator(`${boss} form`).count()).toBe(0);
+    expect(await page.textContent(`${boss} span.muted`)).toContain('16:00');
+
+    const plumber = '.list li:has-text("Call the plumber")';
+    await page.click(`${plumber} button:has-text("Move")`);
+    await page.fill(`${plumber} form input >> nth=1`, 'the blue room');
+    await page.click(`${plumber} form button[type=submit]`);
+    await page.waitForSelector('.error:has-text("INVALID_INPUT")');
+    expect(await page.textContent(plumber)).toContain('15:00');
+    await page.fill(`${plumber} form input >> nth=1`, 'Monday at 10am');
+    await shot(page, 'todos-move');
+    await page.click(`${plumber} form button[type=submit]`);
+    await expect.poll(() => page.textContent(`${plumber} span.muted`)).toContain('10:00');
+    await page.click(`${boss} button:has-text("Delete")`);
+    await page.click(`${plumber} button:has-text("Delete")`);
+    await expect.poll(() => page.locator('.list li').count()).toBe(0);
+  });
+
   it('lists learnings, all or for a task, and says when no memory.md mirror is configured', async () => {
     await api(server.url, key, 'POST', `${user}/learnings`, { task: '部署前端到 Nginx', steps: ['npm run build', '把 dist 复制到 /var/www', 'nginx -s reload'] });
     await api(server.url, key, 'POST', `${user}/learnings`, { task: 'Fix a flaky SQLite test', steps: ['use a temp file per test', 'close the store in afterEach'] });

@@ -1,3 +1,5 @@
+import { findTimePhrase } from '../due-time.js';
+import { findRecurrence } from '../recurrence-phrase.js';
 import type { MemoryKind } from '../../domain/memory.js';
 
 /**
@@ -26,6 +28,8 @@ export type Slot =
   | 'todo'
   // "不用再提醒我吃药了": ends the todo that holds the task (never a memory of its own).
   | 'stop-reminder'
+  // "明天的会改到下午四点": moves the todo that holds the task (never a memory of its own).
+  | 'move-todo'
   // Self-disclosure (patterns-*-disclosure.ts): these accumulate.
   | 'activity'
   | 'goal'
@@ -56,6 +60,13 @@ export interface Statement {
   needsTime?: boolean;
   /** Something the user did: it happened when said, or at the past time phrase in the clause. */
   past?: boolean;
+  /** A todo moved: its new time as said ("下午四点", "every weekday at 10am"). */
+  moveTo?: string;
+}
+
+/** Words that name a time or a repeat ("下午四点", "每周三", "Monday at 10am"): what a todo can be moved to. */
+export function namesTime(text: string): boolean {
+  return findRecurrence(text) !== undefined || findTimePhrase({ text, reference: new Date(0), timeZone: 'UTC' }) !== undefined;
 }
 
 /** One row of a pattern table: a regex over one clause and how to word what it matched. */

@@ -30,7 +30,7 @@ describe('withPhraseDate: a relative time keeps the date it named when said', ()
   });
 
   it('puts the date before a comma the phrase ends on (Chinese and English)', () => {
-    const phrase = (text: string) => ({ text, index: 0, date: new Date('2026-11-24T09:00:00Z') });
+    const phrase = (text: string) => ({ text, index: 0, date: new Date('2026-11-24T09:00:00Z'), named: { day: true, time: false } });
     expect(withPhraseDate("The user's son had an accident last Tuesday, he fell off his bike", phrase('last Tuesday,'), 'UTC', 'en')).toBe("The user's son had an accident last Tuesday (2026-11-24), he fell off his bike");
     expect(withPhraseDate('用户的儿子上周二，骑车摔了一跤', phrase('上周二，'), 'UTC', 'zh')).toBe('用户的儿子上周二（2026年11月24日），骑车摔了一跤');
   });

@@ -70,6 +70,10 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
     const reason = lang === 'zh' ? '没有明确的可记忆信息' : 'no explicit statement found';
     return { operations: [{ op: 'skip', reason }], reason };
   }
+  if (operations.every((op) => op.op === 'skip')) {
+    const reason = operations.map((op) => op.reason).join(lang === 'zh' ? '；' : '; ');
+    return { operations, reason };
+  }
   const counts = new Map<string, number>();
   for (const op of operations) counts.set(op.op, (counts.get(op.op) ?? 0) + 1);
   const summary = [...counts].map(([op, n]) => `${op} ${n}`).join(', ');
@@ -77,7 +81,7 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
 }
 
 function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip: ReadonlySet<Pattern> = new Set()): Candidate | undefined {
-  let match: Match | undefined = matchClause(clause.text, (p) => !skip.has(p) && (!clause.question || p.slot === 'todo'));
+  let match: Match | undefined = matchClause(clause.text, (p) => !skip.has(p) && (!clause.question || p.slot === 'todo' || p.slot === 'move-todo'));
   // Asked outright to be remembered: kept as said when no row reads it.
   if (!match && clause.remembered && !clause.question && skip.size === 0) match = matchRemembered(clause.text);
   if (!match) return undefined;

@@ -1,4 +1,4 @@
-import { APPOINTMENT_EN, thirdPerson, thirdSingular, type Pattern } from './candidate.js';
+import { APPOINTMENT_EN, namesTime, thirdPerson, thirdSingular, type Pattern } from './candidate.js';
 
 /**
  * English statements, one clause at a time ("my name is Bob", "I don't like cilantro"). The first
@@ -55,6 +55,17 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'stop-reminder', kind: 'todo', importance: 0.7,
     re: re("(?:please |you can )?(?:stop reminding|don't remind|do not remind|no need to remind|you don't need to remind|you do not need to remind) me (?:to |about |of )?(.+?)(?: anymore| any more)?"),
     build: (m) => ({ content: '', value: tail(m[1]) }),
+  },
+  // A todo moved ("move the standup to 10am", "my dentist appointment got pushed to Friday"): before the todo rows too.
+  {
+    slot: 'move-todo', kind: 'todo', importance: 0.7,
+    re: re("(?:please |can you |could you |(?:I|we)(?: have|'ve)? )?(?:move|moved|push|pushed|reschedule|rescheduled|change|changed|shift|shifted|postpone|postponed|bump|bumped)(?: back| forward| up)? (.+?) to (.+?)(?: instead)?"),
+    build: (m) => (namesTime(m[2]!) ? { content: '', value: tail(m[1]), moveTo: m[2]! } : undefined),
+  },
+  {
+    slot: 'move-todo', kind: 'todo', importance: 0.7,
+    re: re("(.+?) (?:is|has been|was|got|'s) (?:moved|rescheduled|pushed(?: back)?|postponed|changed|shifted|bumped)(?: back| forward| up)? to (.+?)(?: instead)?"),
+    build: (m) => (namesTime(m[2]!) ? { content: '', value: tail(m[1]), moveTo: m[2]! } : undefined),
   },
   // Corrections that take something back.
   {

@@ -1,4 +1,4 @@
-import { APPOINTMENT_ZH, kin, MILESTONE_ZH, thirdPerson, type Pattern } from './candidate.js';
+import { APPOINTMENT_ZH, kin, MILESTONE_ZH, namesTime, thirdPerson, type Pattern } from './candidate.js';
 
 /**
  * Chinese statements, one clause at a time ("我叫李明", "我不喜欢香菜"). The first row that matches
@@ -38,6 +38,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     slot: 'stop-reminder', kind: 'todo', importance: 0.7,
     re: re('(?:以后|从现在开始|从今天起)?(?:你)?(?:就)?(?:不用|不要|别|不必|无需)(?:再)?提醒(?:一下)?我(?:要)?(.+?)'),
     build: (m) => ({ content: '', value: m[1]! }),
+  },
+  // A todo moved ("明天的会改到下午四点", "把吃药的提醒改到晚上九点", "健身改成每周三"): before the todo rows too.
+  {
+    slot: 'move-todo', kind: 'todo', importance: 0.7,
+    re: re('(?:我们?)?(?:把|将)?(.+?)(?:的时间)?(?:改到|改成|改在|改为|挪到|推迟到|推后到|推到|延后到|延期到|延到|提前到|调到|调整到|换到)(.+?)'),
+    build: (m) => (namesTime(m[2]!) ? { content: '', value: m[1]!, moveTo: m[2]! } : undefined),
   },
   // Corrections that take something back.
   {

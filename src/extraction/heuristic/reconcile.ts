@@ -2,6 +2,7 @@ import type { AliasedMemory, MemoryOperation } from '../../domain/operations.js'
 import { detectLanguage } from '../../text/language.js';
 import { normalize, SINGLE_VALUED_SLOTS, type Candidate, type Lang, type Slot } from './candidate.js';
 import { splitClauses } from './clauses.js';
+import { findTimePhrase } from '../due-time.js';
 import { matchClause } from './match.js';
 
 /** What an existing memory says, read back with the same pattern tables. */
@@ -58,6 +59,49 @@ function reason(lang: Lang, zh: string, en: string): string {
   return lang === 'zh' ? zh : en;
 }
 
+/** Words that do not say which todo: particles, the reminder itself, times. */
+const NOT_TASK_ZH = /提醒|的|那个|这个|一下|事情|事儿?|时间/g;
+const NOT_TASK_EN = new Set(['the', 'my', 'our', 'their', 'a', 'an', 'that', 'this', 'reminder', 'reminders', 'for', 'to', 'of', 'about', 'time', 'it', 'thing']);
+/** "会议" and "开会" are one meeting. */
+const MEETING_ZH = /会议|开会/g;
+
+/** How many of the task's words a todo memory holds (Chinese: its two-character runs, or the one character said). */
+function taskOverlap(task: string, lang: Lang, content: string): number {
+  if (lang === 'zh') {
+    const said = task.replace(MEETING_ZH, '会');
+    const text = content.replace(MEETING_ZH, '会');
+    if (said.length === 1) return text.includes(said) ? 1 : 0;
+    let n = 0;
+    for (let i = 0; i + 1 < said.length; i++) if (text.includes(said.slice(i, i + 2))) n++;
+    return n;
+  }
+  const words = new Set(content.toLowerCase().split(/[^\p{L}\p{N}']+/u));
+  // A word and its plural or verb forms ("pill" / "pills", "call" / "calls") count alike.
+  const stem = (w: string): string => w.replace(/(?:es|s|ed|ing)$/, '');
+  const stems = new Set([...words].map(stem));
+  return task.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((w) => w.length >= 3 && !NOT_TASK_EN.has(w) && stems.has(stem(w))).length;
+}
+
+/**
+ * The todo memory a moved task names ("明天的会" → "…开会", "the standup" → "join the standup"):
+ * the one holding most of its words, the most related first among equals. The time the task
+ * is named by ("明天的", "tomorrow's") is not part of it.
+ */
+function todoNamed(value: string, lang: Lang, existing: readonly AliasedMemory[]): AliasedMemory | undefined {
+  const phrase = findTimePhrase({ text: value, reference: new Date(0), timeZone: 'UTC' });
+  const rest = phrase ? value.replace(phrase.text, ' ') : value;
+  const task = lang === 'zh' ? rest.replace(NOT_TASK_ZH, '').replace(/[^\p{L}\p{N}]/gu, '') : rest.replace(/'s\b/g, '');
+  if (task.trim() === '') return undefined;
+  let best: AliasedMemory | undefined;
+  let most = 0;
+  for (const m of existing) {
+    if (m.kind !== 'todo') continue;
+    const n = taskOverlap(task, lang, m.content);
+    if (n > most) [best, most] = [m, n];
+  }
+  return best;
+}
+
 /** One candidate against what is already known: the operation that keeps memory true and lean. */
 function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonly Known[]): MemoryOperation {
   const duplicate = existing.find((m) => same(m.content, c.content));
@@ -92,6 +136,13 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
     const holder = value.length >= 2 ? existing.find((m) => m.kind === 'todo' && normalize(m.content).includes(value)) : undefined;
     if (holder) return { op: 'delete', target: holder.alias, reason: reason(c.lang, `用户不需要再被提醒${c.value}`, `the user no longer wants reminding to ${c.value}`) };
     return { op: 'skip', reason: reason(c.lang, `没有找到要停止的提醒：${c.value}`, `no reminder found to stop: ${c.value}`) };
+  }
+
+  if (c.slot === 'move-todo' && c.moveTo) {
+    // The todo that holds the task moves; its memory's words are retimed when the plan is applied.
+    const holder = todoNamed(c.value, c.lang, existing);
+    if (holder) return { op: 'update', target: holder.alias, content: holder.content, todo: { dueText: c.moveTo }, reason: reason(c.lang, `用户把待办改到${c.moveTo}`, `the user moved the to-do to ${c.moveTo}`) };
+    return { op: 'skip', reason: reason(c.lang, `没有找到要改时间的待办：${c.value}`, `no to-do found to move: ${c.value}`) };
   }
 
   if (c.slot === 'no-longer-like') {
@@ -134,13 +185,16 @@ export function reconcile(candidates: readonly Candidate[], existing: readonly A
   const known = readExisting(existing);
   const byTarget = new Map<string, MemoryOperation>();
   const adds = new Map<string, MemoryOperation>();
+  // Why a request came to nothing ("no to-do found to move"): kept, so the run says so.
+  const skips: MemoryOperation[] = [];
   for (const c of candidates) {
     const op = decide(c, existing, known);
     if (op.op === 'add') adds.set(normalize(op.content), op);
-    else if (op.op !== 'skip') {
+    else if (op.op === 'skip') skips.push(op);
+    else {
       const before = byTarget.get(op.target);
       if (!(op.op === 'reinforce' && before && before.op !== 'reinforce')) byTarget.set(op.target, op);
     }
   }
-  return [...byTarget.values(), ...adds.values()];
+  return [...byTarget.values(), ...adds.values(), ...skips];
 }

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { EngramError, NotFoundError } from '../../errors.js';
 import type { MemoryEngine } from '../../memory-engine.js';
 import type { Todo } from '../../domain/todo.js';
+import type { TodoEdit } from '../../pipelines/edit-todo.js';
 import { createRoute, created, jsonBody, newRouter, ok, userOf } from '../route-kit.js';
 import { RepeatDto, Text, TodoDto, TodoParams, UserParams } from '../schemas.js';
 import { present } from '../wire.js';
@@ -22,9 +23,35 @@ const NewTodo = z
   .strict()
   .openapi('NewTodo');
 
+const TodoChange = z
+  .object({
+    /** New words for the todo and its memory; they do not move it. */
+    content: Text.pipe(z.string().trim().min(1).max(2000)).optional(),
+    /** The new time as said, in the user's time zone: "下午四点" keeps the day, "周六" the time of day; "每天晚上九点" makes a series ("4pm", "Monday", "every weekday at 10am"). */
+    when: z.string().trim().min(1).max(200).optional(),
+    /** The due time outright; null: none (nor reminder, nor repeat). */
+    dueAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** @default as far ahead of the new due time as before; null: no reminder */
+    remindAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** A new repeat; null makes it a one-off. */
+    repeat: RepeatDto.nullable().optional(),
+  })
+  .strict()
+  .openapi('TodoChange');
+
+/** The change as the engine takes it: times as dates, null kept (it clears). */
+const toEdit = (b: z.infer<typeof TodoChange>): TodoEdit => ({
+  ...(b.content !== undefined ? { content: b.content } : {}),
+  ...(b.when !== undefined ? { when: b.when } : {}),
+  ...(b.dueAt !== undefined ? { dueAt: b.dueAt === null ? null : new Date(b.dueAt) } : {}),
+  ...(b.remindAt !== undefined ? { remindAt: b.remindAt === null ? null : new Date(b.remindAt) } : {}),
+  ...(b.repeat !== undefined ? { repeat: b.repeat } : {}),
+});
+
 const list = createRoute({ method: 'get', path: base, tags, summary: 'Todos, open ones by default', request: { params: UserParams, query: z.object({ completed: z.enum(['true', 'false']).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }) }, responses: ok(z.object({ items: z.array(TodoDto) })) });
 const create = createRoute({ method: 'post', path: base, tags, summary: 'Create a todo with an optional due time (and its todo memory)', request: { params: UserParams, body: jsonBody(NewTodo) }, responses: created(TodoDto) });
 const complete = createRoute({ method: 'post', path: `${base}/{id}/complete`, tags, summary: 'Mark a todo done (a repeating one moves to its next time; series=true ends it)', request: { params: TodoParams, query: z.object({ series: z.enum(['true', 'false']).optional() }) }, responses: ok(TodoDto) });
+const change = createRoute({ method: 'patch', path: `${base}/{id}`, tags, summary: 'Move or reword an open todo (its memory follows; a new reminder time re-arms it)', request: { params: TodoParams, body: jsonBody(TodoChange) }, responses: ok(TodoDto) });
 const remove = createRoute({ method: 'delete', path: `${base}/{id}`, tags, summary: 'Delete a todo', request: { params: TodoParams }, responses: ok(z.object({ id: z.string(), deleted: z.literal(true) })) });
 
 /** Todos with due times and reminders (seed 000 §5). */
@@ -57,6 +84,12 @@ export function todoRoutes(memory: MemoryEngine) {
       const userId = userOf(c, ext);
       await owned(userId, id);
       return c.json(present(c.var.auth, await memory.completeTodo(userId, id, { series: c.req.valid('query').series === 'true' })), 200);
+    })
+    .openapi(change, async (c) => {
+      const { userId: ext, id } = c.req.valid('param');
+      const userId = userOf(c, ext);
+      await owned(userId, id);
+      return c.json(present(c.var.auth, await memory.editTodo(userId, id, toEdit(c.req.valid('json')))), 200);
     })
     .openapi(remove, async (c) => {
       const { userId: ext, id } = c.req.valid('param');

@@ -59,6 +59,31 @@ describe('user resources', () => {
     expect((await t.json('/v1/users/li-ming/todos', { body: { content: 'x', repeat: { every: 'week', interval: 2, weekdays: [1] } } })).status).toBe(400);
   });
 
+  it('moving a todo: PATCH with the time as said or given outright; its memory follows; bad changes are 400 with nothing changed (zh, en)', async () => {
+    const t = make();
+    await t.memory.setSettings('li-ming', { timeZone: 'Asia/Shanghai' });
+    const zh = await t.json('/v1/users/li-ming/todos', { body: { content: '明天下午三点开会' } });
+    const en = await t.json('/v1/users/li-ming/todos', { body: { content: 'call the dentist tomorrow at 3pm' } });
+    const patch = (id: unknown, body: unknown, user = 'li-ming') => t.json(`/v1/users/${user}/todos/${String(id)}`, { method: 'PATCH', body });
+    // 2026-01-01T00:00Z is 08:00 in Shanghai: "明天下午三点" is 2026-01-02T07:00Z; 16:00 the same day is 08:00Z.
+    const moved = await patch(zh.body.id, { when: '下午四点' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ content: '2026年1月2日16:00开会', dueAt: '2026-01-02T08:00:00.000Z', remindAt: '2026-01-02T07:00:00.000Z', reminded: false });
+    const memory = await t.json(`/v1/users/li-ming/memories/${String(zh.body.memoryId)}`);
+    expect(memory.body).toMatchObject({ content: '2026年1月2日16:00开会', happenedAt: '2026-01-02T08:00:00.000Z' });
+    expect((await patch(en.body.id, { when: 'Monday at 10am' })).body).toMatchObject({ content: 'call the dentist on 2026-01-05 at 10:00', dueAt: '2026-01-05T02:00:00.000Z' });
+    expect((await patch(en.body.id, { dueAt: '2026-01-06T01:00:00Z', remindAt: null })).body).toMatchObject({ dueAt: '2026-01-06T01:00:00.000Z' });
+    const items = (await t.json('/v1/users/li-ming/todos')).body.items as Array<{ id: string; remindAt?: string }>;
+    expect(items.find((x) => x.id === en.body.id)!.remindAt).toBeUndefined();
+    expect((await patch(en.body.id, { repeat: { every: 'week', weekdays: [2] } })).body).toMatchObject({ repeat: { every: 'week', weekdays: [2], timeZone: 'Asia/Shanghai' } });
+    const before = (await t.json('/v1/users/li-ming/todos')).body.items;
+    for (const bad of [{ when: '会议室B' }, {}, { when: 'Monday', dueAt: '2026-01-06T01:00:00Z' }, { dueAt: 'tomorrow' }, { remindAt: '2026-02-01T00:00:00Z' }, { colour: 'red' }]) {
+      expect((await patch(zh.body.id, bad)).status).toBe(400);
+    }
+    expect((await patch(zh.body.id, { when: '下午五点' }, 'alice')).status).toBe(404);
+    expect((await t.json('/v1/users/li-ming/todos')).body.items).toEqual(before);
+  });
+
   it('forget one memory, a topic, everything', async () => {
     const t = make();
     const cat = await t.json('/v1/users/u/memories', { body: { content: '用户喜欢猫', kind: 'preference' } });

@@ -74,7 +74,7 @@ export function describeTodosContract(name: string, factory: StoreFactory): void
       const listed = await store.listTodos({ userId: 'u' });
       expect(listed.map((t) => [t.id, t.repeat])).toEqual([['r1', daily], ['r2', weekly], ['r3', undefined]]);
       await store.recordDeliveryFailure('u', 'r1', 'webhook 502', at(1));
-      expect(await store.recordDelivery('u', 'r1', 'r1@0', at(2), { dueAt: at(60 + 1440), remindAt: at(1440) })).toBe(true);
+      expect(await store.recordDelivery('u', 'r1', 'r1@0', at(2), { next: { dueAt: at(60 + 1440), remindAt: at(1440) } })).toBe(true);
       const moved = (await store.listTodos({ userId: 'u' })).find((t) => t.id === 'r1')!;
       expect(moved).toMatchObject({ dueAt: at(60 + 1440), remindAt: at(1440), reminded: false, completed: false, deliveryAttempts: 0, repeat: daily });
       expect(moved.lastDeliveryError).toBeUndefined();
@@ -84,6 +84,31 @@ export function describeTodosContract(name: string, factory: StoreFactory): void
       expect((await store.updateTodo('u', 'r2', { repeat: undefined })).repeat).toBeUndefined();
       expect((await store.listTodos({ userId: 'u' })).find((t) => t.id === 'r2')!.repeat).toBeUndefined();
     });
+    it('a new reminder time re-arms the reminder; a delivery for a time the todo has moved from does not settle it (zh, en)', async () => {
+      const { store } = open();
+      await store.insertTodo(todo('t-zh', 'u', '开会', { dueAt: at(60), remindAt: at(10) }));
+      await store.insertTodo(todo('t-en', 'u', 'Call the dentist', { dueAt: at(60), remindAt: at(10) }));
+      // Reminded, then moved: due again at its new time, its failures and backoff gone.
+      expect(await store.recordDelivery('u', 't-zh', 't-zh@10', at(10), { of: at(10) })).toBe(true);
+      await store.recordDeliveryFailure('u', 't-en', 'webhook 502', at(500));
+      expect(await store.dueReminders(at(100), 10)).toEqual([]);
+      const zh = await store.updateTodo('u', 't-zh', { dueAt: at(200), remindAt: at(150) });
+      const en = await store.updateTodo('u', 't-en', { dueAt: at(200), remindAt: at(150) });
+      expect(zh).toMatchObject({ reminded: false, remindAt: at(150) });
+      expect(en).toMatchObject({ reminded: false, deliveryAttempts: 0 });
+      expect(en.lastDeliveryError).toBeUndefined();
+      for (const t of await store.listTodos({ userId: 'u' })) expect(t).toEqual(t.id === 't-zh' ? zh : en);
+      expect((await store.dueReminders(at(150), 10)).map((t) => t.id).sort()).toEqual(['t-en', 't-zh']);
+      // Changes that keep the reminder time keep its state.
+      await store.updateTodo('u', 't-en', { reminded: true });
+      expect((await store.updateTodo('u', 't-en', { content: 'Call Dr. Lee', remindAt: at(150) })).reminded).toBe(true);
+      // The old reminder's delivery recorded after the move: recorded, the todo still due at its new time.
+      expect(await store.recordDelivery('u', 't-zh', 't-zh@10-late', at(151), { of: at(10) })).toBe(true);
+      expect((await store.listTodos({ userId: 'u' })).find((t) => t.id === 't-zh')).toMatchObject({ reminded: false, remindAt: at(150) });
+      expect(await store.recordDelivery('u', 't-zh', 't-zh@150', at(152), { of: at(150) })).toBe(true);
+      expect((await store.listTodos({ userId: 'u' })).find((t) => t.id === 't-zh')!.reminded).toBe(true);
+    });
+
     it('a todo whose memory is deleted is withdrawn: not listed live, never due; restored, it is (zh, en)', async () => {
       const { store } = open();
       await store.insertMemory(mem('m-zh', 'u', '用户明天下午三点开会', { kind: 'todo' }), vec(1), user);

@@ -9,13 +9,28 @@ export interface TodoQuery {
   live?: boolean;
 }
 
-/** What an update may change; a key present with `undefined` clears the field (a repeat ended, a due time removed). */
+/**
+ * What an update may change; a key present with `undefined` clears the field (a repeat ended, a due
+ * time removed). A new reminder time re-arms the reminder: not reminded (unless `reminded` is
+ * given), its failed attempts and backoff cleared.
+ */
 export type TodoChanges = Partial<Pick<Todo, 'completed' | 'completedAt' | 'reminded' | 'dueAt' | 'remindAt' | 'content' | 'repeat'>>;
 
 /** A repeating todo's next occurrence, set with the delivery of this one's reminder. */
 export interface NextOccurrence {
   dueAt: Date;
   remindAt: Date;
+}
+
+/** How a recorded delivery settles its todo. */
+export interface DeliverySettlement {
+  /** A repeating todo moves to this occurrence instead of being marked reminded. */
+  next?: NextOccurrence;
+  /**
+   * The reminder time delivered: when the todo was moved meanwhile (its reminder time is no longer
+   * this), the delivery is recorded and the todo left as it is, its new reminder still to come.
+   */
+  of?: Date;
 }
 
 /** Todos and their reminder deliveries (delivered once: a delivery id is recorded at most once). */
@@ -33,9 +48,9 @@ export interface TodosPort {
   /**
    * Records a delivery and the reminded mark in one step; false when this delivery id was recorded
    * before. With `next` (a repeating todo) the todo moves to that occurrence instead, not reminded
-   * yet, its failed attempts cleared.
+   * yet, its failed attempts cleared. With `of`, only a todo still reminded at that time is settled.
    */
-  recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date, next?: NextOccurrence): Promise<boolean>;
+  recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date, settle?: DeliverySettlement): Promise<boolean>;
   recordDeliveryFailure(userId: string, todoId: string, error: string, nextAt: Date): Promise<void>;
   /** The deliveries recorded for a todo, oldest first (for `engram migrate`). */
   deliveriesOf(userId: string, todoId: string): Promise<Array<{ id: string; at: Date }>>;

@@ -1,7 +1,7 @@
 import { Todo } from '../../domain/todo.js';
 import { NotFoundError } from '../../errors.js';
 import type { Store } from '../store.js';
-import { NOT_WITHDRAWN, repeatColumn, rowToTodo } from '../sqlite/todo-tables.js';
+import { changedTodo, NOT_WITHDRAWN, repeatColumn, rowToTodo } from '../sqlite/todo-tables.js';
 import type { PgContext } from './pg-db.js';
 
 
@@ -37,10 +37,12 @@ export function todoRole(ctx: PgContext): Pick<Store, 'insertTodo' | 'listTodos'
 
     updateTodo: (userId, id, changes) =>
       ctx.atomic(async (tx) => {
-        const merged = { ...(await getTodo(tx, userId, id, true)), ...changes };
-        await tx.run('UPDATE todos SET content = $1, due_at = $2, remind_at = $3, completed = $4, completed_at = $5, reminded = $6, repeat = $7 WHERE user_id = $8 AND id = $9', [
-          merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, repeatColumn(merged), userId, id,
-        ]);
+        const { todo: merged, rearmed } = changedTodo(await getTodo(tx, userId, id, true), changes);
+        await tx.run(
+          `UPDATE todos SET content = $1, due_at = $2, remind_at = $3, completed = $4, completed_at = $5, reminded = $6, repeat = $7, delivery_attempts = $8, last_delivery_error = $9,
+             next_delivery_at = CASE WHEN $10 THEN NULL ELSE next_delivery_at END WHERE user_id = $11 AND id = $12`,
+          [merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, repeatColumn(merged), merged.deliveryAttempts, merged.lastDeliveryError ?? null, rearmed, userId, id],
+        );
         return merged;
       }),
 
@@ -66,14 +68,17 @@ export function todoRole(ctx: PgContext): Pick<Store, 'insertTodo' | 'listTodos'
       return rows.map(rowToTodo).sort((a, b) => a.remindAt!.getTime() - b.remindAt!.getTime() || (a.id < b.id ? -1 : 1));
     },
 
-    recordDelivery: (userId, todoId, deliveryId, at, next) =>
+    recordDelivery: (userId, todoId, deliveryId, at, settle = {}) =>
       ctx.atomic(async (tx) => {
         const inserted = await tx.run('INSERT INTO reminder_deliveries (id, user_id, todo_id, delivered_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [deliveryId, userId, todoId, at.getTime()]);
+        const { next } = settle;
+        // Settled only while still reminded at the time delivered (a todo moved meanwhile keeps its new reminder).
+        const of = settle.of?.getTime() ?? null;
         if (next) {
-          await tx.run('UPDATE todos SET reminded = 0, due_at = $1, remind_at = $2, delivery_attempts = 0, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = $3 AND id = $4', [
-            next.dueAt.getTime(), next.remindAt.getTime(), userId, todoId,
+          await tx.run('UPDATE todos SET reminded = 0, due_at = $1, remind_at = $2, delivery_attempts = 0, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = $3 AND id = $4 AND ($5::bigint IS NULL OR remind_at = $5)', [
+            next.dueAt.getTime(), next.remindAt.getTime(), userId, todoId, of,
           ]);
-        } else await tx.run('UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = $1 AND id = $2', [userId, todoId]);
+        } else await tx.run('UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = $1 AND id = $2 AND ($3::bigint IS NULL OR remind_at = $3)', [userId, todoId, of]);
         return inserted === 1;
       }),
 

@@ -1,11 +1,11 @@
-import type { NextOccurrence } from '../ports/todos.js';
+import type { DeliverySettlement } from '../ports/todos.js';
 import type Database from 'better-sqlite3';
 import { limitClause, Statements } from './statements.js';
 import type { Session } from '../../domain/conversation.js';
 import { Profile, Relation } from '../../domain/profile.js';
 import type { Todo } from '../../domain/todo.js';
 import { rowToSession } from './message-tables.js';
-import { NOT_WITHDRAWN, TodoTables } from './todo-tables.js';
+import { NOT_WITHDRAWN, STILL_DUE, TodoTables } from './todo-tables.js';
 
 /**
  * Every user with any row of their own: memories (or the history a purge kept), sessions, todos, a
@@ -100,12 +100,14 @@ export class LifecycleTables {
   }
 
   /** Records a delivery and sets the reminded mark together; false when it was delivered before. */
-  recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date, next?: NextOccurrence): boolean {
+  recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date, settle: DeliverySettlement = {}): boolean {
     const info = this.sql.get('INSERT INTO reminder_deliveries (id, user_id, todo_id, delivered_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING').run(deliveryId, userId, todoId, at.getTime());
+    const { next } = settle;
+    const of = settle.of?.getTime() ?? null;
     if (next) {
-      this.sql.get('UPDATE todos SET reminded = 0, due_at = ?, remind_at = ?, delivery_attempts = 0, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = ? AND id = ?')
-        .run(next.dueAt.getTime(), next.remindAt.getTime(), userId, todoId);
-    } else this.sql.get('UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = ? AND id = ?').run(userId, todoId);
+      this.sql.get(`UPDATE todos SET reminded = 0, due_at = ?, remind_at = ?, delivery_attempts = 0, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = ? AND id = ? AND ${STILL_DUE}`)
+        .run(next.dueAt.getTime(), next.remindAt.getTime(), userId, todoId, of, of);
+    } else this.sql.get(`UPDATE todos SET reminded = 1, last_delivery_error = NULL, next_delivery_at = NULL WHERE user_id = ? AND id = ? AND ${STILL_DUE}`).run(userId, todoId, of, of);
     return info.changes === 1;
   }
 

@@ -1,4 +1,4 @@
-import type { NextOccurrence } from '../ports/todos.js';
+import type { DeliverySettlement } from '../ports/todos.js';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { resolve as resolvePath } from 'node:path';
@@ -533,8 +533,8 @@ class SqliteStore implements Store {
       if (versions.length > 0) this.erased();
     });
   }
-  recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date, next?: NextOccurrence): Promise<boolean> {
-    return this.run(() => this.db.transaction(() => this.shared.lifecycle.recordDelivery(userId, todoId, deliveryId, at, next)).immediate());
+  recordDelivery(userId: string, todoId: string, deliveryId: string, at: Date, settle?: DeliverySettlement): Promise<boolean> {
+    return this.run(() => this.db.transaction(() => this.shared.lifecycle.recordDelivery(userId, todoId, deliveryId, at, settle)).immediate());
   }
 
   forgetUser(userId: string): Promise<Record<string, number>> {

@@ -30,10 +30,32 @@ export function rowToTodo(r: Record<string, unknown>): Todo {
 }
 
 /**
+ * A todo after an update (either adapter): a new reminder time re-arms it (not reminded unless the
+ * update says so, failed attempts and their backoff cleared; `rearmed` says to clear the backoff).
+ */
+export function changedTodo(before: Todo, changes: TodoChanges): { todo: Todo; rearmed: boolean } {
+  const rearmed = 'remindAt' in changes && changes.remindAt?.getTime() !== before.remindAt?.getTime();
+  const todo = { ...before, ...changes };
+  if (rearmed) {
+    todo.reminded = changes.reminded ?? false;
+    todo.deliveryAttempts = 0;
+    delete todo.lastDeliveryError;
+  }
+  return { todo, rearmed };
+}
+
+/**
  * A todo whose memory is deleted is withdrawn (not listed live, never reminded) until the memory is
  * restored; either adapter's todos table is aliased as `todos`.
  */
 export const NOT_WITHDRAWN = "(memory_id IS NULL OR NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = todos.memory_id AND m.user_id = todos.user_id AND m.status = 'deleted'))";
+
+/**
+ * A delivery settles its todo only while the todo is still reminded at the time delivered (two
+ * parameters: that time, twice; NULL settles it whatever its time): a todo moved while its old
+ * reminder was on the way keeps its new one.
+ */
+export const STILL_DUE = '(? IS NULL OR remind_at = ?)';
 
 export class TodoTables {
   private readonly sql: Statements;
@@ -68,9 +90,9 @@ export class TodoTables {
   }
 
   update(userId: string, id: string, changes: TodoChanges): Todo {
-    const merged = { ...this.get(userId, id), ...changes };
-    this.sql.get('UPDATE todos SET content = ?, due_at = ?, remind_at = ?, completed = ?, completed_at = ?, reminded = ?, repeat = ? WHERE user_id = ? AND id = ?')
-      .run(merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, repeatColumn(merged), userId, id);
+    const { todo: merged, rearmed } = changedTodo(this.get(userId, id), changes);
+    this.sql.get('UPDATE todos SET content = ?, due_at = ?, remind_at = ?, completed = ?, completed_at = ?, reminded = ?, repeat = ?, delivery_attempts = ?, last_delivery_error = ?, next_delivery_at = CASE WHEN ? THEN NULL ELSE next_delivery_at END WHERE user_id = ? AND id = ?')
+      .run(merged.content, merged.dueAt?.getTime() ?? null, merged.remindAt?.getTime() ?? null, merged.completed ? 1 : 0, merged.completedAt?.getTime() ?? null, merged.reminded ? 1 : 0, repeatColumn(merged), merged.deliveryAttempts, merged.lastDeliveryError ?? null, rearmed ? 1 : 0, userId, id);
     return merged;
   }
 

@@ -7,7 +7,7 @@ import { ErrorBanner, Loading } from '../components/error-banner';
 import { formatDate, useI18n } from '../i18n/i18n';
 import { describeRecurrence } from '../../../src/domain/recurrence';
 
-/** Todos with due times in the user's time zone (from settings) and how they repeat; complete (this time, or the whole series) or delete. */
+/** Todos with due times in the user's time zone (from settings) and how they repeat; move or reword, complete (this time, or the whole series) or delete. */
 export function TodosScreen() {
   const { t, lang } = useI18n();
   const { client, userId, liveVersion } = useSession();
@@ -16,8 +16,16 @@ export function TodosScreen() {
   const settings = useAsync(() => client.get(Settings, userPath(userId, '/settings')), [userId]);
   const tz = z.string().catch('UTC').parse(settings.data?.timeZone);
   const [error, setError] = useState<ApiError>();
-  const run = async (f: () => Promise<unknown>) => {
-    try { await f(); todos.reload(); } catch (e) { setError(toApiError(e)); }
+  const run = async (f: () => Promise<unknown>): Promise<boolean> => {
+    try { await f(); setError(undefined); todos.reload(); return true; } catch (e) { setError(toApiError(e)); return false; }
+  };
+  // The todo being moved: its words and the new time as typed ("下午四点", "Monday at 10am").
+  const [moving, setMoving] = useState<{ id: string; content: string; when: string }>();
+  const move = async (original: string) => {
+    if (!moving) return;
+    const change = { ...(moving.when.trim() ? { when: moving.when.trim() } : {}), ...(moving.content.trim() && moving.content.trim() !== original ? { content: moving.content.trim() } : {}) };
+    if (Object.keys(change).length === 0) return setMoving(undefined);
+    if (await run(() => client.send('PATCH', userPath(userId, `/todos/${encodeURIComponent(moving.id)}`), change))) setMoving(undefined);
   };
   return (
     <section aria-labelledby="todos-h">
@@ -36,6 +44,9 @@ export function TodosScreen() {
             <span dir="auto" class="grow">{todo.content}</span>
             <span class="muted">{todo.repeat && !todo.completed ? t('todoNext') : t('todoDue')}: {formatDate(lang, todo.dueAt, tz)}</span>
             {todo.repeat && <span class="tag" title={t('todoRepeats')}>{describeRecurrence(todo.repeat, lang)}</span>}
+            {!todo.completed && moving?.id !== todo.id && (
+              <button type="button" onClick={() => setMoving({ id: todo.id, content: todo.content, when: '' })}>{t('todoMove')}</button>
+            )}
             {!todo.completed && (
               <button type="button" title={todo.repeat ? t('todoCompleteOnceHint') : undefined} onClick={() => void run(() => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete`)))}>
                 {todo.repeat ? t('todoCompleteOnce') : t('todoComplete')}
@@ -45,6 +56,14 @@ export function TodosScreen() {
               <button type="button" onClick={() => void run(() => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete?series=true`)))}>{t('todoEndSeries')}</button>
             )}
             <button type="button" class="danger" onClick={() => void run(() => client.del(userPath(userId, `/todos/${encodeURIComponent(todo.id)}`)))}>{t('delete')}</button>
+            {moving?.id === todo.id && (
+              <form class="row todo-move" aria-label={t('todoMove')} onSubmit={(e) => { e.preventDefault(); void move(todo.content); }}>
+                <label class="grow">{t('todoWords')} <input dir="auto" value={moving.content} onInput={(e) => setMoving({ ...moving, content: e.currentTarget.value })} /></label>
+                <label class="grow">{t('todoWhen')} <input dir="auto" value={moving.when} placeholder={t('todoWhenHint')} onInput={(e) => setMoving({ ...moving, when: e.currentTarget.value })} /></label>
+                <button type="submit" class="primary">{t('save')}</button>
+                <button type="button" onClick={() => setMoving(undefined)}>{t('cancel')}</button>
+              </form>
+            )}
           </li>
         ))}
       </ul>

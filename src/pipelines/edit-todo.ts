@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import type { ChangeContext } from '../domain/history.js';
+import type { Memory } from '../domain/memory.js';
+import { RecurrenceRule, RepeatInput } from '../domain/recurrence.js';
+import type { Todo } from '../domain/todo.js';
+import { InvalidInputError, NotFoundError, parseInput } from '../errors.js';
+import { retimeWords, timeWords } from '../extraction/retime-words.js';
+import { rescheduleTodo, scheduleTodo, type TodoSchedule } from '../extraction/todo-schedule.js';
+import type { MemoryChanges, Store } from '../store/store.js';
+import type { TodoChanges } from '../store/ports/todos.js';
+import { detectLanguage } from '../text/language.js';
+import { zonedTime } from '../domain/zoned-time.js';
+import type { MemoryDeps } from './deps.js';
+import { resolveSettings } from './settings.js';
+
+/** What a person may change of an open todo; each field left out stays as it is. */
+export const TodoEdit = z
+  .object({
+    /** The todo's new words (its memory takes them too). They do not move it: `when` does. */
+    content: z.string().trim().min(1).max(2000).optional(),
+    /**
+     * The new time as said, in the user's time zone and against the todo's time: "下午四点" keeps
+     * the day, "周六" keeps the time of day, "每天晚上九点" makes it a series ("4pm", "Monday",
+     * "every weekday at 10am").
+     */
+    when: z.string().trim().min(1).max(200).optional(),
+    /** The due time outright; null leaves the todo with none (and no reminder, and no repeat). */
+    dueAt: z.date().nullable().optional(),
+    /** The reminder outright; null: no reminder. @default as far ahead of the new due time as before */
+    remindAt: z.date().nullable().optional(),
+    /** A new repeat (its zone the user's unless it names one); null makes the todo a one-off. */
+    repeat: RepeatInput.nullable().optional(),
+  })
+  .strict()
+  .refine((e) => Object.values(e).some((v) => v !== undefined), { message: 'nothing to change: give content, when, dueAt, remindAt or repeat' })
+  .refine((e) => e.when === undefined || (e.dueAt === undefined && e.repeat === undefined), { message: 'give the new time either as words (when) or as dueAt / repeat, not both' });
+export type TodoEdit = z.input<typeof TodoEdit>;
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A reminder as far ahead of a new due time as the old one was (an hour for a todo that had no
+ * time); one that would already be past comes at the time itself, as rescheduleTodo's does.
+ */
+function keptLead(before: Todo, dueAt: Date, reference: Date): Date {
+  const lead = before.dueAt ? (before.remindAt ? Math.max(0, before.dueAt.getTime() - before.remindAt.getTime()) : 0) : HOUR_MS;
+  const at = new Date(dueAt.getTime() - lead);
+  return at.getTime() >= reference.getTime() || dueAt.getTime() < reference.getTime() ? at : dueAt;
+}
+
+/** The schedule the edit asks for. */
+function editedSchedule(before: Todo, e: z.output<typeof TodoEdit>, reference: Date, timeZone: string): TodoSchedule | undefined {
+  if (e.when !== undefined) {
+    const moved = rescheduleTodo({ todo: before, texts: [e.when], reference, timeZone });
+    if (!moved) throw new InvalidInputError(`No time or repeat found in "${e.when}"`, { details: { field: 'when' } });
+    return e.remindAt === undefined ? moved : { ...moved, remindAt: e.remindAt ?? undefined };
+  }
+  // New words alone do not move it: words copied with their "明天" a day later would move it a day.
+  if (e.dueAt === undefined && e.repeat === undefined && e.remindAt === undefined) return undefined;
+  if (e.dueAt === null) {
+    if (e.repeat) throw new InvalidInputError('A repeating todo needs a due time', { details: { field: 'dueAt' } });
+    return { dueAt: undefined, remindAt: undefined };
+  }
+  const repeat = e.repeat === null ? undefined : e.repeat ? RecurrenceRule.parse({ timeZone, ...e.repeat }) : before.repeat;
+  let dueAt = e.dueAt ?? before.dueAt;
+  if (e.repeat) {
+    // A new series starts at its first occurrence (at the todo's time of day), unless a first time is given.
+    const old = before.dueAt ? zonedTime(before.dueAt, timeZone) : undefined;
+    dueAt = scheduleTodo({ texts: [], reference, timeZone, repeat: e.repeat, ...(e.dueAt ? { dueAt: e.dueAt } : {}), ...(old ? { timeOfDay: { hour: old.hour, minute: old.minute } } : {}) }).dueAt;
+  }
+  if (repeat && !dueAt) throw new InvalidInputError('A repeating todo needs a due time', { details: { field: 'dueAt' } });
+  const remindAt = e.remindAt !== undefined ? (e.remindAt ?? undefined) : dueAt && dueAt.getTime() !== before.dueAt?.getTime() ? keptLead(before, dueAt, reference) : before.remindAt;
+  return { dueAt, remindAt, ...(repeat ? { repeat } : {}) };
+}
+
+const sameTime = (a: Date | undefined, b: Date | undefined): boolean => a?.getTime() === b?.getTime();
+
+/** The todo changes between two schedules (undefined keys clear a field); empty when they agree. */
+function scheduleChanges(before: Todo, after: TodoSchedule): TodoChanges {
+  const changes: TodoChanges = {};
+  if (!sameTime(before.dueAt, after.dueAt)) changes.dueAt = after.dueAt;
+  if (!sameTime(before.remindAt, after.remindAt)) changes.remindAt = after.remindAt;
+  if (JSON.stringify(before.repeat ?? null) !== JSON.stringify(after.repeat ?? null)) changes.repeat = after.repeat;
+  return changes;
+}
+
+/** What a todo and its memory become, for the edit's writes. */
+export interface TodoRewrite {
+  todo: TodoChanges;
+  /** New words given for both (a person's edit, a model's update); else words are only retimed. */
+  said?: string;
+  /** The new schedule, when the time moved. */
+  moved?: TodoSchedule;
+  timeZone: string;
+  /** In the user's language: what changed, for the memory's history ("待办改到2026年11月28日16:00"). */
+  reason: string;
+}
+
+/** What moves or rewords a todo: new words, and its new time as a phrase (`when`), an instant or a whole schedule. */
+export interface TodoMove {
+  content?: string;
+  /** The new time as said ("下午四点", "every weekday at 10am"), read against the todo's time. */
+  when?: string;
+  dueAt?: Date;
+  schedule?: TodoSchedule;
+}
+
+/**
+ * A todo after it was moved or reworded (an edit by hand, a model's update, "明天的会改到下午四点"):
+ * the new time (see rescheduleTodo; an instant keeps the reminder's lead), and its words, when none
+ * were given, rewritten to say the new time where they named the old one (retimeWords). Undefined
+ * when nothing changes.
+ */
+export function rewriteTodo(before: Todo, input: TodoMove, o: { reference: Date; timeZone: string }): TodoRewrite | undefined {
+  const schedule =
+    input.schedule ??
+    (input.when ? rescheduleTodo({ todo: before, texts: [input.when], reference: o.reference, timeZone: o.timeZone }) : undefined) ??
+    (input.dueAt ? { dueAt: input.dueAt, remindAt: keptLead(before, input.dueAt, o.reference), ...(before.repeat ? { repeat: before.repeat } : {}) } : undefined);
+  const todo = schedule ? scheduleChanges(before, schedule) : {};
+  const moved = Object.keys(todo).length > 0 ? schedule : undefined;
+  const said = input.content !== undefined && input.content !== before.content ? input.content : undefined;
+  const language = detectLanguage(said ?? before.content) === 'zh' ? 'zh' : 'en';
+  const content = said ?? (moved ? retimeWords(before.content, moved, { timeZone: o.timeZone, language, reference: before.createdAt, append: false }) : before.content);
+  if (content !== before.content) todo.content = content;
+  if (Object.keys(todo).length === 0) return undefined;
+  const when = moved ? timeWords(moved, { timeZone: o.timeZone, language }) : '';
+  const reason = moved ? (language === 'zh' ? `待办改到${when || '不定时'}` : `todo moved ${when || 'to no set time'}`) : language === 'zh' ? '待办内容改了' : 'todo reworded';
+  return { todo, ...(said !== undefined ? { said } : {}), ...(moved ? { moved } : {}), timeZone: o.timeZone, reason };
+}
+
+/** The changes its memory takes with a todo's rewrite: the words given, or its own retimed; its time as happenedAt. */
+export function memoryChangesFor(memory: Memory, rewrite: TodoRewrite, now: Date, embedderId: string): MemoryChanges {
+  const changes: MemoryChanges = { updatedAt: now };
+  const language = detectLanguage(memory.content) === 'zh' ? 'zh' : 'en';
+  const content = rewrite.said ?? (rewrite.moved ? retimeWords(memory.content, rewrite.moved, { timeZone: rewrite.timeZone, language, reference: memory.createdAt }) : memory.content);
+  if (content !== memory.content) {
+    changes.content = content;
+    changes.language = detectLanguage(content);
+    changes.embedderId = embedderId;
+  }
+  if (rewrite.moved?.dueAt) changes.happenedAt = rewrite.moved.dueAt;
+  return changes;
+}
+
+/** The open todo, or why it cannot change. */
+async function openTodo(store: Store, userId: string, id: string): Promise<Todo> {
+  const todo = (await store.listTodos({ userId })).find((t) => t.id === id);
+  if (!todo) throw new NotFoundError('Todo', id);
+  if (todo.completed) throw new InvalidInputError(`Todo ${id} is completed: a done todo is not changed`, { details: { field: 'id' } });
+  return todo;
+}
+
+/**
+ * Changes an open todo: its words, its time (as said, or given outright), its reminder, its repeat.
+ * Its memory follows in the same transaction (the same words, its time as happenedAt), with a
+ * history entry saying what moved; a new reminder time re-arms the reminder. A repeating todo's
+ * occurrence at hand moves; the series goes on from there.
+ */
+export async function editTodo(deps: MemoryDeps, userId: string, id: string, edit: TodoEdit, change?: Partial<ChangeContext>): Promise<Todo> {
+  const e = parseInput(TodoEdit, edit, 'todo edit');
+  const now = deps.clock.now();
+  const { timeZone } = await resolveSettings(deps.store, userId);
+  const before = await openTodo(deps.store, userId, id);
+  const schedule = editedSchedule(before, e, now, timeZone);
+  if (schedule?.dueAt && schedule.remindAt && schedule.remindAt.getTime() > schedule.dueAt.getTime()) {
+    throw new InvalidInputError('remindAt must not be after dueAt', { details: { field: 'remindAt' } });
+  }
+  const rewrite = rewriteTodo(before, { content: e.content, ...(schedule ? { schedule } : {}) }, { reference: now, timeZone });
+  if (!rewrite) return before;
+  const memory = before.memoryId ? await deps.store.getMemory(userId, before.memoryId) : null;
+  const memoryChanges = memory ? memoryChangesFor(memory, rewrite, now, deps.embedder.id) : undefined;
+  const [vector] = memoryChanges?.content !== undefined ? await deps.embedder.embed([memoryChanges.content]) : [undefined];
+  return deps.store.transaction(async (tx) => {
+    // Read again inside: a todo completed meanwhile is not changed.
+    await openTodo(tx, userId, id);
+    const todo = await tx.updateTodo(userId, id, rewrite.todo);
+    if (memory && memoryChanges) await tx.updateMemory(userId, memory.id, memoryChanges, vector, { reason: rewrite.reason, ...change, actor: change?.actor ?? 'user' });
+    return todo;
+  });
+}
