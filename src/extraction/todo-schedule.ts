@@ -83,6 +83,17 @@ const HALF_OF_DAY = /上午|早上|早晨|清晨|凌晨|中午|下午|傍晚|晚
 const HOUR_MS = 3_600_000;
 
 /**
+ * The reminder of a todo moved to `dueAt`: as far ahead of it as the old one was (an hour for a
+ * todo that had no time); one that would already be past comes at the time itself, as a new todo's
+ * does (defaultRemindAt).
+ */
+export function reminderKept(todo: Pick<Todo, 'dueAt' | 'remindAt'>, dueAt: Date, reference: Date): Date {
+  const lead = todo.dueAt ? (todo.remindAt ? Math.max(0, todo.dueAt.getTime() - todo.remindAt.getTime()) : 0) : HOUR_MS;
+  const at = new Date(dueAt.getTime() - lead);
+  return at.getTime() >= reference.getTime() || dueAt.getTime() < reference.getTime() ? at : dueAt;
+}
+
+/**
  * A todo's times after the user moved it ("明天的会改到下午四点", "move the standup to 10am",
  * "吃药改到晚上九点", "健身改成每周三"). Only what the words name changes: a time of day keeps the
  * day (a series keeps its rule, and the occurrence at hand moves), a day keeps the time of day, a
@@ -93,12 +104,7 @@ const HOUR_MS = 3_600_000;
 export function rescheduleTodo(o: RescheduleTodoOptions): TodoSchedule | undefined {
   const texts = o.texts.filter((t): t is string => t !== undefined && t.trim() !== '');
   const old = o.todo.dueAt ? zonedTime(o.todo.dueAt, o.timeZone) : undefined;
-  const lead = o.todo.dueAt ? (o.todo.remindAt ? Math.max(0, o.todo.dueAt.getTime() - o.todo.remindAt.getTime()) : 0) : HOUR_MS;
-  const remindFor = (dueAt: Date): Date => {
-    const at = new Date(dueAt.getTime() - lead);
-    // A reminder that would already be past comes at the time itself, as a new todo's does (defaultRemindAt).
-    return at.getTime() >= o.reference.getTime() || dueAt.getTime() < o.reference.getTime() ? at : dueAt;
-  };
+  const remindFor = (dueAt: Date): Date => reminderKept(o.todo, dueAt, o.reference);
   if (texts.some((t) => findRecurrence(t) !== undefined)) {
     // A series changed ("吃药改成每天晚上九点") starts on the day of the occurrence at hand, not before it.
     const dayAtHand = old && o.todo.repeat ? zonedInstant({ ...old, hour: 0, minute: 0 }, o.timeZone) : undefined;

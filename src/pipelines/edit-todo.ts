@@ -5,7 +5,7 @@ import { RecurrenceRule, RepeatInput } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
 import { InvalidInputError, NotFoundError, parseInput } from '../errors.js';
 import { retimeWords, timeWords } from '../extraction/retime-words.js';
-import { rescheduleTodo, scheduleTodo, type TodoSchedule } from '../extraction/todo-schedule.js';
+import { reminderKept, rescheduleTodo, scheduleTodo, type TodoSchedule } from '../extraction/todo-schedule.js';
 import type { MemoryChanges, Store } from '../store/store.js';
 import type { TodoChanges } from '../store/ports/todos.js';
 import { detectLanguage } from '../text/language.js';
@@ -36,18 +36,6 @@ export const TodoEdit = z
   .refine((e) => e.when === undefined || (e.dueAt === undefined && e.repeat === undefined), { message: 'give the new time either as words (when) or as dueAt / repeat, not both' });
 export type TodoEdit = z.input<typeof TodoEdit>;
 
-const HOUR_MS = 3_600_000;
-
-/**
- * A reminder as far ahead of a new due time as the old one was (an hour for a todo that had no
- * time); one that would already be past comes at the time itself, as rescheduleTodo's does.
- */
-function keptLead(before: Todo, dueAt: Date, reference: Date): Date {
-  const lead = before.dueAt ? (before.remindAt ? Math.max(0, before.dueAt.getTime() - before.remindAt.getTime()) : 0) : HOUR_MS;
-  const at = new Date(dueAt.getTime() - lead);
-  return at.getTime() >= reference.getTime() || dueAt.getTime() < reference.getTime() ? at : dueAt;
-}
-
 /** The schedule the edit asks for. */
 function editedSchedule(before: Todo, e: z.output<typeof TodoEdit>, reference: Date, timeZone: string): TodoSchedule | undefined {
   if (e.when !== undefined) {
@@ -69,7 +57,7 @@ function editedSchedule(before: Todo, e: z.output<typeof TodoEdit>, reference: D
     dueAt = scheduleTodo({ texts: [], reference, timeZone, repeat: e.repeat, ...(e.dueAt ? { dueAt: e.dueAt } : {}), ...(old ? { timeOfDay: { hour: old.hour, minute: old.minute } } : {}) }).dueAt;
   }
   if (repeat && !dueAt) throw new InvalidInputError('A repeating todo needs a due time', { details: { field: 'dueAt' } });
-  const remindAt = e.remindAt !== undefined ? (e.remindAt ?? undefined) : dueAt && dueAt.getTime() !== before.dueAt?.getTime() ? keptLead(before, dueAt, reference) : before.remindAt;
+  const remindAt = e.remindAt !== undefined ? (e.remindAt ?? undefined) : dueAt && dueAt.getTime() !== before.dueAt?.getTime() ? reminderKept(before, dueAt, reference) : before.remindAt;
   return { dueAt, remindAt, ...(repeat ? { repeat } : {}) };
 }
 
@@ -115,7 +103,7 @@ export function rewriteTodo(before: Todo, input: TodoMove, o: { reference: Date;
   const schedule =
     input.schedule ??
     (input.when ? rescheduleTodo({ todo: before, texts: [input.when], reference: o.reference, timeZone: o.timeZone }) : undefined) ??
-    (input.dueAt ? { dueAt: input.dueAt, remindAt: keptLead(before, input.dueAt, o.reference), ...(before.repeat ? { repeat: before.repeat } : {}) } : undefined);
+    (input.dueAt ? { dueAt: input.dueAt, remindAt: reminderKept(before, input.dueAt, o.reference), ...(before.repeat ? { repeat: before.repeat } : {}) } : undefined);
   const todo = schedule ? scheduleChanges(before, schedule) : {};
   const moved = Object.keys(todo).length > 0 ? schedule : undefined;
   const said = input.content !== undefined && input.content !== before.content ? input.content : undefined;
