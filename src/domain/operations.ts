@@ -17,6 +17,13 @@ export const TodoSpec = z.object({
 });
 export type TodoSpec = z.infer<typeof TodoSpec>;
 
+/** What an update says of an existing todo: moved, reworded, or done. */
+export const TodoUpdate = TodoSpec.partial().extend({
+  /** The user says it is done ("房租交了", "I've paid the rent"); a repeating one: this time. */
+  done: z.boolean().optional(),
+});
+export type TodoUpdate = z.infer<typeof TodoUpdate>;
+
 /**
  * A link the extractor saw between the memory it writes and an EXISTING one (seed 004 §3.1),
  * by the alias that memory was shown under. A correction is an update, not a "contradicts".
@@ -57,9 +64,9 @@ export const UpdateOperation = z.object({
   structuredData: z.record(z.string(), z.unknown()).optional(),
   /**
    * A todo moved or reworded ("明天的会改到下午四点"): its new time as said (`dueText`) and, when its
-   * task changed, its new words. Its reminder follows.
+   * task changed, its new words; its reminder follows. Or done: `done: true`.
    */
-  todo: TodoSpec.partial().optional(),
+  todo: TodoUpdate.optional(),
   /** Other existing memories the updated one supports, contradicts or refines. */
   relations: z.array(RelationSpec).optional(),
   reason: z.string().default(''),

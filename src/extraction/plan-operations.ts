@@ -1,7 +1,7 @@
 import type { Memory } from '../domain/memory.js';
 import { MAX_CONTENT_LENGTH } from '../domain/memory.js';
 import { holdsCredential } from './credential.js';
-import { EXTRACTION_LIMITS, type AddOperation, type ExtractionResult, type MemoryOperation, type RelationSpec, type TodoSpec } from '../domain/operations.js';
+import { EXTRACTION_LIMITS, type AddOperation, type ExtractionResult, type MemoryOperation, type RelationSpec, type TodoUpdate } from '../domain/operations.js';
 
 export interface Rejected {
   op: string;
@@ -31,8 +31,8 @@ export interface PlannedUpdate {
   kind?: Memory['kind'];
   importance?: number;
   structuredData?: Record<string, unknown>;
-  /** For a todo's memory: its new time as said, its new task words. */
-  todo?: Partial<TodoSpec>;
+  /** For a todo's memory: its new time as said, its new task words, or that it is done. */
+  todo?: TodoUpdate;
   reason: string;
   relations: PlannedRelation[];
 }

@@ -10,6 +10,7 @@ import type { Plan } from '../extraction/plan-operations.js';
 import type { MemoryChanges, Store } from '../store/store.js';
 import type { TodoChanges } from '../store/ports/todos.js';
 import { memoryChangesFor, rewriteTodo, type TodoRewrite } from './edit-todo.js';
+import { completeWithin } from './complete-todo.js';
 import { detectLanguage } from '../text/language.js';
 import type { MemoryDeps } from './deps.js';
 import { structuredDataAfter, supersededCopy } from '../lifecycle/supersede.js';
@@ -23,8 +24,8 @@ interface Prepared {
   superseded: Array<{ memory: Memory; vector: Float32Array | null; change: ChangeContext }>;
   inserts: Array<{ memory: Memory; vector: Float32Array | null; change: ChangeContext; todo?: Todo }>;
   updates: Array<{ userId: string; id: string; changes: MemoryChanges; vector: Float32Array | undefined; change: ChangeContext }>;
-  /** Todos moved or reworded with their memory's update. */
-  todos: Array<{ userId: string; id: string; changes: TodoChanges }>;
+  /** Todos moved or reworded with their memory's update (`changes`), or said to be done (`done`: who said so). */
+  todos: Array<{ userId: string; id: string; at: Date; changes?: TodoChanges; done?: ChangeContext }>;
 }
 
 function validDate(iso: string | undefined): Date | undefined {
@@ -46,8 +47,8 @@ async function prepare(
   const moves = await todoMoves(deps, userId, plan.updates, { reference: batch.at(-1)?.createdAt ?? now, timeZone: settings.timeZone });
   // A todo's memory kept in words while its time moved says the new time (retimed), as the todo does.
   const contents = plan.updates.map((u, i) => {
-    const move = moves[i];
-    return move && u.content === u.memory.content ? (memoryChangesFor(u.memory, move.rewrite, now, deps.embedder.id).content ?? u.content) : u.content;
+    const rewrite = moves[i]?.rewrite;
+    return rewrite && u.content === u.memory.content ? (memoryChangesFor(u.memory, rewrite, now, deps.embedder.id).content ?? u.content) : u.content;
   });
   const texts = [...plan.adds.map((a) => a.op.content), ...contents, ...plan.updates.map((u) => u.memory.content)];
   const vectors = texts.length > 0 ? await deps.embedder.embed(texts) : [];
@@ -105,19 +106,22 @@ async function prepare(
   plan.updates.forEach((u, i) => {
     const content = contents[i]!;
     const move = moves[i];
-    if (move) todos.push({ userId, id: move.todo.id, changes: move.rewrite.todo });
+    const rewrite = move?.rewrite;
+    if (move) todos.push({ userId, id: move.todo.id, at: now, ...(rewrite ? { changes: rewrite.todo } : {}), ...(move.done ? { done: change(batchIds, u.reason || 'the user said it is done') } : {}) });
+    // Done and nothing else said of it: completing archives the memory, with the reason.
+    if (move?.done && !rewrite && content === u.memory.content && u.kind === undefined && u.importance === undefined) return;
     const data = structuredDataAfter(u.memory, content, u.structuredData);
     updates.push({
       userId, id: u.memory.id, vector: vectors[plan.adds.length + i],
       changes: {
         content, language: detectLanguage(content), embedderId: deps.embedder.id, updatedAt: now,
-        ...(move?.rewrite.moved?.dueAt ? { happenedAt: move.rewrite.moved.dueAt } : {}),
+        ...(rewrite?.moved?.dueAt ? { happenedAt: rewrite.moved.dueAt } : {}),
         ...(u.kind ? { kind: u.kind } : {}), ...(u.importance !== undefined ? { importance: u.importance } : {}),
         ...(data !== undefined ? { structuredData: data ?? undefined } : {}),
         ...(instructs(content, batchIds) ? { flags: [...new Set([...(u.memory.flags ?? []), 'instruction' as const])] } : {}),
         provenance: { ...u.memory.provenance, messageIds: [...new Set([...u.memory.provenance.messageIds, ...batchIds])] },
       },
-      change: change(batchIds, u.reason || move?.rewrite.reason),
+      change: change(batchIds, u.reason || rewrite?.reason),
     });
     // The old version stays reachable as an archived memory the current one supersedes.
     if (content !== u.memory.content) {
@@ -157,18 +161,20 @@ async function prepare(
 }
 
 /**
- * The todos an update of their memory moves or rewords: the time the update says (`todo.dueText`, or
- * `todo.dueAt`) and the task's new words (`todo.content`). Only those: the memory's own words are not
- * read for a time (copied with their "明天" a day later, they would move it a day).
+ * The todos an update of their memory moves, rewords or says are done: the time the update says
+ * (`todo.dueText`, or `todo.dueAt`), the task's new words (`todo.content`), `todo.done`. Only those:
+ * the memory's own words are not read for a time (copied with their "明天" a day later, they would
+ * move it a day).
  */
-async function todoMoves(deps: MemoryDeps, userId: string, updates: Plan['updates'], o: { reference: Date; timeZone: string }): Promise<Array<{ todo: Todo; rewrite: TodoRewrite } | undefined>> {
+async function todoMoves(deps: MemoryDeps, userId: string, updates: Plan['updates'], o: { reference: Date; timeZone: string }): Promise<Array<{ todo: Todo; rewrite?: TodoRewrite; done: boolean } | undefined>> {
   if (!updates.some((u) => u.memory.kind === 'todo' && u.todo)) return updates.map(() => undefined);
   const open = new Map((await deps.store.listTodos({ userId, completed: false })).flatMap((t) => (t.memoryId ? [[t.memoryId, t] as const] : [])));
   return updates.map((u) => {
     const todo = u.todo ? open.get(u.memory.id) : undefined;
     if (!todo || !u.todo) return undefined;
     const rewrite = rewriteTodo(todo, { content: u.todo.content, when: u.todo.dueText, dueAt: validDate(u.todo.dueAt) }, o);
-    return rewrite ? { todo, rewrite } : undefined;
+    const done = u.todo.done === true;
+    return rewrite || done ? { todo, ...(rewrite ? { rewrite } : {}), done } : undefined;
   });
 }
 
@@ -181,9 +187,11 @@ async function commit(tx: Store, prepared: Prepared): Promise<void> {
   }
   for (const u of prepared.updates) await tx.updateMemory(u.userId, u.id, u.changes, u.vector, u.change);
   for (const t of prepared.todos) {
-    // Completed or deleted since the plan was made: nothing to move.
+    // Completed or deleted since the plan was made: nothing to move or complete.
     const open = (await tx.listTodos({ userId: t.userId, completed: false })).some((x) => x.id === t.id);
-    if (open) await tx.updateTodo(t.userId, t.id, t.changes);
+    if (!open) continue;
+    if (t.changes) await tx.updateTodo(t.userId, t.id, t.changes);
+    if (t.done) await completeWithin(tx, t.userId, t.id, t.at, {}, t.done);
   }
   for (const r of prepared.relations) await tx.insertRelation(r);
 }

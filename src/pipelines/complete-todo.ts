@@ -1,5 +1,6 @@
 import { previousOccurrence } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
+import type { ChangeContext } from '../domain/history.js';
 import { NotFoundError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import { deliveryIdOf, followingOccurrence, leadOf } from './deliver-reminders.js';
@@ -39,18 +40,24 @@ async function completeOccurrence(tx: Store, todo: Todo & { repeat: NonNullable<
  */
 export async function completeTodo(deps: MemoryDeps, userId: string, id: string, options: CompleteTodoOptions = {}): Promise<Todo> {
   const now = deps.clock.now();
-  return deps.store.transaction(async (tx) => {
-    const current = (await tx.listTodos({ userId })).find((t) => t.id === id);
-    if (!current) throw new NotFoundError('Todo', id);
-    if (current.completed) return current;
-    const { repeat, dueAt } = current;
-    const moved = !options.series && repeat && dueAt ? await completeOccurrence(tx, { ...current, repeat, dueAt }, now) : undefined;
-    if (moved) return moved;
-    const todo = await tx.updateTodo(userId, id, { completed: true, completedAt: now });
-    const memory = todo.memoryId ? await tx.getMemory(userId, todo.memoryId) : null;
-    if (memory?.status === 'active') {
-      await tx.updateMemory(userId, memory.id, { status: 'archived', updatedAt: now }, undefined, { actor: 'user', action: 'archive', reason: options.series ? 'repeating todo ended' : 'todo completed', at: now });
-    }
-    return todo;
-  });
+  return deps.store.transaction((tx) => completeWithin(tx, userId, id, now, options));
+}
+
+/**
+ * completeTodo inside the caller's transaction (an extraction that heard "房租交了"); `change`
+ * says who completed it, for the memory's history. @default the user
+ */
+export async function completeWithin(tx: Store, userId: string, id: string, now: Date, options: CompleteTodoOptions = {}, change: Partial<ChangeContext> = {}): Promise<Todo> {
+  const current = (await tx.listTodos({ userId })).find((t) => t.id === id);
+  if (!current) throw new NotFoundError('Todo', id);
+  if (current.completed) return current;
+  const { repeat, dueAt } = current;
+  const moved = !options.series && repeat && dueAt ? await completeOccurrence(tx, { ...current, repeat, dueAt }, now) : undefined;
+  if (moved) return moved;
+  const todo = await tx.updateTodo(userId, id, { completed: true, completedAt: now });
+  const memory = todo.memoryId ? await tx.getMemory(userId, todo.memoryId) : null;
+  if (memory?.status === 'active') {
+    await tx.updateMemory(userId, memory.id, { status: 'archived', updatedAt: now }, undefined, { actor: 'user', reason: options.series ? 'repeating todo ended' : 'todo completed', ...change, action: 'archive', at: now });
+  }
+  return todo;
 }

@@ -270,3 +270,86 @@ describe('moving a todo by saying so', () => {
     expect(after.remindAt!.getTime()).toBe(after.dueAt!.getTime() - HOUR);
   });
 });
+
+describe('a todo done by saying so', () => {
+  it.each([
+    ['zh', '提醒我周五交房租', '我已经交了房租'],
+    ['zh', '提醒我周五交房租', '房租交了'],
+    ['zh', '明天下午三点提醒我开会', '会开完了'],
+    ['zh', '明天提醒我给妈妈打电话', '已经给妈妈打过电话了'],
+    ['zh', '提醒我周五交房租', '交房租的事搞定了'],
+    ['en', 'Remind me on Friday to pay the rent', 'I already paid the rent'],
+    ['en', 'Remind me tomorrow at 3pm to call the dentist', "I've called the dentist"],
+    ['en', 'Remind me on Friday to submit the report', 'The report is done'],
+  ])('%s, offline: "%s", then "%s": completed, its memory archived with the reason, never reminded', async (_, asked, said) => {
+    const { memory, sent, todo, say } = await user();
+    await say(asked);
+    const t = await todo();
+    expect(await say(said)).toMatchObject({ updated: 1, added: 0 });
+    expect((await memory.listTodos({ userId: 'u', completed: true })).map((x) => x.id)).toEqual([t.id]);
+    const m = await memory.get('u', t.memoryId!);
+    expect(m.status).toBe('archived');
+    expect((await memory.history('u', m.id)).at(-1)).toMatchObject({ action: 'archive', actor: 'extraction' });
+    memory.clock.advanceDays(7);
+    expect((await memory.deliverReminders()).delivered).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('a series is done this time only: it moves on and keeps reminding (zh, en)', async () => {
+    for (const [asked, said] of [['每天早上八点提醒我吃药', '吃过药了'], ['Remind me every morning at 8 to take my pills', 'I just took my pills']] as const) {
+      const { memory, todo, say } = await user();
+      await say(asked);
+      const t = await todo();
+      // The evening before the first one: "done" settles the coming occurrence.
+      memory.clock.advance(12 * HOUR);
+      await say(said);
+      const after = await todo();
+      expect(after).toMatchObject({ id: t.id, completed: false });
+      expect(after.dueAt!.getTime()).toBe(t.dueAt!.getTime() + 24 * HOUR);
+      expect((await memory.get('u', t.memoryId!)).status).toBe('active');
+    }
+  });
+
+  it('what the user did that is not the todo completes nothing; what they did is still remembered (zh, en)', async () => {
+    for (const [asked, said] of [
+      ['提醒我周五交报告', '报告写完了'], // writing it is not handing it in
+      ['提醒我周五交房租', '房租该交了'], // due, not done
+      ['提醒我明天做饭', '我刚吃了饭'],
+      ['Remind me on Friday to submit the report', 'I just wrote the report'],
+      ['Remind me tomorrow to call mom', 'I just ate lunch'],
+      ['Remind me on Friday to pay the rent', 'Did I pay the rent?'],
+    ] as const) {
+      const { todo, say } = await user();
+      await say(asked);
+      const t = await todo();
+      await say(said);
+      expect(await todo(), said).toEqual(t);
+    }
+    const { memory, say } = await user();
+    await say('Remind me on Friday to submit the report');
+    const report = await say('I just wrote the report');
+    expect(report.added).toBe(1);
+    expect((await memory.list({ userId: 'u', kinds: ['event'] })).map((m) => m.content)).toEqual(['The user just wrote the report']);
+  });
+
+  it.each([
+    ['zh', '提醒我周五交房租', '房租我已经交啦', '交房租'],
+    ['en', 'Remind me on Friday to pay the rent', 'Rent is paid, finally', 'pay the rent'],
+  ])('%s, a model: an update with todo.done completes it', async (_, asked, said, task) => {
+    let turn = 0;
+    const model = scriptedModel((_promptId, input) => {
+      turn++;
+      if (turn === 1) return { operations: [{ op: 'add', kind: 'todo', content: asked, importance: 0.7, todo: { content: task, dueText: asked }, sourceMessageIds: ['m1'] }], reason: 'todo' };
+      const target = (input as { existing: Array<{ alias: string; kind: string }> }).existing.find((m) => m.kind === 'todo')!.alias;
+      return { operations: [{ op: 'update', target, content: asked, todo: { done: true }, reason: 'done' }], reason: 'done' };
+    });
+    const { memory, todo } = await user({ model });
+    await memory.appendMessages({ messages: [{ id: 'm1', userId: 'u', sessionId: 's', role: 'user', content: asked }] });
+    await memory.extract('u', 's');
+    const t = await todo();
+    await memory.appendMessages({ messages: [{ id: 'm2', userId: 'u', sessionId: 's', role: 'user', content: said }] });
+    expect(await memory.extract('u', 's')).toMatchObject({ status: 'applied' });
+    expect((await memory.listTodos({ userId: 'u', completed: true })).map((x) => x.id)).toEqual([t.id]);
+    expect((await memory.history('u', t.memoryId!)).at(-1)).toMatchObject({ action: 'archive', actor: 'extraction', reason: 'done' });
+  });
+});

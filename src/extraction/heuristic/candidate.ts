@@ -30,6 +30,8 @@ export type Slot =
   | 'stop-reminder'
   // "明天的会改到下午四点": moves the todo that holds the task (never a memory of its own).
   | 'move-todo'
+  // "房租交了", "I've paid the rent": completes the todo that holds the task (the clause is read for a memory too).
+  | 'todo-done'
   // Self-disclosure (patterns-*-disclosure.ts): these accumulate.
   | 'activity'
   | 'goal'
@@ -62,6 +64,8 @@ export interface Statement {
   past?: boolean;
   /** A todo moved: its new time as said ("下午四点", "every weekday at 10am"). */
   moveTo?: string;
+  /** A todo done: the verb said ("交", "pay"), which the todo's words must hold too (wrote the report is not handed it in). */
+  doneVerb?: string;
 }
 
 /** Words that name a time or a repeat ("下午四点", "每周三", "Monday at 10am"): what a todo can be moved to. */

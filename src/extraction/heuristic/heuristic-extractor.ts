@@ -3,6 +3,8 @@ import { findRecurrence } from '../recurrence-phrase.js';
 import { detectLanguage } from '../../text/language.js';
 import { findTimePhrase } from '../due-time.js';
 import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang, type Pattern, type Slot } from './candidate.js';
+import { EN_PATTERNS } from './patterns-en.js';
+import { ZH_PATTERNS } from './patterns-zh.js';
 import { splitClauses, type Clause } from './clauses.js';
 import { withPhraseDate } from './dated-phrase.js';
 import { matchClause, type Match } from './match.js';
@@ -36,6 +38,9 @@ const PAST_CUE = /\b(?:yesterday|last|ago|earlier this|this past)\b|昨天|前�
  */
 const NOT_A_TIME = /^(?:(?:a|one) second|the day(?! (?:after|before)\b)\b.*|for\b.*)$/iu;
 
+/** The rows that read a todo done: skipped for the clause's second reading. */
+const DONE_PATTERNS: ReadonlySet<Pattern> = new Set([...ZH_PATTERNS, ...EN_PATTERNS].filter((p) => p.slot === 'todo-done'));
+
 /** "…，叫小白" right after a pet without a name names that pet. */
 const PET_NAME = /^(?:它|牠)?(?:叫|名叫|名字叫)([\p{Script=Han}·]{1,6}|[A-Za-z][A-Za-z .'-]{0,30})[了啊呀哦呢的吧啦嘛~～!！]*$/u;
 
@@ -60,6 +65,11 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
       }
       const candidate = read(clause, message, timeZone);
       if (candidate) candidates.push((last = candidate));
+      // "I just took my pills" completes a todo, if there is one, and is still something the user did.
+      if (candidate?.slot === 'todo-done') {
+        const also = read(clause, message, timeZone, new Set(), DONE_PATTERNS);
+        if (also) candidates.push((last = also));
+      }
     }
   }
   // A single-valued slot said twice in one batch ("我叫李华。不对，我叫李明"): the last word counts.
@@ -80,8 +90,9 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
   return { operations, reason: lang === 'zh' ? `用户的明确陈述（启发式）：${summary}` : `explicit user statements (heuristic): ${summary}` };
 }
 
-function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip: ReadonlySet<Pattern> = new Set()): Candidate | undefined {
-  let match: Match | undefined = matchClause(clause.text, (p) => !skip.has(p) && (!clause.question || p.slot === 'todo' || p.slot === 'move-todo'));
+/** `skip`: rows tried already (a plan that needed a time found none); `except`: rows this reading leaves out. */
+function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip: ReadonlySet<Pattern> = new Set(), except: ReadonlySet<Pattern> = new Set()): Candidate | undefined {
+  let match: Match | undefined = matchClause(clause.text, (p) => !skip.has(p) && !except.has(p) && (!clause.question || p.slot === 'todo' || p.slot === 'move-todo'));
   // Asked outright to be remembered: kept as said when no row reads it.
   if (!match && clause.remembered && !clause.question && skip.size === 0) match = matchRemembered(clause.text);
   if (!match) return undefined;
@@ -118,7 +129,7 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip
     // "I have to go now" plans nothing: the moment of speaking is no time for a plan.
     const phrase = found && !/^(?:right )?now$|^现在$|^马上$/iu.test(found.text.trim()) ? found : undefined;
     // A plan row that needs a time found none: a later row may still read the clause ("I am building … project").
-    if (statement.needsTime && !phrase) return skip.size < 8 ? read(clause, message, timeZone, new Set([...skip, pattern])) : undefined;
+    if (statement.needsTime && !phrase) return skip.size < 8 ? read(clause, message, timeZone, new Set([...skip, pattern]), except) : undefined;
     if (!phrase || NOT_A_TIME.test(phrase.text.trim())) return base;
     return { ...base, content: withPhraseDate(base.content, phrase, timeZone, lang), happenedAt: phrase.date.toISOString() };
   }

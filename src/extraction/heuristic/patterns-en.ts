@@ -48,6 +48,15 @@ const THIRD: Record<string, string> = {
 };
 const verb = (v: string | undefined): string => THIRD[(v ?? '').toLowerCase()] ?? v ?? '';
 const adverbs = (a: string | undefined): string => (a ?? '').replace(/\b(?:also|do|still) /gi, '').toLowerCase();
+/** Past forms of what one does about a todo, and their base form (the todo says "pay the rent"). */
+const DONE_EN: Record<string, string> = {
+  paid: 'pay', called: 'call', rang: 'call', took: 'take', taken: 'take', sent: 'send', submitted: 'submit', bought: 'buy', booked: 'book',
+  renewed: 'renew', returned: 'return', 'picked up': 'pick', handed: 'hand', filed: 'file', mailed: 'mail', posted: 'post', emailed: 'email',
+  texted: 'text', fed: 'feed', walked: 'walk', watered: 'water', cleaned: 'clean', fixed: 'fix', visited: 'visit', wrote: 'write',
+  written: 'write', finished: '', did: '', done: '', completed: '', cancelled: 'cancel', canceled: 'cancel', scheduled: 'schedule', ordered: 'order',
+};
+const DONE_VERBS_EN = Object.keys(DONE_EN).join('|');
+const baseVerb = (v: string): string => DONE_EN[v.toLowerCase()] ?? '';
 
 export const EN_PATTERNS: readonly Pattern[] = [
   // A reminder called off ("stop reminding me to take my pills"): before the todo rows, which would read it as a request.
@@ -66,6 +75,22 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'move-todo', kind: 'todo', importance: 0.7,
     re: re("(.+?) (?:is|has been|was|got|'s) (?:moved|rescheduled|pushed(?: back)?|postponed|changed|shifted|bumped)(?: back| forward| up)? to (.+?)(?: instead)?"),
     build: (m) => (namesTime(m[2]!) ? { content: '', value: tail(m[1]), moveTo: m[2]! } : undefined),
+  },
+  // A todo done ("I've paid the rent", "I already called the dentist", "the report is done"): the verb must be the todo's too.
+  {
+    slot: 'todo-done', kind: 'todo', importance: 0.7,
+    re: re(`(?:I(?:'ve| have)? )?(?:already |just |finally )(${DONE_VERBS_EN})(?: off| in)? (.+?)(?: already)?`),
+    build: (m) => ({ content: '', value: tail(m[2]), doneVerb: baseVerb(m[1]!) }),
+  },
+  {
+    slot: 'todo-done', kind: 'todo', importance: 0.7,
+    re: re(`I(?:'ve| have) (${DONE_VERBS_EN})(?: off| in)? (.+?)(?: already)?`),
+    build: (m) => ({ content: '', value: tail(m[2]), doneVerb: baseVerb(m[1]!) }),
+  },
+  {
+    slot: 'todo-done', kind: 'todo', importance: 0.7,
+    re: re("(?:(?:(?:I'm|I am) )?(?:all )?done with (.+?)|(.+?) (?:is|are|has been|have been|got) (?:done|finished|taken care of|sorted(?: out)?|handled)(?: already)?)"),
+    build: (m) => ({ content: '', value: tail(m[1] ?? m[2]) }),
   },
   // Corrections that take something back.
   {

@@ -31,6 +31,8 @@ const NOT_INTRO_NAMES = /^(?:老师|老板|老大|老人|老手|老乡|老实人
 const NOT_OBJECTS = /^(?:你|他|她|它|这|那|这样|那样|什么|谁)/;
 
 const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'u');
+/** What one does about a todo, one character each ("交房租", "开会", "吃药", "打电话"). */
+const DONE_VERBS_ZH = '交|开|吃|打|买|发|寄|还|缴|付|办|写|订|取|拿|修|洗|看|见|做|去|回|续|退|充|剪|遛|喂|扔|倒|收|约|复|体检';
 
 export const ZH_PATTERNS: readonly Pattern[] = [
   // A reminder called off ("以后不用再提醒我吃药了"): before the todo rows, which would read it as a request.
@@ -44,6 +46,27 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     slot: 'move-todo', kind: 'todo', importance: 0.7,
     re: re('(?:我们?)?(?:把|将)?(.+?)(?:的时间)?(?:改到|改成|改在|改为|挪到|推迟到|推后到|推到|延后到|延期到|延到|提前到|调到|调整到|换到)(.+?)'),
     build: (m) => (namesTime(m[2]!) ? { content: '', value: m[1]!, moveTo: m[2]! } : undefined),
+  },
+  // A todo done ("我已经交了房租", "房租交了", "会开完了", "吃过药了", "交房租的事搞定了"): the verb must be the todo's too.
+  {
+    slot: 'todo-done', kind: 'todo', importance: 0.7,
+    re: re(`我?(?:已经|刚刚?|刚才)(.{0,4}?)(${DONE_VERBS_ZH})(?:了|过|完|好)了?(.{1,12}?)`),
+    build: (m) => ({ content: '', value: m[3]!, doneVerb: m[2]! }),
+  },
+  {
+    slot: 'todo-done', kind: 'todo', importance: 0.7,
+    re: re(`我?(?:已经|刚刚?)?(${DONE_VERBS_ZH})(?:过|完|好)(.{1,12}?)了`),
+    build: (m) => ({ content: '', value: m[2]!, doneVerb: m[1]! }),
+  },
+  {
+    slot: 'todo-done', kind: 'todo', importance: 0.7,
+    re: re(`(.{1,12}?)(?:已经|都)?(?<![该要得快没别还])(${DONE_VERBS_ZH})(?:完|好|过)?了`),
+    build: (m) => ({ content: '', value: m[1]!, doneVerb: m[2]! }),
+  },
+  {
+    slot: 'todo-done', kind: 'todo', importance: 0.7,
+    re: re('(.{1,16}?)(?:的事|这件事|那件事)?(?:已经|都)?(?:搞定|完成|办好|弄好|做完|办完|弄完)了'),
+    build: (m) => ({ content: '', value: m[1]! }),
   },
   // Corrections that take something back.
   {

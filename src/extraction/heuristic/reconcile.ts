@@ -82,12 +82,18 @@ function taskOverlap(task: string, lang: Lang, content: string): number {
   return task.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((w) => w.length >= 3 && !NOT_TASK_EN.has(w) && stems.has(stem(w))).length;
 }
 
+/** Whether a todo's words hold the verb said of it ("交" in "交房租"; "pay" in "pay the rent", "pays"). */
+function holdsVerb(content: string, verb: string, lang: Lang): boolean {
+  if (lang === 'zh') return content.includes(verb);
+  return new RegExp(`\\b${verb}(?:s|es|ed|ing)?\\b`, 'i').test(content);
+}
+
 /**
  * The todo memory a moved task names ("明天的会" → "…开会", "the standup" → "join the standup"):
  * the one holding most of its words, the most related first among equals. The time the task
  * is named by ("明天的", "tomorrow's") is not part of it.
  */
-function todoNamed(value: string, lang: Lang, existing: readonly AliasedMemory[]): AliasedMemory | undefined {
+function todoNamed(value: string, lang: Lang, existing: readonly AliasedMemory[], verb?: string): AliasedMemory | undefined {
   const phrase = findTimePhrase({ text: value, reference: new Date(0), timeZone: 'UTC' });
   const rest = phrase ? value.replace(phrase.text, ' ') : value;
   const task = lang === 'zh' ? rest.replace(NOT_TASK_ZH, '').replace(/[^\p{L}\p{N}]/gu, '') : rest.replace(/'s\b/g, '');
@@ -95,7 +101,7 @@ function todoNamed(value: string, lang: Lang, existing: readonly AliasedMemory[]
   let best: AliasedMemory | undefined;
   let most = 0;
   for (const m of existing) {
-    if (m.kind !== 'todo') continue;
+    if (m.kind !== 'todo' || (verb && !holdsVerb(m.content, verb, lang))) continue;
     const n = taskOverlap(task, lang, m.content);
     if (n > most) [best, most] = [m, n];
   }
@@ -145,6 +151,13 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
     return { op: 'skip', reason: reason(c.lang, `没有找到要改时间的待办：${c.value}`, `no to-do found to move: ${c.value}`) };
   }
 
+  if (c.slot === 'todo-done') {
+    // The todo that holds the task is done; a statement that completes none is only what the user did (read again for that).
+    const holder = todoNamed(c.value, c.lang, existing, c.doneVerb);
+    if (holder) return { op: 'update', target: holder.alias, content: holder.content, todo: { done: true }, reason: reason(c.lang, `用户说${c.value}已经办了`, `the user said it is done: ${c.value}`) };
+    return { op: 'skip', reason: '' };
+  }
+
   if (c.slot === 'no-longer-like') {
     const holder = known.find((k) => k.slot === 'like' && same(k.value, c.value));
     if (holder) return { op: 'delete', target: holder.memory.alias, reason: reason(c.lang, `用户不再喜欢${c.value}`, `the user no longer likes ${c.value}`) };
@@ -190,7 +203,10 @@ export function reconcile(candidates: readonly Candidate[], existing: readonly A
   for (const c of candidates) {
     const op = decide(c, existing, known);
     if (op.op === 'add') adds.set(normalize(op.content), op);
-    else if (op.op === 'skip') skips.push(op);
+    // A skip with no reason is a statement that asked nothing of Engram ("I just took my pills" with no such todo).
+    else if (op.op === 'skip') {
+      if (op.reason !== '') skips.push(op);
+    }
     else {
       const before = byTarget.get(op.target);
       if (!(op.op === 'reinforce' && before && before.op !== 'reinforce')) byTarget.set(op.target, op);
