@@ -78,4 +78,40 @@ describe('a todo whose memory is deleted is withdrawn', () => {
     // With nothing to call off, nothing is stored either.
     expect(await say(stop)).toMatchObject({ added: 0, deleted: 0 });
   });
+
+  it.each([
+    ['zh', '明天下午三点提醒我开会', '明天的会取消了'],
+    ['zh', '提醒我周五交房租', '把交房租的提醒取消吧'],
+    ['zh', '提醒我周五交房租', '取消交房租的提醒'],
+    ['en', 'Remind me tomorrow at 3pm to call the dentist', 'The dentist call is cancelled'],
+    ['en', 'Remind me on Friday to pay the rent', 'Cancel the rent reminder'],
+  ])('%s: called off offline ("%s", then "%s"): withdrawn; the other todo stays', async (_, asked, cancel) => {
+    const memory = testMemory();
+    engines.push(memory);
+    const say = async (content: string) => {
+      await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content }] });
+      const report = await memory.extract('u', 's');
+      memory.clock.advance(60_000);
+      return report;
+    };
+    await say(asked);
+    await say('每天早上八点提醒我吃药');
+    const [kept] = (await memory.listTodos({ userId: 'u' })).filter((t) => t.repeat);
+    expect(await say(cancel)).toMatchObject({ deleted: 1, added: 0 });
+    expect((await memory.listTodos({ userId: 'u' })).map((t) => t.id)).toEqual([kept!.id]);
+  });
+
+  it('what was called off in the world, with no such todo, changes nothing and says nothing; asked of Engram, it says why (zh, en)', async () => {
+    const memory = testMemory();
+    engines.push(memory);
+    const say = async (content: string) => {
+      await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content }] });
+      return memory.extract('u', 's');
+    };
+    await say('提醒我周五交房租');
+    for (const said of ['我的航班取消了', 'The party was cancelled']) expect(await say(said)).toMatchObject({ deleted: 0, reason: expect.not.stringMatching(/提醒|reminder/) });
+    expect(await say('取消健身的提醒')).toMatchObject({ deleted: 0, reason: '没有找到要停止的提醒：健身的提醒' });
+    expect(await say('Cancel the gym reminder')).toMatchObject({ deleted: 0, reason: 'no reminder found to stop: the gym reminder' });
+    expect(await memory.listTodos({ userId: 'u' })).toHaveLength(1);
+  });
 });

@@ -26,7 +26,7 @@ export type Slot =
   | 'no-longer'
   | 'plan'
   | 'todo'
-  // "不用再提醒我吃药了": ends the todo that holds the task (never a memory of its own).
+  // "不用再提醒我吃药了", "明天的会取消了", "cancel the rent reminder": ends the todo that holds the task (never a memory of its own).
   | 'stop-reminder'
   // "明天的会改到下午四点": moves the todo that holds the task (never a memory of its own).
   | 'move-todo'
@@ -66,6 +66,8 @@ export interface Statement {
   moveTo?: string;
   /** A todo done: the verb said ("交", "pay"), which the todo's words must hold too (wrote the report is not handed it in). */
   doneVerb?: string;
+  /** Said of the world, not asked of Engram ("我的航班取消了"): with no todo to act on, it goes unremarked. */
+  quiet?: boolean;
 }
 
 /** Words that name a time or a repeat ("下午四点", "每周三", "Monday at 10am"): what a todo can be moved to. */

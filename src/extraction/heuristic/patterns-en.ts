@@ -65,6 +65,17 @@ export const EN_PATTERNS: readonly Pattern[] = [
     re: re("(?:please |you can )?(?:stop reminding|don't remind|do not remind|no need to remind|you don't need to remind|you do not need to remind) me (?:to |about |of )?(.+?)(?: anymore| any more)?"),
     build: (m) => ({ content: '', value: tail(m[1]) }),
   },
+  // A todo called off ("cancel the rent reminder", "the dentist call is cancelled"); said of the world with no such todo, it is let be.
+  {
+    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
+    re: re('(?:please |can you |could you )?cancel (.+?)'),
+    build: (m) => ({ content: '', value: tail(m[1]) }),
+  },
+  {
+    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
+    re: re("(.+?) (?:is|was|has been|got|'s) (?:cancelled|canceled|called off)"),
+    build: (m) => ({ content: '', value: tail(m[1]), quiet: !/\breminders?\b/i.test(m[1]!) }),
+  },
   // A todo moved ("move the standup to 10am", "my dentist appointment got pushed to Friday"): before the todo rows too.
   {
     slot: 'move-todo', kind: 'todo', importance: 0.7,

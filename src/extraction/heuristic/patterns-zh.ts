@@ -41,6 +41,17 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re('(?:以后|从现在开始|从今天起)?(?:你)?(?:就)?(?:不用|不要|别|不必|无需)(?:再)?提醒(?:一下)?我(?:要)?(.+?)'),
     build: (m) => ({ content: '', value: m[1]! }),
   },
+  // A todo called off ("明天的会取消了", "把交房租的提醒取消吧", "取消明天的会"); said of the world with no such todo, it is let be.
+  {
+    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
+    re: re('(?:帮我|请|麻烦你?)?取消(?:掉)?(.+?)'),
+    build: (m) => ({ content: '', value: m[1]! }),
+  },
+  {
+    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
+    re: re('(帮我|请|麻烦你?)?(把|将)?(.+?)(?:已经|都|被)?取消(?:掉)?'),
+    build: (m) => ({ content: '', value: m[3]!, quiet: !m[1] && !m[2] && !m[3]!.includes('提醒') && !/吧$/.test(m[0]) }),
+  },
   // A todo moved ("明天的会改到下午四点", "把吃药的提醒改到晚上九点", "健身改成每周三"): before the todo rows too.
   {
     slot: 'move-todo', kind: 'todo', importance: 0.7,

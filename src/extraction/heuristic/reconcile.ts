@@ -138,10 +138,9 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
 
   if (c.slot === 'stop-reminder') {
     // The todo that holds the task: deleting its memory withdraws the todo and its reminders.
-    const value = normalize(c.value);
-    const holder = value.length >= 2 ? existing.find((m) => m.kind === 'todo' && normalize(m.content).includes(value)) : undefined;
+    const holder = todoNamed(c.value, c.lang, existing);
     if (holder) return { op: 'delete', target: holder.alias, reason: reason(c.lang, `用户不需要再被提醒${c.value}`, `the user no longer wants reminding to ${c.value}`) };
-    return { op: 'skip', reason: reason(c.lang, `没有找到要停止的提醒：${c.value}`, `no reminder found to stop: ${c.value}`) };
+    return { op: 'skip', reason: c.quiet ? '' : reason(c.lang, `没有找到要停止的提醒：${c.value}`, `no reminder found to stop: ${c.value}`) };
   }
 
   if (c.slot === 'move-todo' && c.moveTo) {
