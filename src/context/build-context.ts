@@ -267,8 +267,11 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       }
       continue;
     }
-    // A memory stands for the turns it cites: they are left out, the excerpt too when no matching turn left clears its floor.
-    const excerpt = withoutCited(item.excerpt, cited, drop);
+    // A memory stands for the turns it cites, and an excerpt in already for the turns it quotes (a
+    // short turn's lead, a run of matches split in two): they are left out, the excerpt too when no
+    // matching turn left clears its floor.
+    const quoted = chosen.excerpts.length === 0 ? cited : new Set([...cited, ...chosen.excerpts.flatMap((x) => x.turns.map((t) => t.id))]);
+    const excerpt = withoutCited(item.excerpt, quoted, drop);
     if (!excerpt) continue;
     tryAdd(
       { type: 'excerpt', id: excerpt.id, messageIds: excerpt.turns.map((t) => t.id), tokens: 0 },

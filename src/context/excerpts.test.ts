@@ -252,3 +252,24 @@ describe('withoutCited', () => {
     });
   }
 });
+
+describe('excerpts in one block', () => {
+  let memory: Engine;
+  beforeEach(() => {
+    memory = testMemory();
+  });
+  afterEach(() => memory.close());
+
+  it.each([
+    ['zh', ['明天下午三点提醒我开会', '好的，记下了。', '明天的会改到下午四点', '好的，记下了。', '我明天有什么安排？', '好的，记下了。'], '我明天有什么安排？'],
+    ['en', ['Remind me tomorrow at 3pm about the meeting', 'Sure, noted.', 'Move the meeting to 4pm', 'Sure, noted.', 'What is on my plate tomorrow?', 'Sure, noted.'], 'What is on my plate tomorrow?'],
+  ])('%s: no turn is quoted twice, though the matches around it make several excerpts', async (_, turns, query) => {
+    await memory.appendMessages({ messages: turns.map((content, i) => ({ id: `t${i}`, userId: 'u', sessionId: 'old', role: i % 2 === 0 ? ('user' as const) : ('assistant' as const), content })) });
+    const block = await memory.context({ userId: 'u', query, tokenBudget: 1500 });
+    const quoted = excerptsOf(block).flatMap((e) => e.messageIds!);
+    expect(quoted.length).toBeGreaterThan(1);
+    expect(new Set(quoted).size).toBe(quoted.length);
+    // The text says each once too.
+    for (const content of new Set(turns.filter((t, i) => i % 2 === 0))) expect(block.text.split(`"${content}"`).length - 1).toBeLessThanOrEqual(1);
+  });
+});

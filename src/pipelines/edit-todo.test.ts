@@ -314,6 +314,7 @@ describe('a todo done by saying so', () => {
     for (const [asked, said] of [
       ['提醒我周五交报告', '报告写完了'], // writing it is not handing it in
       ['提醒我周五交房租', '房租该交了'], // due, not done
+      ['提醒我周五交房租', '房租不交了'],
       ['提醒我明天做饭', '我刚吃了饭'],
       ['Remind me on Friday to submit the report', 'I just wrote the report'],
       ['Remind me tomorrow to call mom', 'I just ate lunch'],

@@ -62,7 +62,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   {
     slot: 'todo-done', kind: 'todo', importance: 0.7,
     re: re(`我?(?:已经|刚刚?|刚才)(.{0,4}?)(${DONE_VERBS_ZH})(?:了|过|完|好)了?(.{1,12}?)`),
-    build: (m) => ({ content: '', value: m[3]!, doneVerb: m[2]! }),
+    build: (m) => (/[不没别]/.test(m[1]!) ? undefined : { content: '', value: m[3]!, doneVerb: m[2]! }),
   },
   {
     slot: 'todo-done', kind: 'todo', importance: 0.7,
@@ -71,7 +71,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'todo-done', kind: 'todo', importance: 0.7,
-    re: re(`(.{1,12}?)(?:已经|都)?(?<![该要得快没别还])(${DONE_VERBS_ZH})(?:完|好|过)?了`),
+    re: re(`(.{1,12}?)(?:已经|都)?(?<![该要得快没别还不])(${DONE_VERBS_ZH})(?:完|好|过)?了`),
     build: (m) => ({ content: '', value: m[1]!, doneVerb: m[2]! }),
   },
   {

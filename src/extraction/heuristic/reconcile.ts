@@ -60,7 +60,7 @@ function reason(lang: Lang, zh: string, en: string): string {
 }
 
 /** Words that do not say which todo: particles, the reminder itself, times. */
-const NOT_TASK_ZH = /提醒|的|那个|这个|一下|事情|事儿?|时间/g;
+const NOT_TASK_ZH = /提醒|的|那个|这个|一下|事情|事儿?|时间|我|你/g;
 const NOT_TASK_EN = new Set(['the', 'my', 'our', 'their', 'a', 'an', 'that', 'this', 'reminder', 'reminders', 'for', 'to', 'of', 'about', 'time', 'it', 'thing']);
 /** "会议" and "开会" are one meeting. */
 const MEETING_ZH = /会议|开会/g;
