@@ -4,7 +4,7 @@ import type { Memory } from '../domain/memory.js';
 import type { ExtractionSettings } from '../domain/settings.js';
 import type { Todo } from '../domain/todo.js';
 import type { Relation } from '../domain/profile.js';
-import { scheduleTodo } from '../extraction/todo-schedule.js';
+import { rescheduleTodo, scheduleTodo } from '../extraction/todo-schedule.js';
 import { looksLikeInstruction } from '../extraction/instruction-flag.js';
 import type { Plan } from '../extraction/plan-operations.js';
 import type { MemoryChanges, Store } from '../store/store.js';
@@ -173,6 +173,8 @@ async function todoMoves(deps: MemoryDeps, userId: string, updates: Plan['update
     const todo = u.todo ? open.get(u.memory.id) : undefined;
     if (!todo || !u.todo) return undefined;
     const rewrite = rewriteTodo(todo, { content: u.todo.content, when: u.todo.dueText, dueAt: validDate(u.todo.dueAt) }, o);
+    // Said, but no time in it: the todo keeps its time, and the log says why.
+    if (u.todo.dueText && !u.todo.dueAt && !rescheduleTodo({ todo, texts: [u.todo.dueText], ...o })) deps.logger.warn('a todo update named a time that could not be read; the todo keeps its time', { code: 'TODO_TIME_UNREAD', userId, todoId: todo.id, dueText: u.todo.dueText });
     const done = u.todo.done === true;
     return rewrite || done ? { todo, ...(rewrite ? { rewrite } : {}), done } : undefined;
   });

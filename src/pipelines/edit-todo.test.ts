@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { zonedMinute } from '../domain/zoned-time.js';
+import type { Logger } from '../deps.js';
 import { EngramError } from '../errors.js';
 import { callbackNotifier, type Reminder } from '../notify/notifier.js';
 import { scriptedModel } from '../testing/scripted-model.js';
@@ -268,6 +269,26 @@ describe('moving a todo by saying so', () => {
     // The model's own words stand for the memory; the reminder follows the time.
     expect((await memory.get('u', after.memoryId!)).content).toBe(content);
     expect(after.remindAt!.getTime()).toBe(after.dueAt!.getTime() - HOUR);
+  });
+
+  it('a model’s time that says no time leaves the todo as it was and the log says why', async () => {
+    const warnings: unknown[] = [];
+    const logger: Logger = { debug() {}, info() {}, error() {}, warn: (_m, data) => void warnings.push(data) };
+    let turn = 0;
+    const model = scriptedModel((_promptId, input) => {
+      turn++;
+      if (turn === 1) return { operations: [{ op: 'add', kind: 'todo', content: '明天下午三点开会', importance: 0.7, todo: { content: '开会', dueText: '明天下午三点' }, sourceMessageIds: ['m1'] }], reason: 'todo' };
+      const target = (input as { existing: Array<{ alias: string; kind: string }> }).existing.find((m) => m.kind === 'todo')!.alias;
+      return { operations: [{ op: 'update', target, content: '用户的会要尽快开', todo: { dueText: 'asap' }, reason: 'moved' }], reason: 'moved' };
+    });
+    const { memory, todo } = await user({ model, logger });
+    await memory.appendMessages({ messages: [{ id: 'm1', userId: 'u', sessionId: 's', role: 'user', content: '明天下午三点提醒我开会' }] });
+    await memory.extract('u', 's');
+    const t = await todo();
+    await memory.appendMessages({ messages: [{ id: 'm2', userId: 'u', sessionId: 's', role: 'user', content: '会要尽快开' }] });
+    await memory.extract('u', 's');
+    expect(await todo()).toEqual(t);
+    expect(warnings).toContainEqual(expect.objectContaining({ code: 'TODO_TIME_UNREAD', todoId: t.id, dueText: 'asap' }));
   });
 });
 
