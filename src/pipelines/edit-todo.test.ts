@@ -215,6 +215,20 @@ describe('moving a todo by saying so', () => {
     }
   });
 
+  it('what a move says besides is still remembered: with no such todo, that alone, unremarked', async () => {
+    const { memory, todo, say } = await user();
+    const report = await say('I moved my dentist appointment to Friday');
+    expect(report).toMatchObject({ added: 1, updated: 0 });
+    expect(report.reason).not.toContain('no to-do found');
+    expect(await memory.listTodos({ userId: 'u' })).toEqual([]);
+    // With the todo, it moves too.
+    await say('Remind me tomorrow at 3pm to call the dentist');
+    const t = await todo();
+    expect(await say('I moved the dentist call to Saturday')).toMatchObject({ updated: 1 });
+    expect(at((await todo()).dueAt)).toBe('2026-01-03 15:00');
+    expect(t.id).toBe((await todo()).id);
+  });
+
   it('a move naming no todo the user has changes nothing and says why (zh, en)', async () => {
     for (const [asked, other, why] of [['明天下午三点提醒我开会', '牙医改到下午四点', '没有找到要改时间的待办'], ['Remind me tomorrow at 3pm to call the dentist', 'Move the yoga class to 4pm', 'no to-do found to move']] as const) {
       const { todo, say } = await user();

@@ -38,8 +38,10 @@ const PAST_CUE = /\b(?:yesterday|last|ago|earlier this|this past)\b|昨天|前�
  */
 const NOT_A_TIME = /^(?:(?:a|one) second|the day(?! (?:after|before)\b)\b.*|for\b.*)$/iu;
 
-/** The rows that read a todo done: skipped for the clause's second reading. */
-const DONE_PATTERNS: ReadonlySet<Pattern> = new Set([...ZH_PATTERNS, ...EN_PATTERNS].filter((p) => p.slot === 'todo-done'));
+/** What a clause can do to a todo the user has: it is read a second time for what it says besides. */
+const TODO_ACTIONS: ReadonlySet<Slot> = new Set<Slot>(['todo-done', 'move-todo', 'stop-reminder']);
+/** Rows left out of that second reading: the actions, and the todo rows (a reminder called off is no request for one). */
+const NOT_ON_SECOND_READING: ReadonlySet<Pattern> = new Set([...ZH_PATTERNS, ...EN_PATTERNS].filter((p) => TODO_ACTIONS.has(p.slot) || p.slot === 'todo'));
 
 /** "…，叫小白" right after a pet without a name names that pet. */
 const PET_NAME = /^(?:它|牠)?(?:叫|名叫|名字叫)([\p{Script=Han}·]{1,6}|[A-Za-z][A-Za-z .'-]{0,30})[了啊呀哦呢的吧啦嘛~～!！]*$/u;
@@ -65,10 +67,15 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
       }
       const candidate = read(clause, message, timeZone);
       if (candidate) candidates.push((last = candidate));
-      // "I just took my pills" completes a todo, if there is one, and is still something the user did.
-      if (candidate?.slot === 'todo-done') {
-        const also = read(clause, message, timeZone, new Set(), DONE_PATTERNS);
-        if (also) candidates.push((last = also));
+      // "I just took my pills" completes a todo, if there is one, and is still something the user
+      // did; "I moved my dentist appointment to Friday" moves one, and is still what the user said.
+      // Said of something that is no todo, it goes unremarked then.
+      if (candidate && TODO_ACTIONS.has(candidate.slot)) {
+        const also = read(clause, message, timeZone, new Set(), NOT_ON_SECOND_READING);
+        if (also) {
+          candidate.quiet = true;
+          candidates.push((last = also));
+        }
       }
     }
   }

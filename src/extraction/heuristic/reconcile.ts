@@ -147,7 +147,7 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
     // The todo that holds the task moves; its memory's words are retimed when the plan is applied.
     const holder = todoNamed(c.value, c.lang, existing);
     if (holder) return { op: 'update', target: holder.alias, content: holder.content, todo: { dueText: c.moveTo }, reason: reason(c.lang, `用户把待办改到${c.moveTo}`, `the user moved the to-do to ${c.moveTo}`) };
-    return { op: 'skip', reason: reason(c.lang, `没有找到要改时间的待办：${c.value}`, `no to-do found to move: ${c.value}`) };
+    return { op: 'skip', reason: c.quiet ? '' : reason(c.lang, `没有找到要改时间的待办：${c.value}`, `no to-do found to move: ${c.value}`) };
   }
 
   if (c.slot === 'todo-done') {
