@@ -58,6 +58,7 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
         ...userArg,
         id: z.string().trim().min(1).max(200).describe('The todo id from list_todos'),
         when: z.string().trim().min(1).max(200).optional().describe("The new time in the user's words"),
+        due_at: z.iso.datetime({ offset: true }).optional().describe('Or the new due time outright (ISO 8601 with offset); the reminder keeps its lead'),
         content: z.string().trim().min(1).max(2000).optional().describe('New words for the todo (they do not move it)'),
         repeat: z.literal(false).optional().describe('false: it no longer repeats'),
       },
@@ -65,7 +66,12 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
     },
     (args) =>
       guard(async () => {
-        const edit = { ...(args.when !== undefined ? { when: args.when } : {}), ...(args.content !== undefined ? { content: args.content } : {}), ...(args.repeat === false ? { repeat: null } : {}) };
+        const edit = {
+          ...(args.when !== undefined ? { when: args.when } : {}),
+          ...(args.due_at !== undefined ? { dueAt: new Date(args.due_at) } : {}),
+          ...(args.content !== undefined ? { content: args.content } : {}),
+          ...(args.repeat === false ? { repeat: null } : {}),
+        };
         return ok({ updated: todoView(await memory.editTodo(await resolveUser(args.user_id), args.id, edit)) });
       }),
   );

@@ -99,6 +99,9 @@ describe('MCP server over the SDK client', () => {
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain('No time or repeat found');
     expect((await call('update_todo', { id: 'todo-2', when: '4pm' })).isError).toBe(true); // ann's todo: not li's to move
+    expect((await call('update_todo', { id: dentist.id, due_at: '2026-01-06T02:00:00Z' })).json()['updated']).toMatchObject({ dueAt: '2026-01-06T02:00:00.000Z' });
+    expect((await call('update_todo', { id: dentist.id, due_at: 'Monday' })).isError).toBe(true);
+    expect((await call('update_todo', { id: dentist.id, when: 'Monday', due_at: '2026-01-06T02:00:00Z' })).isError).toBe(true);
 
     const learning = (await call('record_learning', { task: 'deploy the web app', steps: ['npm run build', 'rsync dist/ to the server'] })).json()['recorded'] as { kind: string; content: string };
     expect(learning.kind).toBe('skill');
