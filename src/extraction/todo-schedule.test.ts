@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRecurrence } from '../domain/recurrence.js';
+import { describeRecurrence, nextOccurrence } from '../domain/recurrence.js';
 import { zonedMinute } from '../domain/zoned-time.js';
 import { findRecurrence } from './recurrence-phrase.js';
 import { rescheduleTodo, scheduleTodo } from './todo-schedule.js';
@@ -111,6 +111,10 @@ describe('a todo moved: only what the words name changes', () => {
     const en = moved('join the standup every weekday at 9am', '10am');
     expect(en.due).toBe('2026-11-30 10:00');
     expect(en.s!.repeat).toMatchObject({ every: 'week', weekdays: [1, 2, 3, 4, 5] });
+    // A day alone moves this occurrence only: Monday's gym to Wednesday, then Thursday's as ever.
+    const gym = moved('每周一和周四晚上七点去健身', '周三');
+    expect(gym.due).toBe('2026-12-02 19:00');
+    expect(zonedMinute(nextOccurrence(gym.s!.repeat!, gym.s!.dueAt!, gym.s!.dueAt!)!, TZ)).toBe('2026-12-03 19:00');
   });
 
   it('a new repeat: a series from the day of the occurrence at hand, at the old time of day unless the words give one (zh, en)', () => {
