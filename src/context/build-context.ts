@@ -270,8 +270,9 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
     // A memory stands for the turns it cites, and an excerpt in already for the turns it quotes (a
     // short turn's lead, a run of matches split in two): they are left out, the excerpt too when no
     // matching turn left clears its floor.
-    const quoted = chosen.excerpts.length === 0 ? cited : new Set([...cited, ...chosen.excerpts.flatMap((x) => x.turns.map((t) => t.id))]);
-    const excerpt = withoutCited(item.excerpt, quoted, drop);
+    // (A set is made only for an excerpt that does share a turn: the block's build is on the proxy's path.)
+    const shares = item.excerpt.turns.some((t) => chosen.excerpts.some((x) => x.turns.some((u) => u.id === t.id)));
+    const excerpt = withoutCited(item.excerpt, shares ? new Set([...cited, ...chosen.excerpts.flatMap((x) => x.turns.map((t) => t.id))]) : cited, drop);
     if (!excerpt) continue;
     tryAdd(
       { type: 'excerpt', id: excerpt.id, messageIds: excerpt.turns.map((t) => t.id), tokens: 0 },

@@ -172,9 +172,10 @@ async function todoMoves(deps: MemoryDeps, userId: string, updates: Plan['update
   return updates.map((u) => {
     const todo = u.todo ? open.get(u.memory.id) : undefined;
     if (!todo || !u.todo) return undefined;
-    const rewrite = rewriteTodo(todo, { content: u.todo.content, when: u.todo.dueText, dueAt: validDate(u.todo.dueAt) }, o);
+    const schedule = u.todo.dueText ? rescheduleTodo({ todo, texts: [u.todo.dueText], ...o }) : undefined;
+    const rewrite = rewriteTodo(todo, { content: u.todo.content, ...(schedule ? { schedule } : {}), dueAt: validDate(u.todo.dueAt) }, o);
     // Said, but no time in it: the todo keeps its time, and the log says why.
-    if (u.todo.dueText && !u.todo.dueAt && !rescheduleTodo({ todo, texts: [u.todo.dueText], ...o })) deps.logger.warn('a todo update named a time that could not be read; the todo keeps its time', { code: 'TODO_TIME_UNREAD', userId, todoId: todo.id, dueText: u.todo.dueText });
+    if (u.todo.dueText && !schedule && !u.todo.dueAt) deps.logger.warn('a todo update named a time that could not be read; the todo keeps its time', { code: 'TODO_TIME_UNREAD', userId, todoId: todo.id, dueText: u.todo.dueText });
     const done = u.todo.done === true;
     return rewrite || done ? { todo, ...(rewrite ? { rewrite } : {}), done } : undefined;
   });

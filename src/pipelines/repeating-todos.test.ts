@@ -1,23 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zonedMinute } from '../domain/zoned-time.js';
 import { callbackNotifier, type Reminder } from '../notify/notifier.js';
 import { scriptedModel } from '../testing/scripted-model.js';
+import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testMemory } from '../testing/test-memory.js';
 
 const TZ = 'Asia/Shanghai';
 const HOUR = 3_600_000;
-let engines: Array<ReturnType<typeof testMemory>> = [];
-afterEach(async () => {
-  for (const e of engines) await e.close();
-  engines = [];
-});
+/** A test engine, closed after the test. */
+const open = closesAfterEach(testMemory, (m) => m.close());
 
 /** A Shanghai user who asked for a repeating reminder offline (the heuristic extractor); what was sent. */
 async function asked(text: string) {
   const sent: Reminder[] = [];
   // 2026-01-01T00:00Z is Thursday 08:00 in Shanghai.
-  const memory = testMemory({ notifier: callbackNotifier((r) => void sent.push(r)) });
-  engines.push(memory);
+  const memory = open({ notifier: callbackNotifier((r) => void sent.push(r)) });
   await memory.setSettings('u', { timeZone: TZ });
   await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content: text }] });
   await memory.extract('u', 's');
@@ -108,8 +105,7 @@ describe('repeating todos: said once, reminded every time', () => {
   });
 
   it('a repeat given by hand: add() with repeat, or read from the content (zh, en)', async () => {
-    const memory = testMemory();
-    engines.push(memory);
+    const memory = open();
     await memory.setSettings('u', { timeZone: TZ });
     await memory.add({ userId: 'u', kind: 'todo', content: '交房租', repeat: { every: 'month', day: 5 } });
     await memory.add({ userId: 'u', kind: 'todo', content: 'Water the plants every other day' });
@@ -129,8 +125,7 @@ describe('repeating todos: said once, reminded every time', () => {
   });
 
   it('the memory of a running series does not fade; a memory like it with no series does (zh, en)', async () => {
-    const memory = testMemory();
-    engines.push(memory);
+    const memory = open();
     await memory.setSettings('u', { timeZone: TZ });
     const report = await memory.add({ userId: 'u', kind: 'todo', content: '每周一早上九点交周报', importance: 0.3 });
     const standup = await memory.add({ userId: 'u', kind: 'todo', content: 'Join the standup every weekday at 9am', importance: 0.3 });
@@ -143,9 +138,8 @@ describe('repeating todos: said once, reminded every time', () => {
   });
 
   it('an export carries the repeat, and an import restores a running series (zh, en)', async () => {
-    const source = testMemory();
-    const target = testMemory();
-    engines.push(source, target);
+    const source = open();
+    const target = open();
     await source.setSettings('u', { timeZone: TZ });
     await source.add({ userId: 'u', kind: 'todo', content: '每天早上八点吃药' });
     await source.add({ userId: 'u', kind: 'todo', content: 'Pay the rent on the 1st of every month' });
@@ -161,8 +155,7 @@ describe('repeating todos: said once, reminded every time', () => {
     ['en', 'From now on remind me every Monday and Thursday at 7pm to go to the gym', 'The user goes to the gym every Monday and Thursday at 7pm', { content: 'go to the gym', dueText: 'every Monday and Thursday at 7pm' }],
   ])('%s: a model’s todo with its repeat in dueText becomes a series', async (_, said, content, todo) => {
     const model = scriptedModel(() => ({ operations: [{ op: 'add', kind: 'todo', content, importance: 0.7, todo, sourceMessageIds: ['m1'] }], reason: 'todo' }));
-    const memory = testMemory({ model });
-    engines.push(memory);
+    const memory = open({ model });
     await memory.setSettings('u', { timeZone: TZ });
     await memory.appendMessages({ messages: [{ id: 'm1', userId: 'u', sessionId: 's', role: 'user', content: said }] });
     expect(await memory.extract('u', 's')).toMatchObject({ status: 'applied', added: 1 });

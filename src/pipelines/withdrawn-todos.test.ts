@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callbackNotifier, type Reminder } from '../notify/notifier.js';
 import type { ExtractMemoriesInput } from '../prompts/extract-memories.js';
 import { scriptedModel } from '../testing/scripted-model.js';
+import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testMemory } from '../testing/test-memory.js';
 
-let engines: Array<ReturnType<typeof testMemory>> = [];
-afterEach(async () => {
-  for (const e of engines) await e.close();
-  engines = [];
-});
+/** A test engine, closed after the test. */
+const open = closesAfterEach(testMemory, (m) => m.close());
 
 describe('a todo whose memory is deleted is withdrawn', () => {
   it.each([
@@ -16,8 +14,7 @@ describe('a todo whose memory is deleted is withdrawn', () => {
     ['en', 'Meeting with the dentist tomorrow at 3pm', 'dentist'],
   ])('%s: deleted, it is not listed, not in the block, never reminded; restored, it all comes back', async (_, content, query) => {
     const sent: Reminder[] = [];
-    const memory = testMemory({ notifier: callbackNotifier((r) => void sent.push(r)) });
-    engines.push(memory);
+    const memory = open({ notifier: callbackNotifier((r) => void sent.push(r)) });
     const m = await memory.add({ userId: 'u', kind: 'todo', content });
     await memory.delete('u', m.id);
     expect(await memory.listTodos({ userId: 'u' })).toEqual([]);
@@ -43,8 +40,7 @@ describe('a todo whose memory is deleted is withdrawn', () => {
         : { operations: [{ op: 'skip', reason: 'nothing' }], reason: 'nothing' };
     });
     const sent: Reminder[] = [];
-    const memory = testMemory({ model, notifier: callbackNotifier((r) => void sent.push(r)) });
-    engines.push(memory);
+    const memory = open({ model, notifier: callbackNotifier((r) => void sent.push(r)) });
     await memory.add({ userId: 'u', kind: 'todo', content: '用户明天下午三点开会' });
     await memory.appendMessages({ messages: [{ id: 'm1', userId: 'u', sessionId: 's', role: 'user', content: '明天的会取消了，不用开会了' }] });
     expect(await memory.extract('u', 's')).toMatchObject({ status: 'applied', deleted: 1 });
@@ -58,8 +54,7 @@ describe('a todo whose memory is deleted is withdrawn', () => {
     ['en', 'Remind me every morning at 8 to take my pills', 'Stop reminding me to take my pills', 'Remind me to call mom tomorrow at 5pm'],
   ])('%s: said offline ("%s", then "%s"), the reminder is called off; other todos stay', async (_, asked, stop, other) => {
     const sent: Reminder[] = [];
-    const memory = testMemory({ notifier: callbackNotifier((r) => void sent.push(r)) });
-    engines.push(memory);
+    const memory = open({ notifier: callbackNotifier((r) => void sent.push(r)) });
     const say = async (content: string) => {
       await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content }] });
       return memory.extract('u', 's');
@@ -86,8 +81,7 @@ describe('a todo whose memory is deleted is withdrawn', () => {
     ['en', 'Remind me tomorrow at 3pm to call the dentist', 'The dentist call is cancelled'],
     ['en', 'Remind me on Friday to pay the rent', 'Cancel the rent reminder'],
   ])('%s: called off offline ("%s", then "%s"): withdrawn; the other todo stays', async (_, asked, cancel) => {
-    const memory = testMemory();
-    engines.push(memory);
+    const memory = open();
     const say = async (content: string) => {
       await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content }] });
       const report = await memory.extract('u', 's');
@@ -102,8 +96,7 @@ describe('a todo whose memory is deleted is withdrawn', () => {
   });
 
   it('what was called off in the world, with no such todo, changes nothing and says nothing; asked of Engram, it says why (zh, en)', async () => {
-    const memory = testMemory();
-    engines.push(memory);
+    const memory = open();
     const say = async (content: string) => {
       await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content }] });
       return memory.extract('u', 's');
