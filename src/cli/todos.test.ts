@@ -53,8 +53,8 @@ describe('engram todos / todo-done', () => {
   });
 
   it.each([
-    ['li-ming', '提醒我明天下午三点开会', '下午四点', / 16:00 /, /^Moved: 开会 \(due \d{4}-\d\d-\d\d 16:00\)\n$/],
-    ['alice', 'Remind me to call mom tomorrow at 5pm', '6pm', / 18:00 /, /^Moved: call mom \(due \d{4}-\d\d-\d\d 18:00\)\n$/],
+    ['li-ming', '提醒我明天下午三点开会', '下午四点', / 16:00 /, /^Moved: 开会 \(due \d{4}-\d\d-\d\d 16:00, reminder \d{4}-\d\d-\d\d 15:00\)\n$/],
+    ['alice', 'Remind me to call mom tomorrow at 5pm', '6pm', / 18:00 /, /^Moved: call mom \(due \d{4}-\d\d-\d\d 18:00, reminder \d{4}-\d\d-\d\d 17:00\)\n$/],
   ])('todo-move (%s): moves the todo to the time as said; a time that is none exits 2, nothing moved', async (user, text, when, listed, said) => {
     await h.remember(user, text);
     const [todo] = (await h.cli(['--user', user, '--json', 'todos'])).json<{ todos: Todo[] }>().todos;
@@ -65,5 +65,17 @@ describe('engram todos / todo-done', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error \[INVALID_INPUT\]: No time or repeat found/);
     expect((await h.cli(['--user', user, 'todos'])).stdout).toMatch(listed);
+  });
+
+  it.each([
+    ['li-ming', '提醒我明天下午三点开会', '提前半小时', /^Moved: 开会 \(due \d{4}-\d\d-\d\d 15:00, reminder \d{4}-\d\d-\d\d 14:30\)\n$/],
+    ['alice', 'Remind me to call mom tomorrow at 5pm', 'the night before', /^Moved: call mom \(due (\d{4}-\d\d-\d\d) 17:00, reminder \d{4}-\d\d-\d\d 20:00\)\n$/],
+  ])('todo-move --remind (%s): the reminder as far ahead as said; a lead that is none exits 2', async (user, text, lead, said) => {
+    await h.remember(user, text);
+    const [todo] = (await h.cli(['--user', user, '--json', 'todos'])).json<{ todos: Todo[] }>().todos;
+    expect((await h.cli(['--user', user, 'todo-move', todo!.id, '--remind', lead])).stdout).toMatch(said);
+    const bad = await h.cli(['--user', user, 'todo-move', todo!.id, '--remind', 'whenever']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error \[INVALID_INPUT\]: No reminder lead found/);
   });
 });

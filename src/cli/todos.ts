@@ -55,6 +55,7 @@ interface TodoMoveOptions {
   when?: string;
   content?: string;
   repeat?: boolean;
+  remind?: string;
 }
 
 /**
@@ -70,11 +71,13 @@ export function registerTodoMove(program: Command, io: CliIo): void {
     .argument('[when]', 'the new time, in words')
     .option('--content <text>', 'new words for the todo')
     .option('--no-repeat', 'make a repeating todo a one-off')
+    .option('--remind <lead>', 'how far ahead the reminder comes, as said ("提前半小时", "the day before")')
     .action((id: string, when: string | undefined, options: TodoMoveOptions, command: Command) =>
       withEngine(io, command, async ({ engine, userId, json }) => {
-        const todo = await engine.editTodo(userId, id, { ...(when !== undefined ? { when } : {}), ...(options.content !== undefined ? { content: options.content } : {}), ...(options.repeat === false ? { repeat: null } : {}) });
+        const todo = await engine.editTodo(userId, id, { ...(when !== undefined ? { when } : {}), ...(options.content !== undefined ? { content: options.content } : {}), ...(options.repeat === false ? { repeat: null } : {}), ...(options.remind !== undefined ? { remind: options.remind } : {}) });
         const { timeZone } = await engine.getSettings(userId);
-        emit(io, json, todo, () => `Moved: ${todo.content}${todo.dueAt ? ` (due ${whenIn(todo.dueAt, timeZone)}${todo.repeat ? `, ${describeRecurrence(todo.repeat, detectLanguage(todo.content))}` : ''})` : ''}`);
+        const reminder = todo.remindAt && todo.dueAt && todo.remindAt.getTime() !== todo.dueAt.getTime() ? `, reminder ${whenIn(todo.remindAt, timeZone)}` : '';
+        emit(io, json, todo, () => `Moved: ${todo.content}${todo.dueAt ? ` (due ${whenIn(todo.dueAt, timeZone)}${todo.repeat ? `, ${describeRecurrence(todo.repeat, detectLanguage(todo.content))}` : ''}${reminder})` : ''}`);
       }),
     );
 }

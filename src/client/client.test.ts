@@ -49,6 +49,8 @@ describe('engram/client against the server over loopback', () => {
     expect(await c.editTodo('李明', todo.id, { dueAt: new Date('2030-01-02T09:00:00Z') })).toMatchObject({ dueAt: '2030-01-02T09:00:00.000Z', remindAt: '2030-01-02T08:00:00.000Z' });
     const meeting = await c.addTodo({ userId: '李明', content: '明天下午三点开会' });
     expect((await c.editTodo('李明', meeting.id, { when: '周六上午十点', remindAt: null })).remindAt).toBeUndefined();
+    expect(await c.editTodo('李明', todo.id, { remind: '提前一天' })).toMatchObject({ dueAt: '2030-01-02T09:00:00.000Z', remindAt: '2030-01-01T09:00:00.000Z' });
+    await expect(c.editTodo('李明', meeting.id, { remind: 'whenever' })).rejects.toSatisfy((e: unknown) => EngramHttpError.isInstance(e) && e.code === 'INVALID_INPUT' && e.status === 400);
     await expect(c.editTodo('李明', meeting.id, { when: '会议室B' })).rejects.toSatisfy((e: unknown) => EngramHttpError.isInstance(e) && e.code === 'INVALID_INPUT' && e.status === 400);
     expect((await c.completeTodo('李明', todo.id)).completed).toBe(true);
     const weekly = await c.addTodo({ userId: '李明', content: '每周一交周报', repeat: { every: 'week', weekdays: [1] } });

@@ -141,14 +141,15 @@ export function createClient(options: ClientOptions) {
     addTodo: ({ userId, ...o }: { userId: string; content: string; dueAt?: Date | string; remindAt?: Date | string; repeat?: RepeatInput }) =>
       call<Todo>('POST', `${u(userId)}/todos`, { content: o.content, ...(o.dueAt ? { dueAt: iso(o.dueAt) } : {}), ...(o.remindAt ? { remindAt: iso(o.remindAt) } : {}), ...(o.repeat ? { repeat: o.repeat } : {}) }),
     listTodos: async ({ userId, completed, limit }: { userId: string; completed?: boolean; limit?: number }) => (await call<{ items: Todo[] }>('GET', `${u(userId)}/todos`, undefined, { completed, limit })).items,
-    /** Moves or rewords an open todo: `when` as said ("下午四点", "Monday"), or `dueAt` / `remindAt` / `repeat` outright (null clears). */
-    editTodo: (userId: string, id: string, change: { content?: string; when?: string; dueAt?: Date | string | null; remindAt?: Date | string | null; repeat?: RepeatInput | null }) =>
+    /** Moves or rewords an open todo: `when` as said ("下午四点", "Monday"), or `dueAt` / `remindAt` / `repeat` outright (null clears); `remind`: the reminder's lead as said ("提前半小时", "the day before"). */
+    editTodo: (userId: string, id: string, change: { content?: string; when?: string; dueAt?: Date | string | null; remindAt?: Date | string | null; repeat?: RepeatInput | null; remind?: string }) =>
       call<Todo>('PATCH', `${u(userId)}/todos/${seg(id)}`, {
         ...(change.content !== undefined ? { content: change.content } : {}),
         ...(change.when !== undefined ? { when: change.when } : {}),
         ...(change.dueAt !== undefined ? { dueAt: change.dueAt === null ? null : iso(change.dueAt) } : {}),
         ...(change.remindAt !== undefined ? { remindAt: change.remindAt === null ? null : iso(change.remindAt) } : {}),
         ...(change.repeat !== undefined ? { repeat: change.repeat } : {}),
+        ...(change.remind !== undefined ? { remind: change.remind } : {}),
       }),
     completeTodo: (userId: string, id: string, options: { series?: boolean } = {}) => call<Todo>('POST', `${u(userId)}/todos/${seg(id)}/complete`, undefined, options.series ? { series: true } : undefined),
     deleteTodo: async (userId: string, id: string): Promise<void> => void (await call('DELETE', `${u(userId)}/todos/${seg(id)}`)),

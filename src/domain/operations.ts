@@ -14,6 +14,8 @@ export const TodoSpec = z.object({
   dueText: z.string().optional(),
   /** ISO due time when the extractor already resolved it. */
   dueAt: z.string().optional(),
+  /** When the reminder comes, as said, when the user asked for one other than an hour ahead ("提前半小时", "前一天晚上", "a day before"). */
+  remindText: z.string().optional(),
 });
 export type TodoSpec = z.infer<typeof TodoSpec>;
 

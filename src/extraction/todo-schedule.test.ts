@@ -139,3 +139,49 @@ describe('a todo moved: only what the words name changes', () => {
     expect(m.remind).toBe('2026-11-28 16:00');
   });
 });
+
+describe('todo schedule: a reminder lead said with the todo', () => {
+  // [words, due, reminder] on the Shanghai wall clock; said Friday 2026-11-27 15:30.
+  const cases: Array<[string, string, string]> = [
+    ['明天下午三点开会，提前半小时提醒我', '2026-11-28 15:00', '2026-11-28 14:30'],
+    ['下周五交报告，提前一天提醒我', '2026-12-04 09:00', '2026-12-03 09:00'],
+    ['明天下午三点开会，前一天晚上提醒我', '2026-11-28 15:00', '2026-11-27 20:00'],
+    ['每周一早上九点开例会，提前十分钟提醒我', '2026-11-30 09:00', '2026-11-30 08:50'],
+    ['I have a dentist appointment Monday at 10am, remind me 30 minutes before', '2026-11-30 10:00', '2026-11-30 09:30'],
+    ['The report is due Friday, remind me the day before', '2026-12-04 09:00', '2026-12-03 09:00'],
+    ['remind me the night before the flight tomorrow at 8am', '2026-11-28 08:00', '2026-11-27 20:00'],
+  ];
+  for (const [text, due, reminder] of cases) {
+    it(`${text} → due ${due}, reminded ${reminder}`, () => {
+      const s = schedule(text);
+      expect(zonedMinute(s.dueAt!, TZ)).toBe(due);
+      expect(zonedMinute(s.remindAt!, TZ)).toBe(reminder);
+    });
+  }
+
+  it('the lead’s words are no due time: "前一天晚上" and "the night before" do not make it due tonight', () => {
+    expect(zonedMinute(schedule('周日下午三点去机场，前一天晚上提醒我').dueAt!, TZ)).toBe('2026-11-29 15:00');
+    expect(zonedMinute(schedule('Sunday at 3pm go to the airport, remind me the night before').dueAt!, TZ)).toBe('2026-11-29 15:00');
+  });
+
+  it('a lead whose moment has passed reminds at the time itself, as the default lead does (zh, en)', () => {
+    for (const text of ['今天下午五点开会，提前两个小时提醒我', 'meeting today at 5pm, remind me 2 hours before']) {
+      const s = schedule(text);
+      expect(zonedMinute(s.dueAt!, TZ)).toBe('2026-11-27 17:00');
+      expect(s.remindAt).toEqual(s.dueAt);
+    }
+  });
+
+  it('a series keeps its lead from one occurrence to the next', () => {
+    const s = schedule('每周一早上九点开例会，提前十分钟提醒我');
+    expect(s.dueAt!.getTime() - s.remindAt!.getTime()).toBe(10 * 60_000);
+  });
+
+  it('moving a todo with a lead said: the new time, reminded as far ahead as said (zh, en)', () => {
+    const todo = { dueAt: new Date('2026-11-28T07:00:00Z'), remindAt: new Date('2026-11-28T06:00:00Z') };
+    const zh = rescheduleTodo({ todo, texts: ['下午四点，提前半小时提醒我'], reference: REFERENCE, timeZone: TZ })!;
+    expect([zonedMinute(zh.dueAt!, TZ), zonedMinute(zh.remindAt!, TZ)]).toEqual(['2026-11-28 16:00', '2026-11-28 15:30']);
+    const en = rescheduleTodo({ todo, texts: ['4pm, remind me the day before'], reference: REFERENCE, timeZone: TZ })!;
+    expect([zonedMinute(en.dueAt!, TZ), zonedMinute(en.remindAt!, TZ)]).toEqual(['2026-11-28 16:00', '2026-11-27 16:00']);
+  });
+});

@@ -3,6 +3,7 @@ import type { Todo } from '../domain/todo.js';
 import { zonedInstant, zonedTime } from '../domain/zoned-time.js';
 import { defaultRemindAt, findTimePhrase, partOfDayHour } from './due-time.js';
 import { findRecurrence } from './recurrence-phrase.js';
+import { findReminderLead, remindAtWithLead, type ReminderLead } from './reminder-lead.js';
 
 /** When a todo is due, when it is reminded, and how it repeats. */
 export interface TodoSchedule {
@@ -21,6 +22,11 @@ export interface ScheduleTodoOptions {
   /** A due time given outright (a caller's dueAt, a model's ISO time): the one-off's time, or a series' first. */
   dueAt?: Date;
   remindAt?: Date;
+  /**
+   * How far ahead the reminder comes, as said ("提前半小时", "the day before"); else the first one
+   * the texts say, whose words are then no part of the time. @default an hour ahead (defaultRemindAt)
+   */
+  lead?: ReminderLead;
   /** A repeat given outright (its zone the user's unless it names one); else it is read from the texts. */
   repeat?: RepeatInput;
   /** A series' time of day when the words name none. @default the part of the day named, else 09:00 */
@@ -31,16 +37,21 @@ export interface ScheduleTodoOptions {
  * A todo's times from what was said: a repeat ("每天早上八点提醒我吃药") makes a series whose first
  * occurrence is the next time it falls on after the request, at the time of day said (09:00, or
  * the part of the day named, when none); otherwise the first time phrase is the due time. The
- * reminder comes an hour ahead (see defaultRemindAt) unless given.
+ * reminder comes as far ahead as the words ask ("提前半小时提醒我", "remind me the day before"), else
+ * an hour ahead (see defaultRemindAt), unless given.
  */
 export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
-  const texts = o.texts.filter((t): t is string => t !== undefined && t.trim() !== '');
+  const said = o.texts.filter((t): t is string => t !== undefined && t.trim() !== '');
+  // "前一天晚上提醒我" says when the reminder comes, not when the todo is due: its words are no due time.
+  const lead = o.lead ?? said.map((t) => findReminderLead(t)).find((l) => l !== undefined);
+  const texts = lead ? said.map((t) => t.replace(lead.text, ' ')) : said;
+  const remindFor = (dueAt: Date): Date => o.remindAt ?? (lead ? remindWithLead(dueAt, lead, o) : defaultRemindAt(dueAt, o.reference));
   /** The first time phrase among the texts, in order. */
   const firstTime = (among: readonly string[]): Date | undefined => among.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone })?.date).find((d) => d !== undefined);
   const found = o.repeat ? { rule: o.repeat, text: '' } : texts.map(findRecurrence).find((r) => r !== undefined);
   if (!found) {
     const dueAt = o.dueAt ?? firstTime(texts);
-    return { dueAt, remindAt: o.remindAt ?? (dueAt ? defaultRemindAt(dueAt, o.reference) : undefined) };
+    return { dueAt, remindAt: dueAt ? remindFor(dueAt) : o.remindAt };
   }
   let repeat = RecurrenceRule.parse({ timeZone: o.timeZone, ...found.rule });
   // A first time given with a repeat given (a caller's own series) is taken as it is.
@@ -65,7 +76,13 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
   }
   // A monthly or yearly series keeps its first day of the month: a 31st clamped to a short month comes back.
   if ((repeat.every === 'month' || repeat.every === 'year') && repeat.day === undefined) repeat = { ...repeat, day: zonedTime(dueAt, o.timeZone).day };
-  return { dueAt, remindAt: o.remindAt ?? defaultRemindAt(dueAt, o.reference), repeat };
+  return { dueAt, remindAt: remindFor(dueAt), repeat };
+}
+
+/** The reminder a lead asks for; at the time itself when that moment is already past (as defaultRemindAt's). */
+export function remindWithLead(dueAt: Date, lead: ReminderLead, o: Pick<ScheduleTodoOptions, 'reference' | 'timeZone'>): Date {
+  const at = remindAtWithLead(dueAt, lead, o.timeZone);
+  return at && at.getTime() >= o.reference.getTime() ? at : dueAt;
 }
 
 export interface RescheduleTodoOptions {
@@ -98,13 +115,17 @@ export function reminderKept(todo: Pick<Todo, 'dueAt' | 'remindAt'>, dueAt: Date
  * "吃药改到晚上九点", "健身改成每周三"). Only what the words name changes: a time of day keeps the
  * day (a series keeps its rule, and the occurrence at hand moves), a day keeps the time of day, a
  * repeat makes the todo a series at its old time of day unless the words give one. The reminder
- * keeps its lead ahead of the time. "三点" for something due in the afternoon is 15:00.
+ * keeps its lead ahead of the time unless the words give one ("提前半小时提醒我"). "三点" for something
+ * due in the afternoon is 15:00.
  * Undefined when the texts name no time and no repeat: nothing changes.
  */
 export function rescheduleTodo(o: RescheduleTodoOptions): TodoSchedule | undefined {
-  const texts = o.texts.filter((t): t is string => t !== undefined && t.trim() !== '');
+  const said = o.texts.filter((t): t is string => t !== undefined && t.trim() !== '');
+  // "改到下午四点，提前半小时提醒我": the reminder's lead is said with the time, and is no part of it.
+  const lead = said.map((t) => findReminderLead(t)).find((l) => l !== undefined);
+  const texts = lead ? said.map((t) => t.replace(lead.text, ' ')) : said;
   const old = o.todo.dueAt ? zonedTime(o.todo.dueAt, o.timeZone) : undefined;
-  const remindFor = (dueAt: Date): Date => reminderKept(o.todo, dueAt, o.reference);
+  const remindFor = (dueAt: Date): Date => (lead ? remindWithLead(dueAt, lead, o) : reminderKept(o.todo, dueAt, o.reference));
   if (texts.some((t) => findRecurrence(t) !== undefined)) {
     // A series changed ("吃药改成每天晚上九点") starts on the day of the occurrence at hand, not before it.
     const dayAtHand = old && o.todo.repeat ? zonedInstant({ ...old, hour: 0, minute: 0 }, o.timeZone) : undefined;

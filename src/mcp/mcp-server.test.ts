@@ -95,6 +95,10 @@ describe('MCP server over the SDK client', () => {
     const dentist = open.find((t) => t.content.startsWith('call the dentist'))!;
     expect((await call('update_todo', { id: meeting.id, when: '下午四点' })).json()['updated']).toMatchObject({ content: '2026年1月3日16:00开会', dueAt: '2026-01-03T08:00:00.000Z' });
     expect((await call('update_todo', { id: dentist.id, when: 'Monday' })).json()['updated']).toMatchObject({ content: 'call the dentist on 2026-01-05 at 15:00', dueAt: '2026-01-05T07:00:00.000Z' });
+    // The reminder's lead as said (zh, en); one that says none is refused.
+    expect((await call('update_todo', { id: meeting.id, remind: '提前半小时' })).json()['updated']).toMatchObject({ dueAt: '2026-01-03T08:00:00.000Z', remindAt: '2026-01-03T07:30:00.000Z' });
+    expect((await call('update_todo', { id: dentist.id, remind: 'the day before' })).json()['updated']).toMatchObject({ dueAt: '2026-01-05T07:00:00.000Z', remindAt: '2026-01-04T07:00:00.000Z' });
+    expect((await call('update_todo', { id: dentist.id, remind: 'asap' })).isError).toBe(true);
     const refused = await call('update_todo', { id: dentist.id, when: 'the blue room' });
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain('No time or repeat found');

@@ -5,6 +5,7 @@ import type { ExtractionSettings } from '../domain/settings.js';
 import type { Todo } from '../domain/todo.js';
 import type { Relation } from '../domain/profile.js';
 import { rescheduleTodo, scheduleTodo } from '../extraction/todo-schedule.js';
+import { findReminderLead, type ReminderLead } from '../extraction/reminder-lead.js';
 import { looksLikeInstruction } from '../extraction/instruction-flag.js';
 import type { Plan } from '../extraction/plan-operations.js';
 import type { MemoryChanges, Store } from '../store/store.js';
@@ -89,7 +90,8 @@ async function prepare(
     if (memory.kind === 'todo') {
       const spec = op.todo ?? { content: op.content };
       // The model's time phrase first ("每天早上八点"), then the todo's words, then the memory's.
-      const { dueAt, remindAt, repeat } = scheduleTodo({ texts: [spec.dueText, spec.content, op.content], reference, timeZone: settings.timeZone, dueAt: validDate(spec.dueAt) });
+      const lead = readLead(deps, userId, spec.remindText);
+      const { dueAt, remindAt, repeat } = scheduleTodo({ texts: [spec.dueText, spec.content, op.content], reference, timeZone: settings.timeZone, dueAt: validDate(spec.dueAt), ...(lead ? { lead } : {}) });
       todo = {
         id: deps.ids.next(), userId, memoryId: memory.id, content: spec.content, dueAt, remindAt, ...(repeat ? { repeat } : {}),
         completed: false, reminded: false, sourceSessionId: sessionId, createdAt: now, deliveryAttempts: 0,
@@ -173,12 +175,22 @@ async function todoMoves(deps: MemoryDeps, userId: string, updates: Plan['update
     const todo = u.todo ? open.get(u.memory.id) : undefined;
     if (!todo || !u.todo) return undefined;
     const schedule = u.todo.dueText ? rescheduleTodo({ todo, texts: [u.todo.dueText], ...o }) : undefined;
-    const rewrite = rewriteTodo(todo, { content: u.todo.content, ...(schedule ? { schedule } : {}), dueAt: validDate(u.todo.dueAt) }, o);
+    // A lead said as the new time ("提前一天") moves the reminder only.
+    const lead = readLead(deps, userId, u.todo.remindText, todo.id) ?? (u.todo.dueText && !schedule ? findReminderLead(u.todo.dueText, { alone: true }) : undefined);
+    const rewrite = rewriteTodo(todo, { content: u.todo.content, ...(schedule ? { schedule } : {}), dueAt: validDate(u.todo.dueAt), ...(lead ? { lead } : {}) }, o);
     // Said, but no time in it: the todo keeps its time, and the log says why.
-    if (u.todo.dueText && !schedule && !u.todo.dueAt) deps.logger.warn('a todo update named a time that could not be read; the todo keeps its time', { code: 'TODO_TIME_UNREAD', userId, todoId: todo.id, dueText: u.todo.dueText });
+    if (u.todo.dueText && !schedule && !u.todo.dueAt && !lead) deps.logger.warn('a todo update named a time that could not be read; the todo keeps its time', { code: 'TODO_TIME_UNREAD', userId, todoId: todo.id, dueText: u.todo.dueText });
     const done = u.todo.done === true;
     return rewrite || done ? { todo, ...(rewrite ? { rewrite } : {}), done } : undefined;
   });
+}
+
+/** A model's reminder lead ("提前半小时", "a day before"); one that says none is logged, and the reminder keeps its default. */
+function readLead(deps: MemoryDeps, userId: string, remindText: string | undefined, todoId?: string): ReminderLead | undefined {
+  if (remindText === undefined || remindText.trim() === '') return undefined;
+  const lead = findReminderLead(remindText, { alone: true });
+  if (!lead) deps.logger.warn('a todo named a reminder time that could not be read; its reminder keeps its default', { code: 'TODO_REMINDER_UNREAD', userId, ...(todoId ? { todoId } : {}), remindText });
+  return lead;
 }
 
 /** Writes a prepared plan; call inside the batch's transaction. */

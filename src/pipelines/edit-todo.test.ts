@@ -1,34 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { zonedMinute } from '../domain/zoned-time.js';
 import type { Logger } from '../deps.js';
-import { EngramError } from '../errors.js';
-import { callbackNotifier, type Reminder } from '../notify/notifier.js';
 import { scriptedModel } from '../testing/scripted-model.js';
 import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testMemory } from '../testing/test-memory.js';
+import { errorCode, TODO_USER_ZONE as TZ, todoUser, wallMinute } from '../testing/todo-user.js';
 
-const TZ = 'Asia/Shanghai';
 const HOUR = 3_600_000;
 /** A test engine, closed after the test. */
 const open = closesAfterEach(testMemory, (m) => m.close());
-
-const at = (d: Date | undefined): string | undefined => (d ? zonedMinute(d, TZ) : undefined);
-const code = (e: unknown): string | undefined => (EngramError.isInstance(e) ? e.code : undefined);
-
-/** A Shanghai user (2026-01-01T00:00Z is Thursday 08:00 there) with what was sent to them. */
-async function user(options: Parameters<typeof testMemory>[0] = {}) {
-  const sent: Reminder[] = [];
-  const memory = open({ notifier: callbackNotifier((r) => void sent.push(r)), ...options });
-  await memory.setSettings('u', { timeZone: TZ });
-  const todo = async () => (await memory.listTodos({ userId: 'u' }))[0]!;
-  const say = async (content: string) => {
-    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content }] });
-    const report = await memory.extract('u', 's');
-    memory.clock.advance(60_000);
-    return report;
-  };
-  return { memory, sent, todo, say };
-}
+const at = wallMinute;
+const code = errorCode;
+const user = (options: Parameters<typeof testMemory>[0] = {}) => todoUser(open, options);
 
 describe('moving a todo by hand: editTodo', () => {
   it.each([

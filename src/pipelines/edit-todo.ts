@@ -5,7 +5,8 @@ import { RecurrenceRule, RepeatInput } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
 import { InvalidInputError, NotFoundError, parseInput } from '../errors.js';
 import { retimeWords, timeWords } from '../extraction/retime-words.js';
-import { reminderKept, rescheduleTodo, scheduleTodo, type TodoSchedule } from '../extraction/todo-schedule.js';
+import { reminderKept, remindWithLead, rescheduleTodo, scheduleTodo, type TodoSchedule } from '../extraction/todo-schedule.js';
+import { findReminderLead, type ReminderLead } from '../extraction/reminder-lead.js';
 import type { MemoryChanges, Store } from '../store/store.js';
 import type { TodoChanges } from '../store/ports/todos.js';
 import { detectLanguage } from '../text/language.js';
@@ -30,10 +31,13 @@ export const TodoEdit = z
     remindAt: z.date().nullable().optional(),
     /** A new repeat (its zone the user's unless it names one); null makes the todo a one-off. */
     repeat: RepeatInput.nullable().optional(),
+    /** How far ahead of its (new) time the reminder comes, as said: "提前半小时", "前一天晚上", "a day before". */
+    remind: z.string().trim().min(1).max(200).optional(),
   })
   .strict()
-  .refine((e) => Object.values(e).some((v) => v !== undefined), { message: 'nothing to change: give content, when, dueAt, remindAt or repeat' })
-  .refine((e) => e.when === undefined || (e.dueAt === undefined && e.repeat === undefined), { message: 'give the new time either as words (when) or as dueAt / repeat, not both' });
+  .refine((e) => Object.values(e).some((v) => v !== undefined), { message: 'nothing to change: give content, when, dueAt, remindAt, repeat or remind' })
+  .refine((e) => e.when === undefined || (e.dueAt === undefined && e.repeat === undefined), { message: 'give the new time either as words (when) or as dueAt / repeat, not both' })
+  .refine((e) => e.remind === undefined || e.remindAt === undefined, { message: 'give the reminder either as words (remind) or as remindAt, not both' });
 export type TodoEdit = z.input<typeof TodoEdit>;
 
 /** The schedule the edit asks for. */
@@ -91,6 +95,8 @@ export interface TodoMove {
   when?: string;
   dueAt?: Date;
   schedule?: TodoSchedule;
+  /** How far ahead the reminder comes now ("提前半小时", "the day before"), of the new time or the todo's own. */
+  lead?: ReminderLead;
 }
 
 /**
@@ -100,12 +106,15 @@ export interface TodoMove {
  * when nothing changes.
  */
 export function rewriteTodo(before: Todo, input: TodoMove, o: { reference: Date; timeZone: string }): TodoRewrite | undefined {
-  const schedule =
+  const timed =
     input.schedule ??
     (input.when ? rescheduleTodo({ todo: before, texts: [input.when], reference: o.reference, timeZone: o.timeZone }) : undefined) ??
     (input.dueAt ? { dueAt: input.dueAt, remindAt: reminderKept(before, input.dueAt, o.reference), ...(before.repeat ? { repeat: before.repeat } : {}) } : undefined);
+  const schedule = input.lead ? withLead(timed ?? { dueAt: before.dueAt, remindAt: before.remindAt, ...(before.repeat ? { repeat: before.repeat } : {}) }, input.lead, o) : timed;
   const todo = schedule ? scheduleChanges(before, schedule) : {};
-  const moved = Object.keys(todo).length > 0 ? schedule : undefined;
+  // Only the reminder moved: the todo's words and time stay (its memory, unchanged, takes no history entry).
+  const reminderOnly = 'remindAt' in todo && !('dueAt' in todo) && !('repeat' in todo);
+  const moved = Object.keys(todo).length > 0 && !reminderOnly ? schedule : undefined;
   const said = input.content !== undefined && input.content !== before.content ? input.content : undefined;
   const language = detectLanguage(said ?? before.content) === 'zh' ? 'zh' : 'en';
   const content = said ?? (moved ? retimeWords(before.content, moved, { timeZone: o.timeZone, language, reference: before.createdAt, append: false }) : before.content);
@@ -114,6 +123,11 @@ export function rewriteTodo(before: Todo, input: TodoMove, o: { reference: Date;
   const when = moved ? timeWords(moved, { timeZone: o.timeZone, language }) : '';
   const reason = moved ? (language === 'zh' ? `待办改到${when || '不定时'}` : `todo moved ${when || 'to no set time'}`) : language === 'zh' ? '待办内容改了' : 'todo reworded';
   return { todo, ...(said !== undefined ? { said } : {}), ...(moved ? { moved } : {}), timeZone: o.timeZone, reason };
+}
+
+/** A schedule whose reminder comes as far ahead of its time as `lead` says (none without a time). */
+function withLead(schedule: TodoSchedule, lead: ReminderLead, o: { reference: Date; timeZone: string }): TodoSchedule {
+  return schedule.dueAt ? { ...schedule, remindAt: remindWithLead(schedule.dueAt, lead, o) } : schedule;
 }
 
 /** The changes its memory takes with a todo's rewrite: the words given, or its own retimed; its time as happenedAt. */
@@ -153,7 +167,10 @@ export async function editTodo(deps: MemoryDeps, userId: string, id: string, edi
   if (schedule?.dueAt && schedule.remindAt && schedule.remindAt.getTime() > schedule.dueAt.getTime()) {
     throw new InvalidInputError('remindAt must not be after dueAt', { details: { field: 'remindAt' } });
   }
-  const rewrite = rewriteTodo(before, { content: e.content, ...(schedule ? { schedule } : {}) }, { reference: now, timeZone });
+  const lead = e.remind === undefined ? undefined : findReminderLead(e.remind, { alone: true });
+  if (e.remind !== undefined && !lead) throw new InvalidInputError(`No reminder lead found in "${e.remind}" (say "提前半小时", "前一天晚上", "30 minutes before", "the day before")`, { details: { field: 'remind' } });
+  if (lead && !(schedule?.dueAt ?? before.dueAt)) throw new InvalidInputError('A todo with no time has no reminder to move: give it a time first', { details: { field: 'remind' } });
+  const rewrite = rewriteTodo(before, { content: e.content, ...(schedule ? { schedule } : {}), ...(lead ? { lead } : {}) }, { reference: now, timeZone });
   if (!rewrite) return before;
   const memory = before.memoryId ? await deps.store.getMemory(userId, before.memoryId) : null;
   const memoryChanges = memory ? memoryChangesFor(memory, rewrite, now, deps.embedder.id) : undefined;

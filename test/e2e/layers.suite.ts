@@ -115,6 +115,14 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     await expect.poll(() => page.textContent(boss)).toContain('16:00给老板打电话');
     expect(await page.locator(`${boss} form`).count()).toBe(0);
     expect(await page.textContent(`${boss} span.muted`)).toContain('16:00');
+    // The reminder keeps its hour ahead; then it comes as far ahead as typed, the time and words staying.
+    expect(await page.textContent(`${boss} span.small`)).toContain('Reminder: ');
+    expect(await page.textContent(`${boss} span.small`)).toContain('15:00');
+    await page.click(`${boss} button:has-text("Move")`);
+    await page.fill(`${boss} form input >> nth=2`, '提前半小时');
+    await page.click(`${boss} form button[type=submit]`);
+    await expect.poll(() => page.textContent(`${boss} span.small`)).toContain('15:30');
+    expect(await page.textContent(boss)).toContain('16:00给老板打电话');
 
     const plumber = '.list li:has-text("Call the plumber")';
     await page.click(`${plumber} button:has-text("Move")`);
@@ -126,6 +134,14 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     await shot(page, 'todos-move');
     await page.click(`${plumber} form button[type=submit]`);
     await expect.poll(() => page.textContent(`${plumber} span.muted`)).toContain('10:00');
+    await page.click(`${plumber} button:has-text("Move")`);
+    await page.fill(`${plumber} form input >> nth=2`, 'whenever');
+    await page.click(`${plumber} form button[type=submit]`);
+    await page.waitForSelector('.error:has-text("No reminder lead found")');
+    await page.fill(`${plumber} form input >> nth=2`, 'the night before');
+    await page.click(`${plumber} form button[type=submit]`);
+    await expect.poll(() => page.textContent(`${plumber} span.small`)).toContain('20:00');
+    await shot(page, 'todos-remind');
     await page.click(`${boss} button:has-text("Delete")`);
     await page.click(`${plumber} button:has-text("Delete")`);
     await expect.poll(() => page.locator('.list li').count()).toBe(0);

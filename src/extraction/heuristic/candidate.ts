@@ -1,5 +1,6 @@
 import { findTimePhrase } from '../due-time.js';
 import { findRecurrence } from '../recurrence-phrase.js';
+import { findReminderLead } from '../reminder-lead.js';
 import type { MemoryKind } from '../../domain/memory.js';
 
 /**
@@ -64,6 +65,8 @@ export interface Statement {
   past?: boolean;
   /** A todo moved: its new time as said ("下午四点", "every weekday at 10am"). */
   moveTo?: string;
+  /** A todo's reminder moved: how far ahead it comes now, as said ("提前一天", "30 minutes before"). */
+  remindText?: string;
   /** A todo done: the verb said ("交", "pay"), which the todo's words must hold too (wrote the report is not handed it in). */
   doneVerb?: string;
   /** Said of the world, not asked of Engram ("我的航班取消了"): with no todo to act on, it goes unremarked. */
@@ -71,6 +74,14 @@ export interface Statement {
 }
 
 /** Words that name a time or a repeat ("下午四点", "每周三", "Monday at 10am"): what a todo can be moved to. */
+/** What a todo moved "to" says: a new time, or only how far ahead its reminder comes ("提醒改成提前一天"). */
+export function moveTarget(said: string): { moveTo: string } | { remindText: string } | undefined {
+  // "10 minutes before" reads as a time too (ten minutes ago): a lead that is all the words said is the reminder's.
+  const lead = findReminderLead(said, { alone: true });
+  if (lead && said.replace(lead.text, '').replace(/[\s，,.!！。吧啊哦]+/gu, '') === '') return { remindText: said };
+  return namesTime(said) ? { moveTo: said } : undefined;
+}
+
 export function namesTime(text: string): boolean {
   return findRecurrence(text) !== undefined || findTimePhrase({ text, reference: new Date(0), timeZone: 'UTC' }) !== undefined;
 }
@@ -93,7 +104,7 @@ export interface Candidate extends Statement {
   messageId: string;
   /** Said as a correction ("不对，…", "actually, …"). */
   correction: boolean;
-  todo?: { content: string; dueText?: string; dueAt?: string };
+  todo?: { content: string; dueText?: string; dueAt?: string; remindText?: string };
   happenedAt?: string;
 }
 

@@ -170,6 +170,35 @@ describe('extractHeuristically: what the user states', () => {
     expect(op).toMatchObject({ op: 'add', kind: 'todo', todo });
   });
 
+  // A reminder asked for apart from its task, or with its lead: one todo, the task as said and the lead as said.
+  it.each([
+    ['明天下午三点开会，提前半小时提醒我', { content: '开会', dueText: '明天下午三点', remindText: '提前半小时' }, '用户有待办事项：明天下午三点（2025年3月13日）开会'],
+    ['下周五交报告，提前一天提醒我', { content: '交报告', dueText: '下周五', remindText: '提前一天' }, '用户有待办事项：下周五（2025年3月21日）交报告'],
+    ['我下周五要交报告，到时候提醒我', { content: '交报告', dueText: '下周五' }, '用户有待办事项：下周五（2025年3月21日）要交报告'],
+    ['提醒我周五交报告，提前一天', { content: '交报告', dueText: '周五', remindText: '提前一天' }, '用户有待办事项：周五（2025年3月14日）交报告'],
+    ['提前一天提醒我周五交报告', { content: '交报告', dueText: '周五', remindText: '提前一天' }, '用户有待办事项：周五（2025年3月14日）交报告'],
+    ['我的航班是明天早上八点，提前两个小时提醒我', { content: '航班', dueText: '明天早上八点', remindText: '提前两个小时' }, '用户有待办事项：航班明天早上八点（2025年3月13日）'],
+    ['明天下午三点开会，前一天晚上提醒我', { content: '开会', remindText: '前一天晚上' }, '用户有待办事项：明天下午三点（2025年3月13日）开会'],
+    ['I have a dentist appointment Monday at 10am, remind me 30 minutes before', { content: 'a dentist appointment', dueText: 'Monday at 10am', remindText: '30 minutes before' }, 'The user has a to-do: a dentist appointment Monday at 10am (2025-03-17)'],
+    ['I have a dentist appointment Monday at 10am. Remind me an hour before.', { content: 'a dentist appointment', remindText: 'an hour before' }, 'The user has a to-do: a dentist appointment Monday at 10am (2025-03-17)'],
+    ['The report is due Friday, remind me the day before', { content: 'the report', dueText: 'Friday', remindText: 'the day before' }, 'The user has a to-do: the report is due Friday (2025-03-14)'],
+    ['Remind me an hour before the meeting tomorrow at 3pm', { content: 'the meeting', dueText: 'tomorrow at 3pm', remindText: 'an hour before' }, 'The user has a to-do: the meeting tomorrow at 3pm (2025-03-13)'],
+    ['Remind me to call mom tomorrow at 6pm, 30 minutes before', { content: 'call mom', remindText: '30 minutes before' }, 'The user has a to-do: call mom tomorrow at 6pm (2025-03-13)'],
+  ])('a reminder with its task apart, or its lead: %s', (text, todo, content) => {
+    const adds = ops(text).filter((o) => o.op === 'add');
+    expect(adds).toHaveLength(1);
+    expect(adds[0]).toMatchObject({ kind: 'todo', content, todo });
+  });
+
+  it.each(['我好累，提醒我', '我提前一天到了', '他提前半小时下班了，提醒我了', 'I arrived an hour early', 'We met the day before, remind me'])('asks for no reminder of anything: %s', (text) => {
+    expect(ops(text).some((o) => o.op === 'add' && o.kind === 'todo')).toBe(false);
+  });
+
+  it('a request to be reminded is no plan of reminding: "提醒我下周五要交报告" is a todo', () => {
+    expect(added('提醒我下周五要交报告')).toMatchObject({ kind: 'todo', content: '用户有待办事项：下周五（2025年3月21日）要交报告' });
+    expect(added('提醒我准备明天的材料')).toMatchObject({ kind: 'todo' });
+  });
+
   it.each(['医生提醒我多喝水', '昨天妈妈提醒我带伞', 'My boss reminded me to submit the form', 'She reminds me of my sister'])('is no todo of the user\'s: %s', (text) => {
     expect(ops(text).some((o) => o.op === 'add' && o.kind === 'todo')).toBe(false);
   });

@@ -1,6 +1,6 @@
 import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../../domain/operations.js';
 import { findRecurrence } from '../recurrence-phrase.js';
-import { detectLanguage } from '../../text/language.js';
+import { detectLanguage, hasHan } from '../../text/language.js';
 import { findTimePhrase } from '../due-time.js';
 import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang, type Pattern, type Slot } from './candidate.js';
 import { EN_PATTERNS } from './patterns-en.js';
@@ -10,6 +10,7 @@ import { withPhraseDate } from './dated-phrase.js';
 import { matchClause, type Match } from './match.js';
 import { reconcile } from './reconcile.js';
 import { matchRemembered } from './remembered.js';
+import { readReminderRequest, taskOfStatement, type ReminderRequest } from './reminder-request.js';
 
 export interface HeuristicExtractionInput {
   /** The new messages only; context messages are not mined. */
@@ -58,6 +59,8 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
   const candidates: Candidate[] = [];
   for (const message of userMessages) {
     let last: Candidate | undefined;
+    /** The clause before and what it gave: a request for a reminder that says no task ("提前半小时提醒我") is about it. */
+    let before: { clause: Clause; candidate?: Candidate } | undefined;
     for (const clause of splitClauses(message.content)) {
       const petName = PET_NAME.exec(clause.text);
       if (last?.slot === 'pet' && last.value.endsWith(':') && petName) {
@@ -65,7 +68,25 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
         last.value += petName[1];
         continue;
       }
-      const candidate = read(clause, message, timeZone);
+      const request = readReminderRequest(clause.text);
+      const previous = before?.candidate;
+      if (request?.bare && previous && (previous.todo || previous.slot === 'move-todo')) {
+        // "提醒我周五交报告，提前一天", "明天的会改到下午四点，提前半小时提醒我": the lead is for the todo just asked for or moved.
+        if (request.lead && previous.todo) previous.todo.remindText ??= request.lead.text;
+        else if (request.lead) previous.remindText ??= request.lead.text;
+        continue;
+      }
+      const asked = request && (request.task !== undefined || request.bare) ? todoAsked(request, clause, before, message, timeZone) : undefined;
+      if (asked) {
+        // The statement it makes a todo of is that todo now ("明天下午三点开会" is not a plan beside it).
+        if (before?.candidate && request?.bare) candidates.splice(candidates.indexOf(before.candidate), 1);
+        candidates.push((last = asked));
+        before = { clause, candidate: asked };
+        continue;
+      }
+      const candidate = read(request?.lead ? { ...clause, text: request.text } : clause, message, timeZone);
+      if (candidate?.todo && request?.lead) candidate.todo.remindText = request.lead.text;
+      before = { clause, ...(candidate ? { candidate } : {}) };
       if (candidate) candidates.push((last = candidate));
       // "I just took my pills" completes a todo, if there is one, and is still something the user
       // did; "I moved my dentist appointment to Friday" moves one, and is still what the user said.
@@ -95,6 +116,27 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
   for (const op of operations) counts.set(op.op, (counts.get(op.op) ?? 0) + 1);
   const summary = [...counts].map(([op, n]) => `${op} ${n}`).join(', ');
   return { operations, reason: lang === 'zh' ? `用户的明确陈述（启发式）：${summary}` : `explicit user statements (heuristic): ${summary}` };
+}
+
+/**
+ * The todo a reminder request makes of a task said apart from it: before it in the clause ("下周五交报告
+ * 提前一天提醒我", "The report is due Friday, remind me"), or in the clause before ("明天下午三点开会，
+ * 提前半小时提醒我"). Only a task with a time ahead, or a repeat: "我好累，提醒我" asks for nothing.
+ */
+function todoAsked(request: ReminderRequest, clause: Clause, before: { clause: Clause } | undefined, message: ExtractionMessage, timeZone: string): Candidate | undefined {
+  const said = request.task ?? (request.bare && before ? before.clause.text : undefined);
+  if (said === undefined) return undefined;
+  // "Move the dentist call to 4pm, remind me 15 minutes before": the task is a todo moved, with its lead.
+  const action = request.task !== undefined ? read({ ...clause, text: said }, message, timeZone) : undefined;
+  if (action?.slot === 'move-todo') return request.lead ? { ...action, remindText: request.lead.text } : action;
+  const task = taskOfStatement(said);
+  const phrase = findTimePhrase({ text: task, reference: message.createdAt, timeZone });
+  if (!findRecurrence(task) && !(phrase && phrase.date.getTime() > message.createdAt.getTime())) return undefined;
+  const text = hasHan(task) ? `提醒我${task}` : `remind me ${task}`;
+  const candidate = read({ ...clause, text, question: false }, message, timeZone);
+  if (candidate?.slot !== 'todo' || !candidate.todo) return undefined;
+  if (request.lead) candidate.todo.remindText = request.lead.text;
+  return candidate;
 }
 
 /** `skip`: rows tried already (a plan that needed a time found none); `except`: rows this reading leaves out. */
@@ -172,6 +214,9 @@ function todo(base: Candidate, task: string, timeZone: string, reference: Date):
 function cleanTask(rest: string): string {
   return rest
     .replace(/\s+(?:by|before|on|at|every)\s*$/i, '')
+    // "The report is due Friday", "我的航班是明天早上八点": what is due, not the verb that said when.
+    .replace(/\s+(?:is|are)(?: due| scheduled| set)?\s*$/i, '')
+    .replace(/(?<=.)是\s*$/u, '')
     .replace(/\s{2,}/g, ' ')
     .replace(/^[\s，,]*(?:要|得|去)?/u, '')
     .replace(/[\s，,]+$/u, '')

@@ -1,4 +1,4 @@
-import { APPOINTMENT_EN, namesTime, thirdPerson, thirdSingular, type Pattern } from './candidate.js';
+import { APPOINTMENT_EN, moveTarget, thirdPerson, thirdSingular, type Pattern } from './candidate.js';
 
 /**
  * English statements, one clause at a time ("my name is Bob", "I don't like cilantro"). The first
@@ -80,12 +80,12 @@ export const EN_PATTERNS: readonly Pattern[] = [
   {
     slot: 'move-todo', kind: 'todo', importance: 0.7,
     re: re("(?:please |can you |could you |(?:I|we)(?: have|'ve)? )?(?:move|moved|push|pushed|reschedule|rescheduled|change|changed|shift|shifted|postpone|postponed|bump|bumped)(?: back| forward| up)? (.+?) to (.+?)(?: instead)?"),
-    build: (m) => (namesTime(m[2]!) ? { content: '', value: tail(m[1]), moveTo: m[2]! } : undefined),
+    build: (m) => { const to = moveTarget(m[2]!); return to ? { content: '', value: tail(m[1]), ...to } : undefined; },
   },
   {
     slot: 'move-todo', kind: 'todo', importance: 0.7,
     re: re("(.+?) (?:is|has been|was|got|'s) (?:moved|rescheduled|pushed(?: back)?|postponed|changed|shifted|bumped)(?: back| forward| up)? to (.+?)(?: instead)?"),
-    build: (m) => (namesTime(m[2]!) ? { content: '', value: tail(m[1]), moveTo: m[2]! } : undefined),
+    build: (m) => { const to = moveTarget(m[2]!); return to ? { content: '', value: tail(m[1]), ...to } : undefined; },
   },
   // A todo done ("I've paid the rent", "I already called the dentist", "the report is done"): the verb must be the todo's too.
   {

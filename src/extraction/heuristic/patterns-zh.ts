@@ -1,4 +1,4 @@
-import { APPOINTMENT_ZH, kin, MILESTONE_ZH, namesTime, thirdPerson, type Pattern } from './candidate.js';
+import { APPOINTMENT_ZH, kin, MILESTONE_ZH, moveTarget, thirdPerson, type Pattern } from './candidate.js';
 
 /**
  * Chinese statements, one clause at a time ("我叫李明", "我不喜欢香菜"). The first row that matches
@@ -34,6 +34,9 @@ const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'u');
 /** What one does about a todo, one character each ("交房租", "开会", "吃药", "打电话"). */
 const DONE_VERBS_ZH = '交|开|吃|打|买|发|寄|还|缴|付|办|写|订|取|拿|修|洗|看|见|做|去|回|续|退|充|剪|遛|喂|扔|倒|收|约|复|体检';
 
+/** What opens a request to be reminded: the plan rows leave it to the todo rows. */
+const NOT_A_REQUEST = '(?![^我，,]{0,12}?(?:提醒|别忘了?|记得)(?:一下)?我)';
+
 export const ZH_PATTERNS: readonly Pattern[] = [
   // A reminder called off ("以后不用再提醒我吃药了"): before the todo rows, which would read it as a request.
   {
@@ -56,7 +59,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   {
     slot: 'move-todo', kind: 'todo', importance: 0.7,
     re: re('(?:我们?)?(?:把|将)?(.+?)(?:的时间)?(?:改到|改成|改在|改为|挪到|推迟到|推后到|推到|延后到|延期到|延到|提前到|调到|调整到|换到)(.+?)'),
-    build: (m) => (namesTime(m[2]!) ? { content: '', value: m[1]!, moveTo: m[2]! } : undefined),
+    build: (m) => { const to = moveTarget(m[2]!); return to ? { content: '', value: m[1]!, ...to } : undefined; },
   },
   // A todo done ("我已经交了房租", "房租交了", "会开完了", "吃过药了", "交房租的事搞定了"): the verb must be the todo's too.
   {
@@ -237,13 +240,14 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   // Plans and decisions: "决定" commits by itself, "要" only with a time ("我下周要去东京出差").
   {
     slot: 'plan', kind: 'plan', importance: 0.6,
-    re: re('([^我，,]{0,12}?)我(?:也|还|都)?((?:已经)?(?:决定|打算|计划|准备))(.+?)'),
+    // Not a request to be reminded ("提醒我下周五要交报告", a todo).
+    re: re(`${NOT_A_REQUEST}([^我，,]{0,12}?)我(?:也|还|都)?((?:已经)?(?:决定|打算|计划|准备))(.+?)`),
     // "我准备好了", "我决定了": ready, decided, but on nothing said.
     build: (m) => (/^(?:好|了|一下)$/u.test(m[3]!) ? undefined : { content: `用户${m[1]}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[3]! }),
   },
   {
     slot: 'plan', kind: 'plan', importance: 0.6,
-    re: re('([^我，,]{0,12}?)我([^，,不没吗]{0,12}?)(要|会|将要|将|得)(.+?)'),
+    re: re(`${NOT_A_REQUEST}([^我，,]{0,12}?)我([^，,不没吗]{0,12}?)(要|会|将要|将|得)(.+?)`),
     build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}${thirdPerson(m[4]!, 'zh')}`, value: m[4]!, needsTime: true }),
   },
   // The user's own milestone on a day ("我下个月结婚"); not someone else's ("我朋友下周结婚").
@@ -264,7 +268,8 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   {
     slot: 'todo', kind: 'todo', importance: 0.7,
     re: re('(?:请|麻烦)?(?:你)?(?:能不能|能|可以|可不可以)?(?:帮我)?(?:记得|记住|要)?提醒(?:一下)?我(?:一下)?(?:要)?(.+?)'),
-    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
+    // "提醒我了": someone did, and no task is named.
+    build: (m) => (/^[了过啊呀哦吧呢嘛的]+$/u.test(m[1]!) ? undefined : { content: '', value: m[1]!, task: m[1]! }),
   },
   {
     slot: 'todo', kind: 'todo', importance: 0.7,

@@ -143,10 +143,12 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
     return { op: 'skip', reason: c.quiet ? '' : reason(c.lang, `没有找到要停止的提醒：${c.value}`, `no reminder found to stop: ${c.value}`) };
   }
 
-  if (c.slot === 'move-todo' && c.moveTo) {
-    // The todo that holds the task moves; its memory's words are retimed when the plan is applied.
+  if (c.slot === 'move-todo' && (c.moveTo || c.remindText)) {
+    // The todo that holds the task moves (or only its reminder); its memory's words are retimed when the plan is applied.
     const holder = todoNamed(c.value, c.lang, existing);
-    if (holder) return { op: 'update', target: holder.alias, content: holder.content, todo: { dueText: c.moveTo }, reason: reason(c.lang, `用户把待办改到${c.moveTo}`, `the user moved the to-do to ${c.moveTo}`) };
+    const todo = { ...(c.moveTo ? { dueText: c.moveTo } : {}), ...(c.remindText ? { remindText: c.remindText } : {}) };
+    const why = c.moveTo ? reason(c.lang, `用户把待办改到${c.moveTo}`, `the user moved the to-do to ${c.moveTo}`) : reason(c.lang, `用户要${c.remindText}提醒`, `the user wants reminding ${c.remindText}`);
+    if (holder) return { op: 'update', target: holder.alias, content: holder.content, todo, reason: why };
     return { op: 'skip', reason: c.quiet ? '' : reason(c.lang, `没有找到要改时间的待办：${c.value}`, `no to-do found to move: ${c.value}`) };
   }
 

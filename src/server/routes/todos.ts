@@ -35,6 +35,8 @@ const TodoChange = z
     remindAt: z.iso.datetime({ offset: true }).nullable().optional(),
     /** A new repeat; null makes it a one-off. */
     repeat: RepeatDto.nullable().optional(),
+    /** How far ahead of its time the reminder comes, as said: "提前半小时", "前一天晚上", "30 minutes before", "the day before". */
+    remind: z.string().trim().min(1).max(200).optional(),
   })
   .strict()
   .openapi('TodoChange');
@@ -46,6 +48,7 @@ const toEdit = (b: z.infer<typeof TodoChange>): TodoEdit => ({
   ...(b.dueAt !== undefined ? { dueAt: b.dueAt === null ? null : new Date(b.dueAt) } : {}),
   ...(b.remindAt !== undefined ? { remindAt: b.remindAt === null ? null : new Date(b.remindAt) } : {}),
   ...(b.repeat !== undefined ? { repeat: b.repeat } : {}),
+  ...(b.remind !== undefined ? { remind: b.remind } : {}),
 });
 
 const list = createRoute({ method: 'get', path: base, tags, summary: 'Todos, open ones by default', request: { params: UserParams, query: z.object({ completed: z.enum(['true', 'false']).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }) }, responses: ok(z.object({ items: z.array(TodoDto) })) });

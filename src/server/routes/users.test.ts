@@ -76,8 +76,11 @@ describe('user resources', () => {
     const items = (await t.json('/v1/users/li-ming/todos')).body.items as Array<{ id: string; remindAt?: string }>;
     expect(items.find((x) => x.id === en.body.id)!.remindAt).toBeUndefined();
     expect((await patch(en.body.id, { repeat: { every: 'week', weekdays: [2] } })).body).toMatchObject({ repeat: { every: 'week', weekdays: [2], timeZone: 'Asia/Shanghai' } });
+    // The reminder's lead as said: the time and the words stay.
+    expect((await patch(zh.body.id, { remind: '提前半小时' })).body).toMatchObject({ content: '2026年1月2日16:00开会', dueAt: '2026-01-02T08:00:00.000Z', remindAt: '2026-01-02T07:30:00.000Z' });
+    expect((await patch(zh.body.id, { remind: 'the night before' })).body).toMatchObject({ dueAt: '2026-01-02T08:00:00.000Z', remindAt: '2026-01-01T12:00:00.000Z' });
     const before = (await t.json('/v1/users/li-ming/todos')).body.items;
-    for (const bad of [{ when: '会议室B' }, {}, { when: 'Monday', dueAt: '2026-01-06T01:00:00Z' }, { dueAt: 'tomorrow' }, { remindAt: '2026-02-01T00:00:00Z' }, { colour: 'red' }]) {
+    for (const bad of [{ when: '会议室B' }, {}, { when: 'Monday', dueAt: '2026-01-06T01:00:00Z' }, { dueAt: 'tomorrow' }, { remindAt: '2026-02-01T00:00:00Z' }, { colour: 'red' }, { remind: '尽快' }, { remind: '提前一天', remindAt: '2026-01-01T09:00:00Z' }, { remind: '' }]) {
       expect((await patch(zh.body.id, bad)).status).toBe(400);
     }
     expect((await patch(zh.body.id, { when: '下午五点' }, 'alice')).status).toBe(404);

@@ -103,6 +103,7 @@ export const Todo = z.looseObject({
   id: z.string(),
   content: z.string(),
   dueAt: iso.nullish(),
+  remindAt: iso.nullish(),
   completed: z.boolean(),
   completedAt: iso.nullish(),
   createdAt: iso.optional(),

@@ -19,11 +19,15 @@ export function TodosScreen() {
   const run = async (f: () => Promise<unknown>): Promise<boolean> => {
     try { await f(); setError(undefined); todos.reload(); return true; } catch (e) { setError(toApiError(e)); return false; }
   };
-  // The todo being moved: its words and the new time as typed ("下午四点", "Monday at 10am").
-  const [moving, setMoving] = useState<{ id: string; content: string; when: string }>();
+  // The todo being moved: its words, the new time as typed ("下午四点", "Monday at 10am") and the reminder's lead ("提前半小时", "the day before").
+  const [moving, setMoving] = useState<{ id: string; content: string; when: string; remind: string }>();
   const move = async (original: string) => {
     if (!moving) return;
-    const change = { ...(moving.when.trim() ? { when: moving.when.trim() } : {}), ...(moving.content.trim() && moving.content.trim() !== original ? { content: moving.content.trim() } : {}) };
+    const change = {
+      ...(moving.when.trim() ? { when: moving.when.trim() } : {}),
+      ...(moving.remind.trim() ? { remind: moving.remind.trim() } : {}),
+      ...(moving.content.trim() && moving.content.trim() !== original ? { content: moving.content.trim() } : {}),
+    };
     if (Object.keys(change).length === 0) return setMoving(undefined);
     if (await run(() => client.send('PATCH', userPath(userId, `/todos/${encodeURIComponent(moving.id)}`), change))) setMoving(undefined);
   };
@@ -43,9 +47,10 @@ export function TodosScreen() {
           <li key={todo.id} class={todo.completed ? 'done' : ''}>
             <span dir="auto" class="grow">{todo.content}</span>
             <span class="muted">{todo.repeat && !todo.completed ? t('todoNext') : t('todoDue')}: {formatDate(lang, todo.dueAt, tz)}</span>
+            {!todo.completed && todo.remindAt && todo.remindAt !== todo.dueAt && <span class="muted small">{t('todoReminder')}: {formatDate(lang, todo.remindAt, tz)}</span>}
             {todo.repeat && <span class="tag" title={t('todoRepeats')}>{describeRecurrence(todo.repeat, lang)}</span>}
             {!todo.completed && moving?.id !== todo.id && (
-              <button type="button" onClick={() => setMoving({ id: todo.id, content: todo.content, when: '' })}>{t('todoMove')}</button>
+              <button type="button" onClick={() => setMoving({ id: todo.id, content: todo.content, when: '', remind: '' })}>{t('todoMove')}</button>
             )}
             {!todo.completed && (
               <button type="button" title={todo.repeat ? t('todoCompleteOnceHint') : undefined} onClick={() => void run(() => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete`)))}>
@@ -60,6 +65,7 @@ export function TodosScreen() {
               <form class="row todo-move" aria-label={t('todoMove')} onSubmit={(e) => { e.preventDefault(); void move(todo.content); }}>
                 <label class="grow">{t('todoWords')} <input dir="auto" value={moving.content} onInput={(e) => setMoving({ ...moving, content: e.currentTarget.value })} /></label>
                 <label class="grow">{t('todoWhen')} <input dir="auto" value={moving.when} placeholder={t('todoWhenHint')} onInput={(e) => setMoving({ ...moving, when: e.currentTarget.value })} /></label>
+                <label class="grow">{t('todoRemind')} <input dir="auto" value={moving.remind} placeholder={t('todoRemindHint')} onInput={(e) => setMoving({ ...moving, remind: e.currentTarget.value })} /></label>
                 <button type="submit" class="primary">{t('save')}</button>
                 <button type="button" onClick={() => setMoving(undefined)}>{t('cancel')}</button>
               </form>
