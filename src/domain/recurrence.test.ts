@@ -89,3 +89,25 @@ describe('recurrence: how it reads, and what is refused', () => {
     expect(RepeatInput.parse({ every: 'week', weekdays: [1] })).toEqual({ every: 'week', interval: 1, weekdays: [1] });
   });
 });
+
+describe('recurrence: a series with a last day', () => {
+  it('has no occurrence past its last day on its own wall clock; it reads with its end (zh, en)', () => {
+    const untilFriday = rule({ every: 'day', until: '2026-12-04' });
+    const thursday = iso('2026-12-03T00:00:00Z'); // 08:00 Shanghai
+    expect(local(nextOccurrence(untilFriday, thursday, thursday), 'Asia/Shanghai')).toBe('2026-12-04 08:00');
+    expect(nextOccurrence(untilFriday, iso('2026-12-04T00:00:00Z'), iso('2026-12-04T00:00:00Z'))).toBeUndefined();
+    // The last day is the series' own: 23:30 in Shanghai on the 4th is still the 4th there.
+    const late = rule({ every: 'day', until: '2026-12-04' });
+    expect(local(nextOccurrence(late, iso('2026-12-03T15:30:00Z'), iso('2026-12-03T15:30:00Z')), 'Asia/Shanghai')).toBe('2026-12-04 23:30');
+    expect(describeRecurrence(untilFriday, 'zh')).toBe('每天，到12月4日');
+    expect(describeRecurrence(untilFriday, 'en')).toBe('every day until Dec 4');
+    expect(describeRecurrence(rule({ every: 'week', weekdays: [1], until: '2027-01-31' }), 'en')).toBe('every Mon until Jan 31');
+  });
+
+  it('takes a last day only as a calendar date', () => {
+    for (const until of ['2026-13-01', 'Friday', '2026-12-4', '2026-02-30']) {
+      expect(RepeatInput.safeParse({ every: 'day', until }).success).toBe(false);
+    }
+    expect(RepeatInput.safeParse({ every: 'day', until: '2026-12-04' }).success).toBe(true);
+  });
+});

@@ -23,9 +23,11 @@ const ruleFields = {
   weekdays: z.array(z.number().int().min(0).max(6)).min(1).max(7).optional(),
   /** The day of the month of a monthly or yearly series (31: the month's last day); absent: the day of its first time. */
   day: z.number().int().min(1).max(31).optional(),
+  /** The last day an occurrence may fall on, YYYY-MM-DD on the series' wall clock ("到周五为止", "until Friday"); absent: it goes on. */
+  until: z.iso.date().optional(),
 };
 const ZoneName = z.string().min(1).refine(validZone, 'an IANA time zone, e.g. Asia/Shanghai');
-type RuleShape = { every: RecurrenceUnit; interval: number; weekdays?: number[] | undefined; day?: number | undefined };
+type RuleShape = { every: RecurrenceUnit; interval: number; weekdays?: number[] | undefined; day?: number | undefined; until?: string | undefined };
 const consistent = <T extends z.ZodType<RuleShape>>(schema: T) =>
   schema
     .refine((r) => r.weekdays === undefined || (r.every === 'week' && r.interval === 1), { message: 'weekdays are for a weekly series with interval 1', path: ['weekdays'] })
@@ -93,17 +95,23 @@ const MAX_STEPS = 10_000;
 /**
  * The first occurrence after `current` that lies after `after`: the due time a series moves to
  * when the occurrence at `current` is over. Occurrences missed meanwhile (the scheduler was down)
- * are skipped, not reminded one by one. Undefined past MAX_STEPS.
+ * are skipped, not reminded one by one. Undefined past the series' last day (`until`), or past
+ * MAX_STEPS.
  */
 export function nextOccurrence(rule: RecurrenceRule, current: Date, after: Date): Date | undefined {
   let w = zonedTime(current, rule.timeZone);
   for (let i = 0; i < MAX_STEPS; i++) {
     w = step(rule, w, 1);
+    // Past its last day the series has ended.
+    if (rule.until !== undefined && wallDate(w) > rule.until) return undefined;
     const at = zonedInstant(w, rule.timeZone);
     if (at.getTime() > after.getTime() && at.getTime() > current.getTime()) return at;
   }
   return undefined;
 }
+
+/** YYYY-MM-DD of a wall date (its order is the dates' order). */
+export const wallDate = (w: { year: number; month: number; day: number }): string => `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 
 /** The occurrence before the one at `current`. */
 export function previousOccurrence(rule: RecurrenceRule, current: Date): Date {
@@ -139,8 +147,18 @@ const WORKDAYS = [1, 2, 3, 4, 5];
 const sameDays = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && b.every((x) => a.includes(x));
 const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
-/** How the series reads to the user: "每天", "每周一、三", "every 2 weeks", "every month on the 15th". */
+/** How the series reads to the user: "每天", "每周一、三", "every 2 weeks", "every month on the 15th", "每天，到12月4日", "every day until Dec 4". */
 export function describeRecurrence(rule: RecurrenceRule, language: 'zh' | 'en'): string {
+  const repeats = describeRule(rule, language);
+  if (rule.until === undefined) return repeats;
+  const [, month, day] = rule.until.split('-').map(Number);
+  return language === 'zh' ? `${repeats}，到${month}月${day}日` : `${repeats} until ${EN_MONTHS[month! - 1]} ${day}`;
+}
+
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The repeat alone, without its end. */
+function describeRule(rule: RecurrenceRule, language: 'zh' | 'en'): string {
   const n = rule.interval;
   const days = rule.weekdays ? [...rule.weekdays].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)) : undefined;
   if (language === 'zh') {

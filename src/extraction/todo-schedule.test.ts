@@ -3,6 +3,7 @@ import { describeRecurrence, nextOccurrence } from '../domain/recurrence.js';
 import { zonedMinute } from '../domain/zoned-time.js';
 import { findRecurrence } from './recurrence-phrase.js';
 import { rescheduleTodo, scheduleTodo } from './todo-schedule.js';
+import { findSeriesEnd } from './series-end.js';
 
 const TZ = 'Asia/Shanghai';
 /** Friday 2026-11-27, 15:30 in Shanghai. */
@@ -183,5 +184,39 @@ describe('todo schedule: a reminder lead said with the todo', () => {
     expect([zonedMinute(zh.dueAt!, TZ), zonedMinute(zh.remindAt!, TZ)]).toEqual(['2026-11-28 16:00', '2026-11-28 15:30']);
     const en = rescheduleTodo({ todo, texts: ['4pm, remind me the day before'], reference: REFERENCE, timeZone: TZ })!;
     expect([zonedMinute(en.dueAt!, TZ), zonedMinute(en.remindAt!, TZ)]).toEqual(['2026-11-28 16:00', '2026-11-27 16:00']);
+  });
+});
+
+describe('todo schedule: a series with an end said', () => {
+  // [words, first due, how it reads in Chinese and English] on the Shanghai wall clock; said Friday 2026-11-27 15:30.
+  const cases: Array<[string, string, string, string]> = [
+    ['每天早上八点提醒我吃药，到周五为止', '2026-11-28 08:00', '每天，到12月4日', 'every day until Dec 4'],
+    ['下周每天早上八点提醒我吃药', '2026-11-30 08:00', '每天，到12月6日', 'every day until Dec 6'],
+    ['这周每天晚上提醒我背单词', '2026-11-27 20:00', '每天，到11月29日', 'every day until Nov 29'],
+    ['连续五天每天晚上九点提醒我敷面膜', '2026-11-27 21:00', '每天，到12月1日', 'every day until Dec 1'],
+    ['每周一早上九点开例会，到12月20日', '2026-11-30 09:00', '每周一，到12月20日', 'every Mon until Dec 20'],
+    ['Remind me every day at 8am until Friday to take my pills', '2026-11-28 08:00', '每天，到12月4日', 'every day until Dec 4'],
+    ['every morning next week remind me to stretch', '2026-11-30 09:00', '每天，到12月6日', 'every day until Dec 6'],
+    ['remind me every evening for the next 5 days to do physio', '2026-11-27 18:00', '每天，到12月1日', 'every day until Dec 1'],
+    ['every Monday at 9am standup for two weeks', '2026-11-30 09:00', '每周一，到12月13日', 'every Mon until Dec 13'],
+  ];
+  for (const [text, due, zh, en] of cases) {
+    it(`${text} → ${due}, ${en}`, () => {
+      const s = schedule(text);
+      expect(zonedMinute(s.dueAt!, TZ)).toBe(due);
+      expect([describeRecurrence(s.repeat!, 'zh'), describeRecurrence(s.repeat!, 'en')]).toEqual([zh, en]);
+    });
+  }
+
+  it('a weekday range is no end: "每周一到周五八点" runs on', () => {
+    expect(schedule('每周一到周五八点叫我起床').repeat).not.toHaveProperty('until');
+  });
+
+  it('an end before the first occurrence is not taken for one', () => {
+    // Said on Friday: Saturday is before Monday's first meeting.
+    expect(findSeriesEnd('到周六为止', REFERENCE, TZ)?.until).toBe('2026-11-28');
+    const s = schedule('每周一早上九点开会，到周六为止');
+    expect(zonedMinute(s.dueAt!, TZ)).toBe('2026-11-30 09:00');
+    expect(s.repeat?.until).toBeUndefined();
   });
 });

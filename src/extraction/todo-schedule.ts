@@ -1,9 +1,11 @@
-import { firstOccurrence, nextOccurrence, RecurrenceRule, type RepeatInput } from '../domain/recurrence.js';
+import { firstOccurrence, nextOccurrence, RecurrenceRule, wallDate, type RepeatInput } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
 import { zonedInstant, zonedTime } from '../domain/zoned-time.js';
 import { defaultRemindAt, findTimePhrase, partOfDayHour } from './due-time.js';
 import { findRecurrence } from './recurrence-phrase.js';
 import { findReminderLead, remindAtWithLead, type ReminderLead } from './reminder-lead.js';
+import { findSeriesEnd, startOf, untilOf } from './series-end.js';
+import { hasHan } from '../text/language.js';
 
 /** When a todo is due, when it is reminded, and how it repeats. */
 export interface TodoSchedule {
@@ -54,13 +56,19 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
     return { dueAt, remindAt: dueAt ? remindFor(dueAt) : o.remindAt };
   }
   let repeat = RecurrenceRule.parse({ timeZone: o.timeZone, ...found.rule });
+  // "到周五为止", "for the next 5 days", "下周每天": when the series ends (and starts); its words are no first time.
+  // Read with the repeat's words standing as "每" alone: "每周一到周五" holds no end, "下周每天" still says its week.
+  const end = o.repeat ? undefined : texts.map((t) => findSeriesEnd(t.replace(found.text, hasHan(found.text) ? '每' : ' '), o.reference, o.timeZone)).find((e) => e !== undefined);
+  const timed = end ? texts.map((t) => t.replace(end.text, ' ')) : texts;
+  const from = end?.from ? startOf(end.from, o.timeZone) : undefined;
+  const after = from && from.getTime() > o.reference.getTime() ? from : o.reference;
   // A first time given with a repeat given (a caller's own series) is taken as it is.
   let dueAt = o.repeat && o.dueAt && o.dueAt.getTime() > o.reference.getTime() ? o.dueAt : undefined;
   if (!dueAt) {
     // The time of day is read without the repeat's own words: "每周一和周四晚上七点" is 19:00, not Monday at the default hour.
-    const phrase = firstTime(found.text === '' ? texts : texts.map((t) => t.replace(found.text, ' '))) ?? o.dueAt;
+    const phrase = firstTime(found.text === '' ? timed : timed.map((t) => t.replace(found.text, ' '))) ?? o.dueAt;
     const said = phrase ? zonedTime(phrase, o.timeZone) : undefined;
-    let hour = said?.hour ?? texts.map(partOfDayHour).find((h) => h !== undefined) ?? o.timeOfDay?.hour ?? 9;
+    let hour = said?.hour ?? timed.map(partOfDayHour).find((h) => h !== undefined) ?? o.timeOfDay?.hour ?? 9;
     // "每晚十点", "every night at 10": the evening's ten o'clock.
     if (hour < 12 && (partOfDayHour(found.text) ?? 0) >= 18) hour += 12;
     const at = { hour, minute: said?.minute ?? (said === undefined && hour === o.timeOfDay?.hour ? o.timeOfDay.minute : 0) };
@@ -70,10 +78,13 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
     };
     // A day the words name ("每两周周日", "每年3月5日", "starting next Monday") starts the series when the rule allows it.
     const named = phrase && said && said.hour === at.hour ? phrase : undefined;
-    dueAt = named && named.getTime() > o.reference.getTime() && fits(named)
+    dueAt = named && named.getTime() > after.getTime() && fits(named)
       ? named
-      : firstOccurrence(repeat, { ...at, ...(said && repeat.every === 'year' ? { on: { month: said.month, day: said.day } } : {}) }, o.reference);
+      : firstOccurrence(repeat, { ...at, ...(said && repeat.every === 'year' ? { on: { month: said.month, day: said.day } } : {}) }, after);
   }
+  // Its last day, unless that is before its first: then the words meant something else.
+  const until = end ? untilOf(end, dueAt, o.timeZone) : undefined;
+  if (until !== undefined && until >= wallDate(zonedTime(dueAt, o.timeZone))) repeat = { ...repeat, until };
   // A monthly or yearly series keeps its first day of the month: a 31st clamped to a short month comes back.
   if ((repeat.every === 'month' || repeat.every === 'year') && repeat.day === undefined) repeat = { ...repeat, day: zonedTime(dueAt, o.timeZone).day };
   return { dueAt, remindAt: remindFor(dueAt), repeat };
@@ -116,11 +127,24 @@ export function reminderKept(todo: Pick<Todo, 'dueAt' | 'remindAt'>, dueAt: Date
  * day (a series keeps its rule, and the occurrence at hand moves), a day keeps the time of day, a
  * repeat makes the todo a series at its old time of day unless the words give one. The reminder
  * keeps its lead ahead of the time unless the words give one ("提前半小时提醒我"). "三点" for something
- * due in the afternoon is 15:00.
+ * due in the afternoon is 15:00. A running series' end ("到周五为止", "until Friday") sets its last day.
  * Undefined when the texts name no time and no repeat: nothing changes.
  */
 export function rescheduleTodo(o: RescheduleTodoOptions): TodoSchedule | undefined {
-  const said = o.texts.filter((t): t is string => t !== undefined && t.trim() !== '');
+  const texts = o.texts.filter((t): t is string => t !== undefined && t.trim() !== '');
+  const { repeat, dueAt } = o.todo;
+  // "到周五为止", "until Friday" said of a running series: it ends then, and whatever else the words say moves it.
+  const end = repeat && dueAt && !texts.some((t) => findRecurrence(t) !== undefined) ? texts.map((t) => findSeriesEnd(t, o.reference, o.timeZone)).find((e) => e !== undefined) : undefined;
+  if (!end) return moveTodo(o, texts);
+  const rest = texts.map((t) => t.replace(end.text, ' ')).filter((t) => t.replace(/[\s，,。.!！吧]+/gu, '') !== '');
+  const moved = (rest.length > 0 ? moveTodo(o, rest) : undefined) ?? { dueAt, remindAt: o.todo.remindAt, repeat };
+  const until = moved.dueAt ? untilOf(end, moved.dueAt, o.timeZone) : undefined;
+  if (until === undefined || !moved.dueAt || !moved.repeat || until < wallDate(zonedTime(moved.dueAt, o.timeZone))) return rest.length > 0 ? moveTodo(o, rest) : undefined;
+  return { ...moved, repeat: { ...moved.repeat, until } };
+}
+
+/** rescheduleTodo once a series' end is read: the new time the words name. */
+function moveTodo(o: RescheduleTodoOptions, said: readonly string[]): TodoSchedule | undefined {
   // "改到下午四点，提前半小时提醒我": the reminder's lead is said with the time, and is no part of it.
   const lead = said.map((t) => findReminderLead(t)).find((l) => l !== undefined);
   const texts = lead ? said.map((t) => t.replace(lead.text, ' ')) : said;

@@ -164,3 +164,77 @@ describe('repeating todos: said once, reminded every time', () => {
     expect(zonedMinute(t!.dueAt!, TZ)).toBe('2026-01-01 19:00'); // Thursday
   });
 });
+
+describe('repeating todos with an end', () => {
+  it.each([
+    ['zh', '下周每天早上八点提醒我吃药', { content: '吃药', dueText: '下周每天早上八点' }],
+    ['en', 'Remind me every morning next week at 8 to take my pills', { content: 'take my pills', dueText: 'every morning next week at 8' }],
+  ])('%s: a model’s dueText with the repeat’s span starts and ends the series then', async (_, said, todo) => {
+    const model = scriptedModel(() => ({ operations: [{ op: 'add', kind: 'todo', content: said, importance: 0.7, todo, sourceMessageIds: ['m1'] }], reason: 'todo' }));
+    const memory = open({ model });
+    await memory.setSettings('u', { timeZone: TZ });
+    await memory.appendMessages({ messages: [{ id: 'm1', userId: 'u', sessionId: 's', role: 'user', content: said }] });
+    await memory.extract('u', 's');
+    const [t] = await memory.listTodos({ userId: 'u' });
+    // Said on Thursday 2026-01-01: next week is Monday the 5th to Sunday the 11th.
+    expect([zonedMinute(t!.dueAt!, TZ), t!.repeat?.until]).toEqual(['2026-01-05 08:00', '2026-01-11']);
+  });
+
+  it.each([
+    ['zh', '每天早上八点提醒我吃药，到周六为止', '每天，到1月3日'],
+    ['en', 'Remind me every day at 8am until Saturday to take my pills', 'every day until Jan 3'],
+  ])('%s: reminded each day up to its last, then no more; done on the last day, it is done', async (lang, text, repeats) => {
+    const { memory, sent, todo, at } = await asked(text);
+    const t = await todo();
+    expect(t.repeat).toMatchObject({ every: 'day', until: '2026-01-03' });
+    expect(at(t.dueAt)).toBe('2026-01-02 08:00');
+    const block = await memory.context({ userId: 'u', query: lang === 'zh' ? '吃药' : 'pills', tokenBudget: 1000 });
+    expect(block.text).toContain(repeats);
+    const deliverAt = async (wall: string) => {
+      memory.clock.advance(new Date(`${wall}+08:00`).getTime() - memory.clock.now().getTime());
+      return (await memory.deliverReminders()).delivered;
+    };
+    expect(await deliverAt('2026-01-02T07:00:00')).toEqual([t.id]);
+    expect(at((await todo()).dueAt)).toBe('2026-01-03 08:00');
+    expect(await deliverAt('2026-01-03T07:00:00')).toEqual([t.id]);
+    // The last day's reminder went out: nothing moves it on, nothing more is sent.
+    const last = await todo();
+    expect([at(last.dueAt), last.reminded, last.completed]).toEqual(['2026-01-03 08:00', true, false]);
+    expect(await deliverAt('2026-01-04T07:00:00')).toEqual([]);
+    expect(await deliverAt('2026-01-05T07:00:00')).toEqual([]);
+    expect(sent.map((r) => at(r.remindAt))).toEqual(['2026-01-02 07:00', '2026-01-03 07:00']);
+    // Done for this time on its last day, there is no next time: the todo is done.
+    expect((await memory.completeTodo('u', t.id)).completed).toBe(true);
+  });
+
+  it('a series that ended no longer keeps its memory from fading; one that runs does (zh, en)', async () => {
+    const memory = open();
+    await memory.setSettings('u', { timeZone: TZ });
+    const ended = await memory.add({ userId: 'u', kind: 'todo', content: '每天早上九点交日报，到周六为止', importance: 0.3 });
+    const endedEn = await memory.add({ userId: 'u', kind: 'todo', content: 'Send the daily report every day at 9am until Saturday', importance: 0.3 });
+    const runs = await memory.add({ userId: 'u', kind: 'todo', content: '每天早上九点交日报', importance: 0.3 });
+    expect((await memory.listTodos({ userId: 'u' })).map((t) => t.repeat?.until)).toEqual(['2026-01-03', '2026-01-03', undefined]);
+    memory.clock.advanceDays(200);
+    await memory.runLifecycle({ userId: 'u' });
+    expect((await memory.get('u', ended.id))!.status).toBe('archived');
+    expect((await memory.get('u', endedEn.id))!.status).toBe('archived');
+    expect((await memory.get('u', runs.id))!.status).toBe('active');
+  });
+
+  it('an end said later sets the last day of a running series, by hand in words or outright; its time stays (zh, en)', async () => {
+    const memory = open();
+    await memory.setSettings('u', { timeZone: TZ });
+    await memory.add({ userId: 'u', kind: 'todo', content: '每天早上八点吃药' });
+    await memory.add({ userId: 'u', kind: 'todo', content: 'Stretch every morning at 7' });
+    const [pills, stretch] = await memory.listTodos({ userId: 'u' });
+    const ended = await memory.editTodo('u', pills!.id, { when: '到周六为止' });
+    expect([ended.dueAt, ended.repeat?.until]).toEqual([pills!.dueAt, '2026-01-03']);
+    const endedEn = await memory.editTodo('u', stretch!.id, { when: 'until Monday' });
+    expect([endedEn.dueAt, endedEn.repeat?.until]).toEqual([stretch!.dueAt, '2026-01-05']);
+    // With a new time besides: both.
+    const both = await memory.editTodo('u', pills!.id, { when: '晚上九点，到下周三为止' });
+    expect([zonedMinute(both.dueAt!, TZ), both.repeat?.until]).toEqual(['2026-01-02 21:00', '2026-01-07']);
+    // Given outright.
+    expect((await memory.editTodo('u', stretch!.id, { repeat: { every: 'day', until: '2026-01-10' } })).repeat).toMatchObject({ every: 'day', until: '2026-01-10' });
+  });
+});

@@ -1,4 +1,6 @@
 import type { Memory } from '../domain/memory.js';
+import { wallDate, type RecurrenceRule } from '../domain/recurrence.js';
+import { zonedTime } from '../domain/zoned-time.js';
 import { EngramError } from '../errors.js';
 import { decay, type DecayResult } from '../lifecycle/decay.js';
 import { DEFAULT_DECAY_POLICY, type DecayPolicy } from '../lifecycle/decay-policy.js';
@@ -35,7 +37,7 @@ export async function runLifecycle(deps: ModelDeps, options: { userId?: string; 
   const repeating = new Set<string>();
   for (const userId of users) {
     work.push(...(await deps.store.listMemories({ userId, statuses: ['active'] })));
-    for (const t of await deps.store.listTodos({ userId, completed: false })) if (t.repeat && t.memoryId) repeating.add(t.memoryId);
+    for (const t of await deps.store.listTodos({ userId, completed: false })) if (t.repeat && t.memoryId && runs(t.repeat, deps.clock.now())) repeating.add(t.memoryId);
   }
   for (const memory of work) {
     report.examined++;
@@ -88,4 +90,9 @@ function alreadyReviewed(memory: Memory, result: DecayResult, mode: 'promote' | 
   if (result.action === 'archive') return false;
   const since = mode === 'promote' ? memory.updatedAt : result.decayedAt;
   return memory.reviewedAt !== undefined && memory.reviewedAt.getTime() >= since.getTime();
+}
+
+/** A series runs until its last day (`until`) is over on its own wall clock; one with no end runs on. */
+function runs(rule: RecurrenceRule, now: Date): boolean {
+  return rule.until === undefined || wallDate(zonedTime(now, rule.timeZone)) <= rule.until;
 }

@@ -165,6 +165,13 @@ describe('extractHeuristically: what the user states', () => {
     ['每周一和周四晚上七点提醒我去健身', { content: '健身', dueText: '每周一和周四晚上七点' }],
     ['每周一、三、五早上提醒我跑步', { content: '跑步', dueText: '每周一、三、五早上' }],
     ['Every Monday and Thursday at 7pm, remind me to go to the gym', { content: 'go to the gym', dueText: 'every Monday and Thursday at 7pm' }],
+    // With an end (and a start): it goes with the repeat, and the memory says it.
+    ['每天早上八点提醒我吃药，到周五为止', { content: '吃药', dueText: '每天早上八点，到周五为止' }],
+    ['下周每天早上八点提醒我吃药', { content: '吃药', dueText: '下周每天早上八点' }],
+    ['连续五天每天晚上九点提醒我敷面膜', { content: '敷面膜', dueText: '连续五天每天晚上九点' }],
+    ['Remind me every day at 8am until Friday to take my pills', { content: 'take my pills', dueText: 'every day until Friday at 8am' }],
+    ['Every day until Friday, remind me to water the plants', { content: 'water the plants', dueText: 'every day until Friday' }],
+    ['remind me every evening for the next 5 days to do physio', { content: 'do physio', dueText: 'every evening for the next 5 days' }],
   ])('todo: %s', (text, todo) => {
     const [op] = ops(text);
     expect(op).toMatchObject({ op: 'add', kind: 'todo', todo });

@@ -1,5 +1,6 @@
 import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../../domain/operations.js';
 import { findRecurrence } from '../recurrence-phrase.js';
+import { findSeriesEnd } from '../series-end.js';
 import { detectLanguage, hasHan } from '../../text/language.js';
 import { findTimePhrase } from '../due-time.js';
 import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang, type Pattern, type Slot } from './candidate.js';
@@ -68,8 +69,15 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
         last.value += petName[1];
         continue;
       }
-      const request = readReminderRequest(clause.text);
       const previous = before?.candidate;
+      // "每天早上八点提醒我吃药，到周五为止": the series just asked for ends then.
+      const ending = previous?.todo?.dueText && findRecurrence(previous.todo.dueText) ? endAlone(clause.text, message.createdAt, timeZone) : undefined;
+      if (ending && previous?.todo) {
+        previous.todo.dueText = previous.lang === 'zh' ? `${previous.todo.dueText}，${ending}` : `${previous.todo.dueText} ${ending}`;
+        previous.content = previous.lang === 'zh' ? `${previous.content}，${ending}` : `${previous.content} ${ending}`;
+        continue;
+      }
+      const request = readReminderRequest(clause.text);
       if (request?.bare && previous && (previous.todo || previous.slot === 'move-todo')) {
         // "提醒我周五交报告，提前一天", "明天的会改到下午四点，提前半小时提醒我": the lead is for the todo just asked for or moved.
         if (request.lead && previous.todo) previous.todo.remindText ??= request.lead.text;
@@ -116,6 +124,12 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
   for (const op of operations) counts.set(op.op, (counts.get(op.op) ?? 0) + 1);
   const summary = [...counts].map(([op, n]) => `${op} ${n}`).join(', ');
   return { operations, reason: lang === 'zh' ? `用户的明确陈述（启发式）：${summary}` : `explicit user statements (heuristic): ${summary}` };
+}
+
+/** A clause that says only when a series ends ("到周五为止", "until Friday"): those words. */
+function endAlone(text: string, reference: Date, timeZone: string): string | undefined {
+  const end = findSeriesEnd(text, reference, timeZone);
+  return end && text.replace(end.text, '').replace(/[\s，,。.!！吧啊哦]+/gu, '') === '' ? end.text : undefined;
 }
 
 /**
@@ -193,10 +207,13 @@ function todo(base: Candidate, task: string, timeZone: string, reference: Date):
   // which is read without it (the time of day, not the weekday the repeat names), and no date in
   // its memory: the first time is not the only one.
   const repeat = findRecurrence(task);
-  const said = repeat ? task.replace(repeat.text, ' ').replace(/\s{2,}/g, ' ').trim() : task;
+  // When the series ends ("到周五为止", "until Friday", "for the next 5 days") goes with its repeat, not its task.
+  const end = repeat ? findSeriesEnd(task.replace(repeat.text, lang === 'zh' ? '每' : ' '), reference, timeZone) : undefined;
+  const said = repeat ? task.replace(repeat.text, ' ').replace(end?.text ?? repeat.text, ' ').replace(/\s{2,}/g, ' ').trim() : task;
   const phrase = findTimePhrase({ text: said, reference, timeZone });
   const join = (a: string, b: string): string => (lang === 'zh' ? `${a}${b}` : `${a} ${b}`);
-  if (!phrase) return { ...base, lang, content, todo: repeat ? { content: cleanTask(said) || task, dueText: repeat.text } : { content: task } };
+  const repeats = repeat ? (end ? (lang === 'zh' ? `${end.text}${repeat.text}` : `${repeat.text} ${end.text}`) : repeat.text) : '';
+  if (!phrase) return { ...base, lang, content, todo: repeat ? { content: cleanTask(said) || task, dueText: repeats } : { content: task } };
   let dueText = phrase.text;
   let rest = said.slice(0, phrase.index) + said.slice(phrase.index + phrase.text.length);
   // "周五前交报告": the deadline word belongs to the due time.
@@ -206,7 +223,7 @@ function todo(base: Candidate, task: string, timeZone: string, reference: Date):
     rest = said.slice(0, phrase.index) + said.slice(phrase.index + phrase.text.length + before[0].length);
   }
   const what = cleanTask(rest) || task;
-  if (repeat) return { ...base, lang, content, todo: { content: what, dueText: join(repeat.text, dueText), dueAt: phrase.date.toISOString() } };
+  if (repeat) return { ...base, lang, content, todo: { content: what, dueText: join(repeats, dueText), dueAt: phrase.date.toISOString() } };
   return { ...base, lang, content: withPhraseDate(content, phrase, timeZone, lang), todo: { content: what, dueText, dueAt: phrase.date.toISOString() } };
 }
 
@@ -219,6 +236,7 @@ function cleanTask(rest: string): string {
     .replace(/(?<=.)是\s*$/u, '')
     .replace(/\s{2,}/g, ' ')
     .replace(/^[\s，,]*(?:要|得|去)?/u, '')
+    .replace(/^to\s+/i, '')
     .replace(/[\s，,]+$/u, '')
     .trim();
 }

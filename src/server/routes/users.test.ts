@@ -76,6 +76,13 @@ describe('user resources', () => {
     const items = (await t.json('/v1/users/li-ming/todos')).body.items as Array<{ id: string; remindAt?: string }>;
     expect(items.find((x) => x.id === en.body.id)!.remindAt).toBeUndefined();
     expect((await patch(en.body.id, { repeat: { every: 'week', weekdays: [2] } })).body).toMatchObject({ repeat: { every: 'week', weekdays: [2], timeZone: 'Asia/Shanghai' } });
+    // A series with its last day, given outright or said; one that is no date is refused.
+    const pills = await t.json('/v1/users/li-ming/todos', { body: { content: 'take the pills at 8am', repeat: { every: 'day', until: '2026-01-05' } } });
+    expect(pills.status).toBe(201);
+    expect(pills.body).toMatchObject({ repeat: { every: 'day', until: '2026-01-05' } });
+    expect((await t.json('/v1/users/li-ming/todos', { body: { content: '每天早上八点吃药，到周六为止' } })).body).toMatchObject({ repeat: { every: 'day', until: '2026-01-03' } });
+    expect((await t.json('/v1/users/li-ming/todos', { body: { content: 'pills', repeat: { every: 'day', until: 'Friday' } } })).status).toBe(400);
+    expect((await patch(pills.body.id, { when: 'until Saturday' })).body).toMatchObject({ repeat: { every: 'day', until: '2026-01-03' } });
     // The reminder's lead as said: the time and the words stay.
     expect((await patch(zh.body.id, { remind: '提前半小时' })).body).toMatchObject({ content: '2026年1月2日16:00开会', dueAt: '2026-01-02T08:00:00.000Z', remindAt: '2026-01-02T07:30:00.000Z' });
     expect((await patch(zh.body.id, { remind: 'the night before' })).body).toMatchObject({ dueAt: '2026-01-02T08:00:00.000Z', remindAt: '2026-01-01T12:00:00.000Z' });
