@@ -62,6 +62,9 @@ describe('parseDueTime in Chinese', () => {
     expect(due('下个月')).toBe('2025-04-01T01:00:00.000Z');
     expect(due('明年')).toBe('2026-01-01T01:00:00.000Z');
     expect(due('这周末')).toBe('2025-03-15T01:00:00.000Z');
+    // A day of the month in one: that day.
+    expect(due('下个月15号提醒我续费会员')).toBe('2025-04-15T01:00:00.000Z');
+    expect(due('这个月20号交电费')).toBe('2025-03-20T01:00:00.000Z');
   });
 
   it('reports the phrase as written', () => {

@@ -173,7 +173,7 @@ function chineseDuration(text: string, reference: Date): TimePhrase | undefined 
  * Periods chrono's Chinese parser does not know; each resolves to the first day of the period
  * (a weekend to its Saturday). The past ones come first: "上周末" holds "周末", the coming one.
  */
-const PERIODS_ZH: ReadonlyArray<readonly [RegExp, (w: WallClock & { weekday: number }) => WallClock]> = [
+const PERIODS_ZH: ReadonlyArray<readonly [RegExp, (w: WallClock & { weekday: number }, m: RegExpExecArray) => WallClock]> = [
   [/上上个?(?:周|星期|礼拜)(?![一二三四五六日天末])/, (w) => ({ ...w, day: w.day - sinceMonday(w) - 14 })],
   [/(?<!上)上个?(?:周|星期|礼拜)末/, (w) => ({ ...w, day: w.day - sinceMonday(w) - 2 })],
   [/(?<!上)上个?(?:周|星期|礼拜)(?![一二三四五六日天])/, (w) => ({ ...w, day: w.day - sinceMonday(w) - 7 })],
@@ -182,6 +182,8 @@ const PERIODS_ZH: ReadonlyArray<readonly [RegExp, (w: WallClock & { weekday: num
   [/前年/, (w) => ({ ...w, year: w.year - 2, month: 1, day: 1 })],
   [/下个?(?:周|星期|礼拜)/, (w) => ({ ...w, day: w.day + (((8 - w.weekday) % 7) || 7) })],
   [/(?:这个?|本)?周末/, (w) => ({ ...w, day: w.day + ((6 - w.weekday + 7) % 7) })],
+  // "下个月15号", "这个月20号": that day of the month.
+  [/(下个?|这个?|本)月(\d{1,2}|[一二三四五六七八九十]{1,3})[日号]/, (w, m) => ({ ...w, month: w.month + (m[1]!.startsWith('下') ? 1 : 0), day: chineseNumber(m[2]!) ?? 1 })],
   [/下个?月/, (w) => ({ ...w, month: w.month + 1, day: 1 })],
   [/月底/, (w) => ({ ...w, month: w.month + 1, day: 0 })],
   [/明年/, (w) => ({ ...w, year: w.year + 1, month: 1, day: 1 })],
@@ -192,7 +194,7 @@ function chinesePeriod(text: string, reference: Date, timeZone: string, defaultH
   for (const [re, shift] of PERIODS_ZH) {
     const m = re.exec(text);
     if (!m) continue;
-    const target = shift(wallClock(reference, timeZone));
+    const target = shift(wallClock(reference, timeZone), m);
     // Date.UTC normalises overflowing days and months (day 0 = last day of the previous month).
     const normal = new Date(Date.UTC(target.year, target.month - 1, target.day));
     const date = zonedInstant(

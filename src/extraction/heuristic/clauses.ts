@@ -54,7 +54,7 @@ const TIME_BEFORE_INTENT_ZH = new RegExp(`^(?:(${AHEAD_ZH})我|我(${AHEAD_ZH}))
 const CLOCK_ZH = '(?:\\d{1,2}|[一二三四五六七八九十两]{1,3})(?:点|:\\d{2})(?:半|[一三]刻|\\d{1,2}分?|[一二三四五六七八九十]{1,3}分)?';
 const PERIOD_ZH = '(?:早上|早晨|上午|中午|下午|傍晚|晚上|夜里)';
 /** A day: "明天", "下周三", "12月3日", "5号". */
-const DAY_ZH = `(?:${AHEAD_ZH}|每天|每晚|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末](?:(?:和|、|与|及)(?:周|星期|礼拜)?[一二三四五六日天])*|每个?工作日|每个?月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|每年(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})号)`;
+const DAY_ZH = `(?:(?:这个?|下个?|本)月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|每个?月(?:最后一天|底|末|初)|${AHEAD_ZH}|每天|每晚|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末](?:(?:和|、|与|及)(?:周|星期|礼拜)?[一二三四五六日天])*|每个?工作日|每个?月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|每年(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})号)`;
 /** How long a series runs, said before it: "下周每天", "这个月每晚", "连续五天每天", "接下来一周每天". */
 const SERIES_SPAN_ZH = '(?:(?:这|本|下)个?(?:周|星期|礼拜|月)的?|(?:连续|接下来的?|未来)(?:\\d+|[一二两三四五六七八九十]+)个?(?:天|周|星期|礼拜)(?:内|里)?)(?=每|天天)';
 /** When a reminder is for, said before the request: a day with its time, a time alone, or a delay ("半小时后"). */
@@ -96,11 +96,12 @@ const TIME_BEFORE_INTENT_EN = new RegExp(`^(${AHEAD_EN}),?\\s+(I(?:'m| am)?\\s+(
 /** "Tomorrow I have an exam" reads as "I have an exam tomorrow", the order the appointment row reads. */
 const TIME_BEFORE_APPOINTMENT_EN = new RegExp(`^(${AHEAD_EN}),?\\s+(I(?:'ve| have)(?: got)? an? (?:${APPOINTMENT_EN})(?: .+?)?)([.!]*)$`, 'i');
 const TIME_ONLY_EN = new RegExp(`^(?:${AHEAD_EN}),?$`, 'i');
+const REMIND_TIME_ONLY_EN = new RegExp(`^(?:${REMIND_TIME_EN}),?$`, 'i');
 /** "Meeting at 3pm tomorrow": an appointment noted without "I have". */
 const APPOINTMENT_OPENING_EN = new RegExp(`^(?:an? )?(?:${APPOINTMENT_EN}) (?=at |on |tomorrow|tonight|next |this )`, 'i');
 
 // "Anna and I went…" (a name or "my sister" just before) is one subject, not two clauses.
-const EN_CLAUSE_BREAK = /(?<!(?:^|[,;]\s*)(?:[A-Z][a-z]+|[Mm]y \w+)),?\s+(?:and|but|so)\s+(?=(?:I|my|My|we|We|it|It|that|That|this|This)\b)|,\s+(?=(?:I|my|My)\b)|\s[-–—]\s|(?<!\b(?:for|to|of|about|with|at|in|on|from|by|like))\s+(?:after|when|because|since|before|while|until)\s+(?=I\b)/u;
+const EN_CLAUSE_BREAK = /(?<!(?:^|[,;]\s*)(?:[A-Z][a-z]+|[Mm]y \w+)),?\s+(?:and|but|so)\s+(?=(?:I|my|My|we|We|it|It|that|That|this|This)\b)|,\s+(?=(?:I|my|My)\b)|\s[-–—]\s|(?<!\b(?:for|to|of|about|with|at|in|on|from|by|like))\s+(?:after|when|because|since|before|while|until)\s+(?=I\b)|,\s+(?=(?:please |pls |and |so )?(?:remind me|don't let me forget)\b)/u;
 
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -117,7 +118,9 @@ function splitNameAppositive(parts: string[]): string[] {
 
 /** "Next week, I'm planning…" is one clause: a time phrase cut off by its comma goes with what follows. */
 function joinLeadingTime(parts: string[]): string[] {
-  return parts[0] !== undefined && parts.length > 1 && TIME_ONLY_EN.test(parts[0].trim()) ? [`${parts[0].trim()} ${parts[1]!.trim()}`, ...parts.slice(2)] : parts;
+  // "Every Monday at 7pm, remind me to…": a reminder's time cut off by its comma goes with it too.
+  const timeOnly = (part: string): boolean => TIME_ONLY_EN.test(part.trim()) || REMIND_TIME_ONLY_EN.test(part.trim());
+  return parts[0] !== undefined && parts.length > 1 && timeOnly(parts[0]) ? [`${parts[0].trim()}, ${parts[1]!.trim()}`.replace(/,,/g, ','), ...parts.slice(2)] : parts;
 }
 
 const TIME_ONLY_ZH = new RegExp(`^${REMIND_TIME_ZH}[，,]\\s*$`, 'u');

@@ -9,7 +9,7 @@ const NAMES_YEAR = /(?:^|\D)(?:19|20)\d{2}(?!\d)/u;
  * count in them ("two weeks ago", "in a few months", "三个月后"): the label is no finer than the phrase.
  */
 const WEEK = /\bweeks?\b|(?:下|上|这|本)个?(?:周|星期|礼拜)(?![一二三四五六日天末])|(?:周|星期|礼拜)[前后]/iu;
-const MONTH = /\bmonths?\b|(?:下|上|这|本)个?月(?![底末])|个月[前后]/iu;
+const MONTH = /\bmonths?\b|(?:下|上|这|本)个?月(?![底末\d一二三四五六七八九十])|个月[前后]/iu;
 const YEAR = /\byears?\b|(?:明|去|今|前|后)年(?![底末])|年[前后]/iu;
 
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

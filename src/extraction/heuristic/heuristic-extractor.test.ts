@@ -197,7 +197,32 @@ describe('extractHeuristically: what the user states', () => {
     expect(adds[0]).toMatchObject({ kind: 'todo', content, todo });
   });
 
-  it.each(['我好累，提醒我', '我提前一天到了', '他提前半小时下班了，提醒我了', 'I arrived an hour early', 'We met the day before, remind me'])('asks for no reminder of anything: %s', (text) => {
+  // A todo said with no time of its own is for the day the clause before names; a birthday said by its day is its date.
+  it.each([
+    ['后天是妈妈生日，提醒我买礼物', { content: '买礼物', dueText: '后天' }, '用户的妈妈生日是3月14日'],
+    ["Tomorrow is my mom's birthday, remind me to buy flowers", { content: 'buy flowers', dueText: 'tomorrow' }, "The user's mom's birthday is March 13"],
+    ['周五晚上七点和朋友吃饭，别让我忘了', { content: '和朋友吃饭', dueText: '周五晚上七点' }, undefined],
+    ["Dinner with Anna on Friday at 7pm, don't let me forget", { content: 'Dinner with Anna', dueText: 'on Friday at 7pm' }, undefined],
+    ['每个月最后一天提醒我交信用卡', { content: '交信用卡', dueText: '每个月最后一天' }, undefined],
+    ['下个月15号提醒我续费会员', { content: '续费会员', dueText: '下个月15号' }, undefined],
+  ])('a todo and its time: %s', (text, todo, person) => {
+    const adds = ops(text).filter((o) => o.op === 'add');
+    expect(adds.find((o) => o.kind === 'todo')).toMatchObject({ todo });
+    expect(adds.find((o) => o.kind === 'person')?.content).toBe(person);
+  });
+
+  it.each([
+    ['明天是我老婆的生日', 'person', '用户的老婆生日是3月13日'],
+    ['今天是我生日', 'identity', '用户的生日是3月12日'],
+    ['我妈后天过生日', 'person', '用户的妈妈生日是3月14日'],
+    ["Tomorrow is my wife's birthday", 'person', "The user's wife's birthday is March 13"],
+    ["It's my birthday today", 'identity', "The user's birthday is March 12"],
+    ["My dad's birthday is on Sunday", 'person', "The user's dad's birthday is March 16"],
+  ])('a birthday by its day is kept as its date: %s', (text, kind, content) => {
+    expect(added(text)).toMatchObject({ kind, content });
+  });
+
+  it.each(['我好累，提醒我', '你别忘了提醒我', "Your pup is so cute, remind me what's their name?", '我提前一天到了', '他提前半小时下班了，提醒我了', 'I arrived an hour early', 'We met the day before, remind me'])('asks for no reminder of anything: %s', (text) => {
     expect(ops(text).some((o) => o.op === 'add' && o.kind === 'todo')).toBe(false);
   });
 
@@ -278,9 +303,10 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     ['我去年搬到深圳', 'identity', '用户住在深圳'],
     ['I moved to Berlin last year', 'identity', 'The user lives in Berlin'],
     ['我老婆下个月生日', 'person', '用户的老婆下个月过生日'],
-    ['我妈生日是下周六', 'person', '用户的妈妈生日是下周六'],
+    // A birthday said by its day is kept as the date it is: "下周六" names another day next week.
+    ['我妈生日是下周六', 'person', '用户的妈妈生日是3月22日'],
     ['我爸叫李强', 'person', '用户的爸爸叫李强'],
-    ["My mom's birthday is next Saturday", 'person', "The user's mom's birthday is next Saturday"],
+    ["My mom's birthday is next Saturday", 'person', "The user's mom's birthday is March 22"],
     ['My son starts school this year', 'person', "The user's son starts school this year"],
     ['我儿子今年上小学了', 'person', '用户的儿子今年上小学'],
     ['下周三要交报告', 'plan', '用户下周三（2025年3月19日）要交报告'],

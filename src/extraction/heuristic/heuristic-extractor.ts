@@ -12,6 +12,7 @@ import { matchClause, type Match } from './match.js';
 import { reconcile } from './reconcile.js';
 import { matchRemembered } from './remembered.js';
 import { readReminderRequest, taskOfStatement, type ReminderRequest } from './reminder-request.js';
+import { datedBirthday } from './dated-birthday.js';
 
 export interface HeuristicExtractionInput {
   /** The new messages only; context messages are not mined. */
@@ -92,8 +93,17 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
         before = { clause, candidate: asked };
         continue;
       }
-      const candidate = read(request?.lead ? { ...clause, text: request.text } : clause, message, timeZone);
+      // "你别忘了提醒我" with nothing before it to be reminded of: nothing to keep.
+      if (request?.bare) {
+        before = { clause };
+        continue;
+      }
+      // "明天是我老婆的生日": read as the date it is.
+      const birthday = datedBirthday(clause.text, message.createdAt, timeZone);
+      let candidate = read(request?.lead ? { ...clause, text: request.text } : birthday ? { ...clause, text: birthday } : clause, message, timeZone);
       if (candidate?.todo && request?.lead) candidate.todo.remindText = request.lead.text;
+      // "后天是妈妈生日，提醒我买礼物": a todo with no time of its own is for the day the clause before names.
+      if (candidate?.todo && !candidate.todo.dueText && !candidate.todo.dueAt && before) candidate = timedBy(candidate, before.clause, clause, message, timeZone) ?? candidate;
       before = { clause, ...(candidate ? { candidate } : {}) };
       if (candidate) candidates.push((last = candidate));
       // "I just took my pills" completes a todo, if there is one, and is still something the user
@@ -124,6 +134,15 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
   for (const op of operations) counts.set(op.op, (counts.get(op.op) ?? 0) + 1);
   const summary = [...counts].map(([op, n]) => `${op} ${n}`).join(', ');
   return { operations, reason: lang === 'zh' ? `用户的明确陈述（启发式）：${summary}` : `explicit user statements (heuristic): ${summary}` };
+}
+
+/** The todo again, due on the day (and time) the clause before it names ahead; undefined when it names none. */
+function timedBy(todo: Candidate, previous: Clause, clause: Clause, message: ExtractionMessage, timeZone: string): Candidate | undefined {
+  const phrase = findTimePhrase({ text: previous.text, reference: message.createdAt, timeZone });
+  if (!phrase || phrase.date.getTime() <= message.createdAt.getTime() || !todo.todo) return undefined;
+  const task = todo.todo.content;
+  const timed = read({ ...clause, text: todo.lang === 'zh' ? `提醒我${phrase.text}${task}` : `remind me to ${task} ${phrase.text.charAt(0).toLowerCase()}${phrase.text.slice(1)}`, question: false }, message, timeZone);
+  return timed?.todo?.dueText ? { ...timed, ...(todo.todo.remindText ? { todo: { ...timed.todo, remindText: todo.todo.remindText } } : {}) } : undefined;
 }
 
 /** A clause that says only when a series ends ("到周五为止", "until Friday"): those words. */

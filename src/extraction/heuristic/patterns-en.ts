@@ -324,7 +324,8 @@ export const EN_PATTERNS: readonly Pattern[] = [
   {
     slot: 'todo', kind: 'todo', importance: 0.7,
     re: re("(?:please |can you |could you |pls )?(?:remind me|don't let me forget|help me remember)(?: to| that| about)? (.+?)(?: please)?\\??"),
-    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
+    // "remind me what's their name?" asks to be told, not reminded later.
+    build: (m) => (/^(?:what|who|where|which|how|why)\b/i.test(m[1]!) ? undefined : { content: '', value: m[1]!, task: m[1]! }),
   },
   {
     slot: 'todo', kind: 'todo', importance: 0.7,
