@@ -21,6 +21,8 @@ export type Slot =
   | 'bloodType'
   | 'height'
   | 'diet'
+  // "以后用中文回答我", "Please always answer me in English": the language the user wants replies in.
+  | 'replyLanguage'
   | 'like'
   | 'dislike'
   | 'no-longer-like'
@@ -47,7 +49,7 @@ export type Slot =
   // What the user asked outright to be remembered and no other row reads (remembered.ts): these accumulate.
   | 'noted';
 
-export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin', 'diet', 'birthday', 'age', 'bloodType', 'height']);
+export const SINGLE_VALUED_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['name', 'job', 'employer', 'home', 'origin', 'diet', 'birthday', 'age', 'bloodType', 'height', 'replyLanguage']);
 
 export type Lang = 'zh' | 'en';
 
@@ -134,6 +136,10 @@ export function thirdSingular(phrase: string): string {
 }
 
 /** How a memory names the user's kin: "妈" and "爸" as written in full ("用户的妈妈"), which reads better and glosses as "mom". */
+/** The user's relatives as said in Chinese ("老婆", "女儿", "妈"), one group. */
+export const REL_ZH =
+  '(老婆|妻子|太太|爱人|老公|丈夫|先生|男朋友|女朋友|男友|女友|对象|儿子|女儿|孩子|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸|妈)';
+
 export function kin(relation: string): string {
   return relation === '妈' ? '妈妈' : relation === '爸' ? '爸爸' : relation;
 }

@@ -1,5 +1,5 @@
 import { hasHan } from '../../text/language.js';
-import { APPOINTMENT_EN, APPOINTMENT_ZH, MILESTONE_ZH } from './candidate.js';
+import { APPOINTMENT_EN, APPOINTMENT_ZH, MILESTONE_ZH, REL_ZH } from './candidate.js';
 
 /** One clause of a user message, ready for the pattern tables. */
 export interface Clause {
@@ -79,6 +79,10 @@ const REMIND_TIME_FIRST_EN = new RegExp(`^((?:please |can you |could you |pls )?
  * it is the weather ("明天要下雨").
  */
 const SCHEDULED_ZH = new RegExp(`^(?:${AHEAD_ZH}|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天])(?:早上|上午|中午|下午|傍晚|晚上)?(?:(?:\\d{1,2}|[一二三四五六七八九十]{1,3})点(?:半|\\d{1,2}分?)?)?(?:(?:还|也|又)?(?:要|得)(?!下雨|下雪|降温|升温|刮风|变天)|(?:${APPOINTMENT_ZH}|${MILESTONE_ZH}))`, 'u');
+/** A clause about one of the user's relatives ("我儿子…", "我的女朋友…"): its subject, as said. */
+const RELATIVE_SUBJECT_ZH = new RegExp(`^我的?${REL_ZH}(?!的)`, 'u');
+/** A clause about someone the user knows: a relative, a friend, a colleague (or someone of theirs: "我儿子的老师"). */
+const OTHER_PERSON_ZH = new RegExp(`^我的?(?:${REL_ZH.slice(1, -1)}|朋友|同事|同学|闺蜜|老板|领导|室友|邻居|哥们|男闺蜜)`, 'u');
 /** A clause whose subject is the user themself: "我…", not "我朋友…", "我的…", "我们…". */
 const SELF_SUBJECT_ZH = /^我(?!的|们|朋友|妈|爸|老公|老婆|儿子|女儿|哥|姐|弟|妹|同事|同学|家|闺蜜|男朋友|女朋友|对象|室友|邻居|领导|老板)/u;
 /**
@@ -156,6 +160,8 @@ export function splitClauses(message: string): Clause[] {
     const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
     let subject = false;
     let self = false;
+    let relative: string | undefined;
+    let other = false;
     // "如果有时间的话，我想去冰岛": a hypothetical opening holds for the rest of its sentence.
     let hypothetical = false;
     let remembering = false;
@@ -188,7 +194,9 @@ export function splitClauses(message: string): Clause[] {
         .replace(TIME_BEFORE_REMIND_ZH, (_, when: string, task: string) => `提醒我${when}${task}`)
         .replace(TIME_BEFORE_REMIND_EN, (_, when: string, request: string, end: string) => `${request} ${lowerFirst(when)}${end}`)
         .replace(REMIND_TIME_FIRST_EN, (_, request: string, when: string, link: string, task: string, end: string) => `${request} ${link} ${task} ${when}${end}`);
-      if (subject && SUBJECTLESS_ZH.test(clause)) clause = `我${clause}`;
+      // "我儿子叫小宝，今年五岁": the son is five, not the user. "我女朋友下个月生日，她喜欢香水": she is the girlfriend.
+      if (relative && /^[他她](?![们])/u.test(clause)) clause = `${relative}${clause.slice(1)}`;
+      else if (subject && SUBJECTLESS_ZH.test(clause) && !(other && !relative)) clause = `${!self && relative ? relative : '我'}${clause}`;
       // A plan with no subject is the user's at the start of a message, or after a clause about the
       // user themself ("我今天很开心，明天要上班"; not "我朋友来了，明天要走").
       else if ((!subject || self) && (OPENS_ON_INTENT_ZH.test(clause) || SCHEDULED_ZH.test(clause))) clause = `我${clause}`;
@@ -205,6 +213,12 @@ export function splitClauses(message: string): Clause[] {
       clause = clause.replace(TIME_BEFORE_APPOINTMENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
       subject = clause.startsWith('我');
       self = SELF_SUBJECT_ZH.test(clause);
+      // "我儿子的老师很好，今年五十岁", "我朋友来了，今年三十岁": someone else's clause; what follows is not the user's.
+      other = OTHER_PERSON_ZH.test(clause);
+      // The relative a clause is about carries to the next (and a sentence that names none keeps the last).
+      const said = RELATIVE_SUBJECT_ZH.exec(clause);
+      if (said) relative = said[0];
+      else if (self) relative = undefined;
       hypothetical ||= HYPOTHETICAL.test(clause);
       const asked = hypothetical || (!requested && (question || QUESTION_EN.test(clause)));
       out.push({ text: clause.replace(/[吗呢]?[?？]*$/u, ''), correction, question: asked, remembered: remembering });

@@ -319,7 +319,37 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日', "I'm afraid so", 'I speak my mind', "I'm Fine", "I'm Sorry", "I'm Back!", 'I drive a lot', 'my name is not important', 'my name is spelled wrong', '我开的是会议', '我开的是玩笑', '我属于这个团队', "I'm in trouble", "I'm in a meeting", '我身高不高'])('states nothing about the user: %s', (text) => {
+  // Who a clause is about carries to the next: a relative's age is not the user's, "她" is the girlfriend.
+  it.each([
+    ['我儿子叫小宝，今年五岁', ['用户的儿子叫小宝', '用户的儿子今年五岁']],
+    ['我女朋友下个月生日，她喜欢香水', ['用户的女朋友下个月过生日', '用户的女朋友喜欢香水']],
+    ['我老公是医生，他不吃香菜', ['用户的老公是医生', '用户的老公不吃香菜']],
+    ['我妈妈住在成都，她对花生过敏', ['用户的妈妈住在成都', '用户的妈妈对花生过敏']],
+    ['我儿子的老师很好，今年五十岁', []],
+    ['我朋友来了，今年三十岁', []],
+    ['我的名字是李明，今年30岁', ['用户叫李明', '用户今年30岁']],
+    ['My daughter Emma loves drawing', ["The user's daughter Emma loves drawing"]],
+    ['My wife, Anna, works at Google', ["The user's wife Anna works at Google"]],
+    ["I switched jobs, I'm now a PM at Stripe", ['The user is a PM at Stripe']],
+  ])('whose it is: %s', (text, contents) => {
+    expect(ops(text).flatMap((o) => (o.op === 'add' ? [o.content] : []))).toEqual(contents);
+  });
+
+  it.each([
+    ['以后回答我的时候用中文', '用户希望用中文交流'],
+    ['请用英文回复', '用户希望用英文交流'],
+    ['Please always answer me in English', 'The user wants replies in English'],
+    ['Reply in Chinese from now on', 'The user wants replies in Chinese'],
+  ])('the language the user wants replies in: %s', (text, content) => {
+    expect(added(text)).toMatchObject({ kind: 'preference', content });
+  });
+
+  it('a new reply language replaces the old; the same one said again reinforces it (zh, en)', () => {
+    expect(ops('以后用英文回答我', [memory('4', '用户希望用中文交流', 'preference')])[0]).toMatchObject({ op: 'update', target: '4', content: '用户希望用英文交流' });
+    expect(ops('Reply in English from now on', [memory('4', 'The user wants replies in English', 'preference')])[0]).toMatchObject({ op: 'reinforce', target: '4' });
+  });
+
+  it.each(['在吗', '在干嘛', '是的', '有点累', 'Moved to tears by the movie', 'Work hard, play hard', '你吃素吗', 'Are you vegetarian?', '明天要下雨', '我老婆生日是什么时候', 'Have to say, that was great', '喜欢就好', '养了很久了', 'Live in the moment', 'Work at it every day', '准备好了', '决定了', '计划赶不上变化', '我准备好了', '我决定了', 'Have to go now', 'I have to go now', '我现在要走了', '我在开会', '明天开会吗', 'I have a question', 'Meeting was great', '今天要不要出去玩', '我明天要不要带伞', '我在找工作', "I can't eat right now", "I'm 30 minutes away", '我是5月3日', "I'm afraid so", 'I speak my mind', "I'm Fine", "I'm Sorry", "I'm Back!", 'I drive a lot', 'my name is not important', 'my name is spelled wrong', '我开的是会议', '我开的是玩笑', '我属于这个团队', "I'm in trouble", "I'm in a meeting", '我身高不高', '说英语', '他们都说英语', "I'm a little late, see you at 5 pm"])('states nothing about the user: %s', (text) => {
     expect(added(text)).toBeUndefined();
   });
 

@@ -12,7 +12,7 @@ const IM = "I(?:'m| am|m)";
 /** Words after "my name is" in lower case that are no name ("my name is not important"). */
 const NOT_LOWER_NAMES = /^(?:not|on|in|at|the|a|an|too|so|very|really|still|also|just|actually|kind|hard|long|weird|spelled|pronounced|written|unusual|common|private|secret|irrelevant|important|fine|what|mine|yours)\b/;
 const JOB =
-  '(.{0,30}?(?:engineer|developer|programmer|designer|doctor|nurse|teacher|professor|lawyer|accountant|manager|student|researcher|scientist|writer|journalist|editor|analyst|architect|consultant|founder|entrepreneur|chef|driver|artist|photographer|freelancer|director|officer|intern|dev))';
+  '(.{0,30}?(?:engineer|developer|programmer|designer|doctor|nurse|teacher|professor|lawyer|accountant|manager|student|researcher|scientist|writer|journalist|editor|analyst|architect|consultant|founder|entrepreneur|chef|driver|artist|photographer|freelancer|director|officer|intern|dev|CTO|CEO|CFO|COO|SWE|SDE|(?<![\\d ]{2})PM(?= at | in | for |$)))';
 const REL =
   '(wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|mom|mum|mother|dad|father|brother|sister|grandma|grandmother|grandpa|grandfather)';
 const PET = '(cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|golden retriever|retriever|labrador|poodle|corgi|husky|beagle|terrier)';
@@ -152,7 +152,8 @@ export const EN_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'job', kind: 'identity', importance: 0.8,
-    re: re(`${IM} (an? )${JOB}((?: at| for| in| from) .+?)?`),
+    // "I'm now a software engineer at Stripe": a job that changed is still the job.
+    re: re(`${IM} (?:now |currently |still )?(an? )${JOB}((?: at| for| in| from) .+?)?(?: now)?`),
     build: (m) => ({ content: `The user is ${m[1]}${m[2]}${tail(m[3])}`, value: m[2]! }),
   },
   {
@@ -232,6 +233,12 @@ export const EN_PATTERNS: readonly Pattern[] = [
     re: re(`${IM} ([1-9]\\d)(?: years old| yrs old| y/?o)?`),
     build: (m) => ({ content: `The user is ${m[1]} years old`, value: m[1]! }),
   },
+  // The language the user wants replies in ("Please always answer me in English"; kept as "I want replies in English").
+  {
+    slot: 'replyLanguage', kind: 'preference', importance: 0.8,
+    re: re(`(?:(?:please |can you |could you |pls )?(?:always |from now on,? )?(?:answer|reply|respond|talk|speak|write)(?: to)?(?: me)?(?: always)? in (${LANGUAGE_EN.slice(3, -1)})(?: from now on)?|I(?: want|'d like| would like| prefer)(?: you to (?:answer|reply|respond|talk|speak|write)| answers| replies| responses)? in (${LANGUAGE_EN.slice(3, -1)}))(?: please)?`),
+    build: (m) => { const lang = (m[1] ?? m[2])!; return { content: `The user wants replies in ${lang.charAt(0).toUpperCase()}${lang.slice(1).toLowerCase()}`, value: lang.toLowerCase() }; },
+  },
   // Diet: what every food suggestion has to respect.
   {
     slot: 'diet', kind: 'identity', importance: 0.8,
@@ -266,6 +273,12 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'family', kind: 'person', importance: 0.7,
     re: re(`my ${REL}(?:'s name is| is named| is called) (.+?)`),
     build: (m) => ({ content: `The user's ${m[1]!.toLowerCase()} is named ${m[2]}`, value: m[1]!.toLowerCase() }),
+  },
+  // "My daughter Emma loves drawing": a relative with their name (capitalised: "my son really likes…" names no one).
+  {
+    slot: 'family', kind: 'person', importance: 0.7,
+    re: re(`my ${REL},? ([A-Za-z][a-z'-]+),? (is|works|lives|likes|loves|was|just|has|teaches|studies|starts|started|goes|turns|turned|plays|hates) (.+?)`),
+    build: (m) => (/^[A-Z]/.test(m[2]!) && !NOT_NAMES_EN.test(m[2]!) ? { content: `The user's ${m[1]!.toLowerCase()} ${m[2]} ${m[3]} ${tail(m[4])}`, value: m[1]!.toLowerCase() } : undefined),
   },
   {
     slot: 'family', kind: 'person', importance: 0.7,

@@ -1,4 +1,4 @@
-import { APPOINTMENT_ZH, kin, MILESTONE_ZH, moveTarget, thirdPerson, type Pattern } from './candidate.js';
+import { APPOINTMENT_ZH, kin, MILESTONE_ZH, moveTarget, REL_ZH, thirdPerson, type Pattern } from './candidate.js';
 
 /**
  * Chinese statements, one clause at a time ("我叫李明", "我不喜欢香菜"). The first row that matches
@@ -15,8 +15,8 @@ const ADV = '((?:很|非常|特别|超级|超|最|更|比较|挺|真的|一直|�
 const strength = (adv: string | undefined): string => (adv ?? '').replace(/[也还都]/g, '');
 const JOB =
   '(.{0,12}?(?:工程师|程序员|码农|设计师|医生|护士|老师|教师|教授|律师|会计|经理|主管|总监|研究员|研究生|博士生|大学生|高中生|学生|作家|记者|编辑|分析师|架构师|开发者|顾问|销售|创业者|老板|厨师|司机|演员|歌手|摄影师|产品|运营|科学家|警察|公务员|自由职业者))';
-const REL =
-  '(老婆|妻子|太太|爱人|老公|丈夫|先生|男朋友|女朋友|男友|女友|对象|儿子|女儿|孩子|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸|妈)';
+const REL = REL_ZH;
+const LANGUAGE_ZH = '(中文|英文|英语|日语|日文|韩语|韩文|法语|德语|西班牙语|粤语|繁体中文|简体中文|普通话)';
 const PET = '(猫咪|小猫|猫|狗狗|小狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|龟|鸟|金毛|柯基|泰迪|哈士奇|布偶猫|英短|橘猫)';
 const COUNT = '(一|两|二|三|四|五|几|\\d+)';
 const NUM = '(?:\\d{1,2}|[一二三四五六七八九十]{1,3})';
@@ -178,6 +178,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re(`(?:我的?生日(?:是|在)?${BIRTH_DATE}|我是?${BIRTH_DATE}(?:出生|生)的?)`),
     build: (m) => ({ content: `用户的生日是${m[1] ?? m[2]}`, value: (m[1] ?? m[2])! }),
   },
+  // The language the user wants replies in: asked of the assistant ("以后用中文回答我", "回复我的时候请用英文"), or as kept ("我希望用中文交流").
+  {
+    slot: 'replyLanguage', kind: 'preference', importance: 0.8,
+    re: re(`(?=以后|今后|之后|从现在|请|麻烦|回答|回复|我希望|你|.*(?:回答|回复|交流|说话|聊天))(?:以后|今后|之后|从现在开始|从现在起)?[，,]?(?:请|麻烦)?你?(?:都|也)?(?:(?:回答|回复)我(?:的时候|的问题)?[，,]?(?:都|请|要)?)?(?:我希望你?(?:都)?)?(?:用|使用|说)${LANGUAGE_ZH}(?:来)?(?:回答|回复|交流|和我(?:说话|交流|聊天)|跟我(?:说话|交流|聊天)|说话|聊天)?(?:我)?(?:吧|哦|啊|好吗)?`),
+    build: (m) => ({ content: `用户希望用${m[1]}交流`, value: m[1]! }),
+  },
   // Diet: what every food suggestion has to respect.
   {
     slot: 'diet', kind: 'identity', importance: 0.8,
@@ -216,7 +222,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'family', kind: 'person', importance: 0.7,
-    re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做|(?:明天|后天|下周|下个?月|明年|最近|每天|每周)(?!过?生日))(.+?)`),
+    re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做|不吃|不喝|不爱吃|爱吃|对(?=.{1,10}过敏)|(?:明天|后天|下周|下个?月|明年|最近|每天|每周)(?!过?生日))(.+?)`),
     // The relative is the subject: "来上海看我" is 来上海看用户 (自己 would be the relative).
     build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2]}${m[3]!.replace(/我(?!们)/gu, '用户')}`, value: kin(m[1]!) }),
   },

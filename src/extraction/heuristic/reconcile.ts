@@ -53,6 +53,7 @@ const LABELS: Partial<Record<Slot, readonly [string, string]>> = {
   age: ['年龄', 'age'],
   bloodType: ['血型', 'blood type'],
   height: ['身高', 'height'],
+  replyLanguage: ['回复语言', 'reply language'],
 };
 
 function reason(lang: Lang, zh: string, en: string): string {
