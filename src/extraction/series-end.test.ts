@@ -16,6 +16,7 @@ describe('series end: when a repeat said in words stops, and starts', () => {
     ['到周五之前', { text: '到周五之前', until: '2026-12-03' }],
     ['连续五天', { text: '连续五天', span: { days: 5 } }],
     ['接下来两周', { text: '接下来两周', span: { days: 14 } }],
+    ['持续一个月', { text: '持续一个月', span: { months: 1 } }],
     ['这周每天', { text: '这周', until: '2026-11-29' }],
     ['下周每天早上八点', { text: '下周', until: '2026-12-06', from: '2026-11-30' }],
     ['下个月每天', { text: '下个月', until: '2026-12-31', from: '2026-12-01' }],
@@ -26,6 +27,7 @@ describe('series end: when a repeat said in words stops, and starts', () => {
     ['until the 15th', { text: 'until the 15th', until: '2026-12-15' }],
     ['for the next 5 days', { text: 'for the next 5 days', span: { days: 5 } }],
     ['for two weeks', { text: 'for two weeks', span: { days: 14 } }],
+    ['for the next 2 months', { text: 'for the next 2 months', span: { months: 2 } }],
     ['every morning next week', { text: 'next week', until: '2026-12-06', from: '2026-11-30' }],
   ];
   for (const [text, said] of cases) it(text, () => expect(end(text)).toEqual(said));
@@ -36,8 +38,11 @@ describe('series end: when a repeat said in words stops, and starts', () => {
     expect(end('move the gym to Friday')).toBeUndefined();
   });
 
-  it('a span counts from the first occurrence: five days from Saturday end on Wednesday', () => {
+  it('a span counts from the first occurrence: five days from Saturday end on Wednesday; months on the calendar', () => {
     expect(untilOf({ text: '连续五天', span: { days: 5 } }, new Date('2026-11-28T00:00:00Z'), TZ)).toBe('2026-12-02');
     expect(untilOf({ text: 'until Friday', until: '2026-12-04' }, new Date('2026-11-28T00:00:00Z'), TZ)).toBe('2026-12-04');
+    // Months on the calendar: a month from the 28th ends on the 27th; two from 31 January, on 30 March.
+    expect(untilOf({ text: '持续一个月', span: { months: 1 } }, new Date('2026-11-28T00:00:00Z'), TZ)).toBe('2026-12-27');
+    expect(untilOf({ text: 'for the next 2 months', span: { months: 2 } }, new Date('2027-01-31T00:00:00Z'), TZ)).toBe('2027-03-30');
   });
 });

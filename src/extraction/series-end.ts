@@ -4,8 +4,9 @@ import { chineseNumber, findTimePhrase } from './due-time.js';
 
 /**
  * When a series said in words ends, and maybe when it starts: "到周五为止", "直到12月20日", "连续五天",
- * "接下来两周", "这周每天", "下周每天" (next Monday to next Sunday), "until Friday", "through Dec 20",
- * "for the next 5 days", "for two weeks", "every day this week", "every morning next week".
+ * "接下来两周", "持续一个月", "这周每天", "下周每天" (next Monday to next Sunday), "until Friday",
+ * "through Dec 20", "for the next 5 days", "for two weeks", "for a month", "every day this week",
+ * "every morning next week".
  */
 export interface SeriesEnd {
   /** The words as written. */
@@ -13,7 +14,7 @@ export interface SeriesEnd {
   /** The last day an occurrence may fall on (YYYY-MM-DD, the user's wall clock), when the words name it. */
   until?: string;
   /** How long it runs from its first occurrence, when the words say so instead ("连续五天", "for two weeks"). */
-  span?: { days: number };
+  span?: { days: number } | { months: number };
   /** The first day it may fall on ("下周每天": next Monday), YYYY-MM-DD. */
   from?: string;
 }
@@ -26,13 +27,13 @@ const enCount = (s: string): number | undefined => (/^\d+$/.test(s) ? Number(s) 
 const ZH_DAY = '(?:(?:这|本|下)个?)?(?:周|星期|礼拜)[一二三四五六日天末]|周末|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})号|(?:这个|本|下个?)?月底|明天|后天|年底';
 /** "到周五为止", "直到12月20日", "一直到月底", "到下周三结束"; "改到周五" is a move, never an end. */
 const ZH_UNTIL = new RegExp(`(?:(?:一直|直|截止|截至)到|(?<![改挪推调延换移提])到)(${ZH_DAY})(为止|结束|截止|之前|前)?`, 'u');
-/** "连续五天", "接下来两周", "未来三天", "这三天". */
-const ZH_SPAN = new RegExp(`(?:连续|接下来(?:的)?|未来|之后的?)${ZH_N}\\s*(天|个?(?:周|星期|礼拜))`, 'u');
+/** "连续五天", "接下来两周", "未来三天", "持续一个月". */
+const ZH_SPAN = new RegExp(`(?:连续|接下来(?:的)?|未来|之后的?|持续)${ZH_N}\\s*(天|个?(?:周|星期|礼拜)|个月)`, 'u');
 /** "这周每天", "下周每天", "这个月每天": the week or month the series runs in. */
 const ZH_PERIOD = /(这|本|下)个?(周|星期|礼拜|月)(?=的?(?:每|天天))/u;
 
 const EN_UNTIL = /\b(?:until|till|til|through|thru|up (?:to|until))\s+(the end of (?:the |this |next )?(?:week|month)|(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|the \d{1,2}(?:st|nd|rd|th))\b/i;
-const EN_SPAN = /\bfor (?:the next |the coming |another )?(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty) (days?|weeks?)\b/i;
+const EN_SPAN = /\bfor (?:the next |the coming |another )?(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty) (days?|weeks?|months?)\b/i;
 const EN_PERIOD = /\b(this|next) (week|month)\b/i;
 
 interface Wall {
@@ -89,7 +90,7 @@ export function findSeriesEnd(text: string, reference: Date, timeZone: string): 
   const zhSpan = ZH_SPAN.exec(text);
   if (zhSpan) {
     const n = chineseNumber(zhSpan[1]!);
-    if (n !== undefined && Number.isInteger(n) && n > 0) return { text: zhSpan[0], span: { days: zhSpan[2] === '天' ? n : n * 7 } };
+    if (n !== undefined && Number.isInteger(n) && n > 0) return { text: zhSpan[0], span: zhSpan[2] === '个月' ? { months: n } : { days: zhSpan[2] === '天' ? n : n * 7 } };
   }
   const zhPeriod = ZH_PERIOD.exec(text);
   if (zhPeriod) return period(zhPeriod[1]!, zhPeriod[2]!, zhPeriod[0]);
@@ -106,7 +107,7 @@ export function findSeriesEnd(text: string, reference: Date, timeZone: string): 
   const enSpan = EN_SPAN.exec(text);
   if (enSpan) {
     const n = enCount(enSpan[1]!);
-    if (n !== undefined && n > 0) return { text: enSpan[0], span: { days: /week/i.test(enSpan[2]!) ? n * 7 : n } };
+    if (n !== undefined && n > 0) return { text: enSpan[0], span: /month/i.test(enSpan[2]!) ? { months: n } : { days: /week/i.test(enSpan[2]!) ? n * 7 : n } };
   }
   const enPeriod = EN_PERIOD.exec(text);
   if (enPeriod) return period(enPeriod[1]!, enPeriod[2]!, enPeriod[0]);
@@ -116,7 +117,12 @@ export function findSeriesEnd(text: string, reference: Date, timeZone: string): 
 /** The series' last day: as said, or its span counted from its first occurrence. */
 export function untilOf(end: SeriesEnd, first: Date, timeZone: string): string | undefined {
   if (end.until !== undefined) return end.until;
-  return end.span ? wallDate(plusDays(zonedTime(first, timeZone), end.span.days - 1)) : undefined;
+  if (!end.span) return undefined;
+  const start = zonedTime(first, timeZone);
+  if ('days' in end.span) return wallDate(plusDays(start, end.span.days - 1));
+  // A month from the 31st of January ends on the last day of February, not in March.
+  const last = lastOfMonth(start, end.span.months);
+  return wallDate(plusDays({ ...last, day: Math.min(start.day, last.day) }, -1));
 }
 
 /** The first instant a series starting on `from` (YYYY-MM-DD) may fall on: that day's midnight. */

@@ -199,6 +199,8 @@ describe('todo schedule: a series with an end said', () => {
     ['every morning next week remind me to stretch', '2026-11-30 09:00', '每天，到12月6日', 'every day until Dec 6'],
     ['remind me every evening for the next 5 days to do physio', '2026-11-27 18:00', '每天，到12月1日', 'every day until Dec 1'],
     ['every Monday at 9am standup for two weeks', '2026-11-30 09:00', '每周一，到12月13日', 'every Mon until Dec 13'],
+    ['每天早上八点提醒我吃药，持续一个月', '2026-11-28 08:00', '每天，到12月27日', 'every day until Dec 27'],
+    ['Remind me every morning for a month to stretch', '2026-11-28 09:00', '每天，到12月27日', 'every day until Dec 27'],
   ];
   for (const [text, due, zh, en] of cases) {
     it(`${text} → ${due}, ${en}`, () => {

@@ -56,7 +56,7 @@ const PERIOD_ZH = '(?:早上|早晨|上午|中午|下午|傍晚|晚上|夜里)';
 /** A day: "明天", "下周三", "12月3日", "5号". */
 const DAY_ZH = `(?:(?:这个?|下个?|本)月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|每个?月(?:最后一天|底|末|初)|${AHEAD_ZH}|每天|每晚|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末](?:(?:和|、|与|及)(?:周|星期|礼拜)?[一二三四五六日天])*|每个?工作日|每个?月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|每年(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:这|下个?)?(?:周|星期|礼拜)[一二三四五六日天]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\\d{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:\\d{1,2}|[一二三四五六七八九十]{1,3})号)`;
 /** How long a series runs, said before it: "下周每天", "这个月每晚", "连续五天每天", "接下来一周每天". */
-const SERIES_SPAN_ZH = '(?:(?:这|本|下)个?(?:周|星期|礼拜|月)的?|(?:连续|接下来的?|未来)(?:\\d+|[一二两三四五六七八九十]+)个?(?:天|周|星期|礼拜)(?:内|里)?)(?=每|天天)';
+const SERIES_SPAN_ZH = '(?:(?:这|本|下)个?(?:周|星期|礼拜|月)的?|(?:连续|接下来的?|未来|持续)(?:\\d+|[一二两三四五六七八九十]+)个?(?:天|周|星期|礼拜|月)(?:内|里)?)(?=每|天天)';
 /** When a reminder is for, said before the request: a day with its time, a time alone, or a delay ("半小时后"). */
 const REMIND_TIME_ZH = `(?:${SERIES_SPAN_ZH})?(?:${DAY_ZH}${PERIOD_ZH}?(?:${CLOCK_ZH})?|${PERIOD_ZH}(?:${CLOCK_ZH})?|${CLOCK_ZH}|(?:\\d+|[一二两三四五六七八九十半]+)个?(?:分钟|小时|钟头)(?:后|以后|之后))`;
 /**
@@ -66,7 +66,7 @@ const REMIND_TIME_ZH = `(?:${SERIES_SPAN_ZH})?(?:${DAY_ZH}${PERIOD_ZH}?(?:${CLOC
 const TIME_BEFORE_REMIND_ZH = new RegExp(`^(?:请|麻烦)?你?(?:记得|记住)?(${REMIND_TIME_ZH})(?:的时候)?[，,]?(?:请|麻烦)?你?(?:记得|要)?提醒(?:一下)?我(.+)$`, 'u');
 /** When an English reminder is for: "tomorrow at 9", "on Friday", "at 6pm", "in 20 minutes". */
 /** How long an English series runs, said after its repeat: "until Friday", "for the next 5 days", "next week". */
-const SERIES_SPAN_EN = '(?:,? (?:until|till|through|thru) (?:next |this )?[a-z]+(?: \\d{1,2}(?:st|nd|rd|th)?)?| for (?:the next |the coming )?(?:\\d+|an?|one|two|three|four|five|six|seven|ten) (?:days?|weeks?)| (?:this|next) week)';
+const SERIES_SPAN_EN = '(?:,? (?:until|till|through|thru) (?:next |this )?[a-z]+(?: \\d{1,2}(?:st|nd|rd|th)?)?| for (?:the next |the coming )?(?:\\d+|an?|one|two|three|four|five|six|seven|ten) (?:days?|weeks?|months?)| (?:this|next) week)';
 const REMIND_TIME_EN =
   '(?:(?:today|tomorrow|tonight|this (?:morning|afternoon|evening)|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|every (?:day|morning|evening|night|weekday|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:(?:,|,? and| &) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))*)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))(?: (?:morning|afternoon|evening|night))?(?:,? at \\d{1,2}(?::\\d{2})? ?(?:am|pm)?)?|(?:at )?\\d{1,2}(?::\\d{2})? ?(?:am|pm)|in (?:\\d+|an?|one|two|five|ten|fifteen|twenty|thirty) (?:minutes?|hours?))(?:' + SERIES_SPAN_EN + ')?';
 /** "Tomorrow at 9, remind me to send the report" reads as "remind me to send the report tomorrow at 9". */

@@ -172,6 +172,8 @@ describe('extractHeuristically: what the user states', () => {
     ['Remind me every day at 8am until Friday to take my pills', { content: 'take my pills', dueText: 'every day until Friday at 8am' }],
     ['Every day until Friday, remind me to water the plants', { content: 'water the plants', dueText: 'every day until Friday' }],
     ['remind me every evening for the next 5 days to do physio', { content: 'do physio', dueText: 'every evening for the next 5 days' }],
+    ['接下来一个月每天晚上提醒我背单词', { content: '背单词', dueText: '接下来一个月每天晚上' }],
+    ['Remind me every morning for a month to stretch', { content: 'stretch', dueText: 'every morning for a month' }],
   ])('todo: %s', (text, todo) => {
     const [op] = ops(text);
     expect(op).toMatchObject({ op: 'add', kind: 'todo', todo });
