@@ -137,10 +137,12 @@ export function rescheduleTodo(o: RescheduleTodoOptions): TodoSchedule | undefin
   const end = repeat && dueAt && !texts.some((t) => findRecurrence(t) !== undefined) ? texts.map((t) => findSeriesEnd(t, o.reference, o.timeZone)).find((e) => e !== undefined) : undefined;
   if (!end) return moveTodo(o, texts);
   const rest = texts.map((t) => t.replace(end.text, ' ')).filter((t) => t.replace(/[\s，,。.!！吧]+/gu, '') !== '');
-  const moved = (rest.length > 0 ? moveTodo(o, rest) : undefined) ?? { dueAt, remindAt: o.todo.remindAt, repeat };
-  const until = moved.dueAt ? untilOf(end, moved.dueAt, o.timeZone) : undefined;
-  if (until === undefined || !moved.dueAt || !moved.repeat || until < wallDate(zonedTime(moved.dueAt, o.timeZone))) return rest.length > 0 ? moveTodo(o, rest) : undefined;
-  return { ...moved, repeat: { ...moved.repeat, until } };
+  const moved = rest.length > 0 ? moveTodo(o, rest) : undefined;
+  const kept = moved ?? { dueAt, remindAt: o.todo.remindAt, repeat };
+  const until = kept.dueAt ? untilOf(end, kept.dueAt, o.timeZone) : undefined;
+  // An end before the occurrence at hand is no end of this series: only the move, if any.
+  if (until === undefined || !kept.dueAt || !kept.repeat || until < wallDate(zonedTime(kept.dueAt, o.timeZone))) return moved;
+  return { ...kept, repeat: { ...kept.repeat, until } };
 }
 
 /** rescheduleTodo once a series' end is read: the new time the words name. */

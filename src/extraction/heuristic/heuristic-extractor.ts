@@ -70,25 +70,13 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
         last.value += petName[1];
         continue;
       }
-      const previous = before?.candidate;
-      // "每天早上八点提醒我吃药，到周五为止": the series just asked for ends then.
-      const ending = previous?.todo?.dueText && findRecurrence(previous.todo.dueText) ? endAlone(clause.text, message.createdAt, timeZone) : undefined;
-      if (ending && previous?.todo) {
-        previous.todo.dueText = previous.lang === 'zh' ? `${previous.todo.dueText}，${ending}` : `${previous.todo.dueText} ${ending}`;
-        previous.content = previous.lang === 'zh' ? `${previous.content}，${ending}` : `${previous.content} ${ending}`;
-        continue;
-      }
       const request = readReminderRequest(clause.text);
-      if (request?.bare && previous && (previous.todo || previous.slot === 'move-todo')) {
-        // "提醒我周五交报告，提前一天", "明天的会改到下午四点，提前半小时提醒我": the lead is for the todo just asked for or moved.
-        if (request.lead && previous.todo) previous.todo.remindText ??= request.lead.text;
-        else if (request.lead) previous.remindText ??= request.lead.text;
-        continue;
-      }
+      if (before?.candidate && completes(before.candidate, clause, request, message.createdAt, timeZone)) continue;
       const asked = request && (request.task !== undefined || request.bare) ? todoAsked(request, clause, before, message, timeZone) : undefined;
       if (asked) {
         // The statement it makes a todo of is that todo now ("明天下午三点开会" is not a plan beside it).
-        if (before?.candidate && request?.bare) candidates.splice(candidates.indexOf(before.candidate), 1);
+        const statement = before?.candidate && request?.bare ? candidates.indexOf(before.candidate) : -1;
+        if (statement >= 0) candidates.splice(statement, 1);
         candidates.push((last = asked));
         before = { clause, candidate: asked };
         continue;
@@ -143,6 +131,25 @@ function timedBy(todo: Candidate, previous: Clause, clause: Clause, message: Ext
   const task = todo.todo.content;
   const timed = read({ ...clause, text: todo.lang === 'zh' ? `提醒我${phrase.text}${task}` : `remind me to ${task} ${phrase.text.charAt(0).toLowerCase()}${phrase.text.slice(1)}`, question: false }, message, timeZone);
   return timed?.todo?.dueText ? { ...timed, ...(todo.todo.remindText ? { todo: { ...timed.todo, remindText: todo.todo.remindText } } : {}) } : undefined;
+}
+
+/**
+ * Whether the clause only completes the todo the clause before asked for or moved, which takes it:
+ * the end of its series ("每天早上八点提醒我吃药，到周五为止"), or a reminder's lead or a bare request
+ * ("提醒我周五交报告，提前一天", "明天的会改到下午四点，提前半小时提醒我").
+ */
+function completes(previous: Candidate, clause: Clause, request: ReminderRequest | undefined, reference: Date, timeZone: string): boolean {
+  const ending = previous.todo?.dueText && findRecurrence(previous.todo.dueText) ? endAlone(clause.text, reference, timeZone) : undefined;
+  if (ending && previous.todo) {
+    const join = (a: string): string => (previous.lang === 'zh' ? `${a}，${ending}` : `${a} ${ending}`);
+    previous.todo.dueText = join(previous.todo.dueText!);
+    previous.content = join(previous.content);
+    return true;
+  }
+  if (!request?.bare || !(previous.todo || previous.slot === 'move-todo')) return false;
+  if (request.lead && previous.todo) previous.todo.remindText ??= request.lead.text;
+  else if (request.lead) previous.remindText ??= request.lead.text;
+  return true;
 }
 
 /** A clause that says only when a series ends ("到周五为止", "until Friday"): those words. */
