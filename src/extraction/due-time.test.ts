@@ -117,3 +117,27 @@ describe('helpers', () => {
     expect(timeZoneOffsetMinutes('America/New_York', new Date('2025-07-01T00:00:00Z'))).toBe(-240);
   });
 });
+
+describe('a bare hour on no named day: the next such time, morning or evening', () => {
+  // Said at 10:00 in Shanghai.
+  it.each([
+    ['remind me at 5 to leave for the airport', '2025-03-12T09:00:00.000Z'], // 17:00 today, not 05:00 tomorrow
+    ['5点提醒我出发去机场', '2025-03-12T09:00:00.000Z'],
+    ['at 11 call Bob', '2025-03-12T03:00:00.000Z'], // 11:00 today is still ahead
+    ['at 9 call Bob', '2025-03-12T13:00:00.000Z'], // 09:00 has passed: 21:00
+    ['at 5am go running', '2025-03-12T21:00:00.000Z'], // the half of the day said: tomorrow 05:00
+    ['早上五点去跑步', '2025-03-12T21:00:00.000Z'],
+    ['tomorrow at 5', '2025-03-12T21:00:00.000Z'], // a day named: as chrono reads it
+  ])('%s → %s', (text, at) => expect(due(text)).toBe(at));
+
+  it('as said when the caller asks: a series’ hour, a move read against the todo’s time', () => {
+    expect(findTimePhrase({ text: 'at 5', reference, timeZone, bareHour: 'as-said' })?.date.toISOString()).toBe('2025-03-12T21:00:00.000Z');
+  });
+
+  it('"on the 15th" is the next 15th; the 31st in a short month is its last day', () => {
+    expect(due('remind me on the 15th to pay the card')).toBe('2025-03-15T01:00:00.000Z');
+    expect(due('on the 5th')).toBe('2025-04-05T01:00:00.000Z');
+    expect(due('on the 31st', timeZone, new Date('2025-04-02T02:00:00Z'))).toBe('2025-04-30T01:00:00.000Z');
+    expect(due('I finished 5th in the race')).toBeUndefined();
+  });
+});

@@ -38,6 +38,12 @@ export interface ParseDueTimeOptions {
    * as the coming one. @default true
    */
   forwardDate?: boolean;
+  /**
+   * A bare hour on no named day ("at 5", "5点"): 'next', the next such time from `reference`,
+   * morning or evening ("at 5" said at ten in the morning is 17:00 today); 'as-said', the hour
+   * itself (a series' "every morning at 8", a move read against the todo's own time). @default 'next'
+   */
+  bareHour?: 'next' | 'as-said';
 }
 
 const DEFAULT_HOUR = 9;
@@ -107,6 +113,7 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
     // chrono applies the reference's UTC offset to every date; rebuilding from the wall-clock
     // components takes the offset at the target date, so "tomorrow 9am" survives a DST change.
     // Hour and minute durations ("in 2 hours") are exact instants already.
+    const meridiem = start.isCertain('meridiem') || PART_OF_DAY.some(([re]) => re.test(result.text));
     if (!duration) {
       const certain = start.isCertain('hour');
       const hour = certain ? (start.get('hour') ?? defaultHour) : (PART_OF_DAY.find(([re]) => re.test(result.text))?.[1] ?? defaultHour);
@@ -116,10 +123,40 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
       const eve = !certain && /\blast night\b/i.test(result.text) ? wallClock(reference, timeZone) : undefined;
       const on = eve ? { year: eve.year, month: eve.month, day: eve.day - 1 } : { year: start.get('year') ?? 0, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
       date = zonedInstant({ ...on, hour, minute }, timeZone);
+      // "remind me at 5" said at ten in the morning is five this afternoon, not five tomorrow morning.
+      if (certain && !meridiem && !named.day && hour >= 1 && hour <= 11 && (options.forwardDate ?? true) && options.bareHour !== 'as-said') date = nextOnTheClock(hour, minute, reference, timeZone);
     }
     return { text: result.text, index: result.index, date, named };
   }
-  return zh ? chinesePeriod(text, reference, timeZone, defaultHour) : undefined;
+  return zh ? chinesePeriod(text, reference, timeZone, defaultHour) : (options.forwardDate ?? true) ? dayOfMonth(text, reference, timeZone, defaultHour) : undefined;
+}
+
+/** "on the 15th" (chrono reads no day of the month alone): the next 15th, this month's or the next. */
+const DAY_OF_MONTH_EN = /\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b(?! (?:of|century|floor|time|anniversary|birthday|grade|place))/i;
+
+function dayOfMonth(text: string, reference: Date, timeZone: string, defaultHour: number): TimePhrase | undefined {
+  const m = DAY_OF_MONTH_EN.exec(text);
+  const day = m ? Number(m[1]) : 0;
+  if (!m || day < 1 || day > 31) return undefined;
+  const today = wallClock(reference, timeZone);
+  for (let ahead = 0; ahead <= 2; ahead++) {
+    const last = new Date(Date.UTC(today.year, today.month - 1 + ahead + 1, 0)).getUTCDate();
+    const date = zonedInstant({ year: today.year, month: today.month + ahead, day: Math.min(day, last), hour: defaultHour, minute: 0 }, timeZone);
+    if (date.getTime() > reference.getTime()) return { text: m[0], index: m.index, date, named: { day: true, time: false } };
+  }
+  return undefined;
+}
+
+/** The first of hour:minute and (hour + 12):minute on the wall clock that is still ahead of `after`. */
+function nextOnTheClock(hour: number, minute: number, after: Date, timeZone: string): Date {
+  const today = wallClock(after, timeZone);
+  for (let d = 0; d <= 1; d++) {
+    for (const h of [hour, hour + 12]) {
+      const at = zonedInstant({ year: today.year, month: today.month, day: today.day + d, hour: h, minute }, timeZone);
+      if (at.getTime() > after.getTime()) return at;
+    }
+  }
+  return zonedInstant({ year: today.year, month: today.month, day: today.day + 1, hour, minute }, timeZone);
 }
 
 /** Minutes the zone is ahead of UTC at that instant (Asia/Shanghai: 480), DST included. */

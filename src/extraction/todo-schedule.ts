@@ -49,7 +49,8 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
   const texts = lead ? said.map((t) => t.replace(lead.text, ' ')) : said;
   const remindFor = (dueAt: Date): Date => o.remindAt ?? (lead ? remindWithLead(dueAt, lead, o) : defaultRemindAt(dueAt, o.reference));
   /** The first time phrase among the texts, in order. */
-  const firstTime = (among: readonly string[]): Date | undefined => among.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone })?.date).find((d) => d !== undefined);
+  /** The first time phrase among the texts, in order; a series' bare hour is the hour itself ("every morning at 8"). */
+  const firstTime = (among: readonly string[], bareHour: 'next' | 'as-said' = 'next'): Date | undefined => among.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone, bareHour })?.date).find((d) => d !== undefined);
   const found = o.repeat ? { rule: o.repeat, text: '' } : texts.map(findRecurrence).find((r) => r !== undefined);
   if (!found) {
     const dueAt = o.dueAt ?? firstTime(texts);
@@ -66,7 +67,7 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
   let dueAt = o.repeat && o.dueAt && o.dueAt.getTime() > o.reference.getTime() ? o.dueAt : undefined;
   if (!dueAt) {
     // The time of day is read without the repeat's own words: "每周一和周四晚上七点" is 19:00, not Monday at the default hour.
-    const phrase = firstTime(found.text === '' ? timed : timed.map((t) => t.replace(found.text, ' '))) ?? o.dueAt;
+    const phrase = firstTime(found.text === '' ? timed : timed.map((t) => t.replace(found.text, ' ')), 'as-said') ?? o.dueAt;
     const said = phrase ? zonedTime(phrase, o.timeZone) : undefined;
     let hour = said?.hour ?? timed.map(partOfDayHour).find((h) => h !== undefined) ?? o.timeOfDay?.hour ?? 9;
     // "每晚十点", "every night at 10": the evening's ten o'clock.
@@ -159,7 +160,8 @@ function moveTodo(o: RescheduleTodoOptions, said: readonly string[]): TodoSchedu
     const series = scheduleTodo({ texts, reference, timeZone: o.timeZone, ...(old ? { timeOfDay: { hour: old.hour, minute: old.minute } } : {}) });
     return series.dueAt ? { ...series, remindAt: remindFor(series.dueAt) } : undefined;
   }
-  const phrase = texts.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone })).find((p) => p !== undefined);
+  // A bare hour is read against the todo's own time below ("改到十点" for a 9am meeting is 10am), when it has one.
+  const phrase = texts.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone, bareHour: old ? 'as-said' : 'next' })).find((p) => p !== undefined);
   if (!phrase) return undefined;
   let dueAt = phrase.date;
   if (old && !(phrase.named.day && phrase.named.time)) {

@@ -213,6 +213,24 @@ describe('extractHeuristically: what the user states', () => {
     expect(adds.find((o) => o.kind === 'person')?.content).toBe(person);
   });
 
+  // Said Wednesday 10:00 in Shanghai.
+  it.each([
+    ['remind me at 5 to leave for the airport', { content: 'leave for the airport', dueText: 'at 5', dueAt: '2025-03-12T09:00:00.000Z' }],
+    ['5点提醒我出发去机场', { content: '出发去机场', dueText: '5点', dueAt: '2025-03-12T09:00:00.000Z' }],
+    ['Please remind me on the 15th to pay the credit card', { content: 'pay the credit card', dueText: 'on the 15th', dueAt: '2025-03-15T01:00:00.000Z' }],
+    ['remind me the day after tomorrow to send the invoice', { content: 'send the invoice', dueText: 'the day after tomorrow' }],
+    ['Set a reminder for Friday at noon: lunch with Sarah', { content: 'lunch with Sarah', dueText: 'Friday at noon', dueAt: '2025-03-14T04:00:00.000Z' }],
+    ['Set a reminder to call mom at 6pm', { content: 'call mom', dueText: 'at 6pm' }],
+    ['帮我设个提醒：明天下午三点开会', { content: '开会', dueText: '明天下午三点' }],
+    ['设一个明天早上八点的提醒：吃药', { content: '吃药', dueText: '明天早上八点' }],
+    ['帮我设置一个提醒，下周五交报告', { content: '交报告', dueText: '下周五' }],
+    ['提醒我，明天下午三点开会', { content: '开会', dueText: '明天下午三点' }],
+  ])('a reminder asked for: %s', (text, todo) => {
+    const adds = ops(text).filter((o) => o.op === 'add');
+    expect(adds).toHaveLength(1);
+    expect(adds[0]).toMatchObject({ kind: 'todo', todo });
+  });
+
   it.each([
     ['明天是我老婆的生日', 'person', '用户的老婆生日是3月13日'],
     ['今天是我生日', 'identity', '用户的生日是3月12日'],
@@ -224,7 +242,7 @@ describe('extractHeuristically: what the user states', () => {
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['我好累，提醒我', '你别忘了提醒我', "Your pup is so cute, remind me what's their name?", '我提前一天到了', '他提前半小时下班了，提醒我了', 'I arrived an hour early', 'We met the day before, remind me'])('asks for no reminder of anything: %s', (text) => {
+  it.each(['我好累，提醒我', '提醒我，我好累', '你别忘了提醒我', "Your pup is so cute, remind me what's their name?", '我提前一天到了', '他提前半小时下班了，提醒我了', 'I arrived an hour early', 'We met the day before, remind me'])('asks for no reminder of anything: %s', (text) => {
     expect(ops(text).some((o) => o.op === 'add' && o.kind === 'todo')).toBe(false);
   });
 

@@ -63,6 +63,8 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
     let last: Candidate | undefined;
     /** The clause before and what it gave: a request for a reminder that says no task ("提前半小时提醒我") is about it. */
     let before: { clause: Clause; candidate?: Candidate } | undefined;
+    /** A request that came first with nothing before it ("帮我设个提醒，周五交报告"): the next clause is its task. */
+    let pending: ReminderRequest | undefined;
     for (const clause of splitClauses(message.content)) {
       const petName = PET_NAME.exec(clause.text);
       if (last?.slot === 'pet' && last.value.endsWith(':') && petName) {
@@ -72,6 +74,14 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
       }
       const request = readReminderRequest(clause.text);
       if (before?.candidate && completes(before.candidate, clause, request, message.createdAt, timeZone)) continue;
+      const waiting = pending;
+      pending = undefined;
+      const followed = waiting && !request ? todoAsked({ ...waiting, bare: false, task: clause.text }, clause, undefined, message, timeZone) : undefined;
+      if (followed) {
+        candidates.push((last = followed));
+        before = { clause, candidate: followed };
+        continue;
+      }
       const asked = request && (request.task !== undefined || request.bare) ? todoAsked(request, clause, before, message, timeZone) : undefined;
       if (asked) {
         // The statement it makes a todo of is that todo now ("明天下午三点开会" is not a plan beside it).
@@ -81,8 +91,9 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
         before = { clause, candidate: asked };
         continue;
       }
-      // "你别忘了提醒我" with nothing before it to be reminded of: nothing to keep.
+      // "你别忘了提醒我" with nothing before it to be reminded of: nothing to keep, unless what follows is its task.
       if (request?.bare) {
+        pending = request;
         before = { clause };
         continue;
       }
@@ -236,7 +247,8 @@ function todo(base: Candidate, task: string, timeZone: string, reference: Date):
   // When the series ends ("到周五为止", "until Friday", "for the next 5 days") goes with its repeat, not its task.
   const end = repeat ? findSeriesEnd(task.replace(repeat.text, lang === 'zh' ? '每' : ' '), reference, timeZone) : undefined;
   const said = repeat ? task.replace(repeat.text, ' ').replace(end?.text ?? repeat.text, ' ').replace(/\s{2,}/g, ' ').trim() : task;
-  const phrase = findTimePhrase({ text: said, reference, timeZone });
+  // A series' bare hour is the hour itself ("every morning at 8"); a one-off's is the next such time ("at 5": this afternoon).
+  const phrase = findTimePhrase({ text: said, reference, timeZone, bareHour: repeat ? 'as-said' : 'next' });
   const join = (a: string, b: string): string => (lang === 'zh' ? `${a}${b}` : `${a} ${b}`);
   const repeats = repeat ? (end ? (lang === 'zh' ? `${end.text}${repeat.text}` : `${repeat.text} ${end.text}`) : repeat.text) : '';
   if (!phrase) return { ...base, lang, content, todo: repeat ? { content: cleanTask(said) || task, dueText: repeats } : { content: task } };

@@ -334,6 +334,17 @@ export const EN_PATTERNS: readonly Pattern[] = [
     build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${tail(m[2])}`, value: `${m[1]!.toLowerCase()} ${m[2]}`, needsTime: true }),
   },
   // Todos: the task keeps its time phrase; the extractor parses it.
+  // "Set a reminder to call mom at 6", "Set a reminder for Friday at noon: lunch with Sarah".
+  {
+    slot: 'todo', kind: 'todo', importance: 0.7,
+    re: re("(?:please |can you |could you |pls )?set (?:a|an|me a|up a) reminder (?:to|that|about) (.+?)"),
+    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
+  },
+  {
+    slot: 'todo', kind: 'todo', importance: 0.7,
+    re: re("(?:please |can you |could you |pls )?set (?:a|an|me a|up a) reminder (?:for |on |at )?(.+?)(?::\\s*|,\\s*| to | about )(.+?)"),
+    build: (m) => ({ content: '', value: m[2]!, task: `${m[2]} ${m[1]}` }),
+  },
   {
     slot: 'todo', kind: 'todo', importance: 0.7,
     re: re("(?:please |can you |could you |pls )?(?:remind me|don't let me forget|help me remember)(?: to| that| about)? (.+?)(?: please)?\\??"),

@@ -271,6 +271,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}${m[4]}`, value: `${m[3]}${m[4]}`, needsTime: true }),
   },
   // Todos: the task keeps its time phrase; the extractor parses it.
+  // "帮我设个提醒：明天下午三点开会", "设一个明天早上八点的提醒：吃药".
+  {
+    slot: 'todo', kind: 'todo', importance: 0.7,
+    re: re('(?:请|麻烦)?(?:你)?(?:帮我)?(?:设|设置|定|加|建)(?:一?个|一下)?(.{0,16}?)的?提醒[:：，,\\s]+(.+?)'),
+    build: (m) => ({ content: '', value: m[2]!, task: `${m[1]!.replace(/的$/u, '')}${m[2]}` }),
+  },
   {
     slot: 'todo', kind: 'todo', importance: 0.7,
     re: re('(?:请|麻烦)?(?:你)?(?:能不能|能|可以|可不可以)?(?:帮我)?(?:记得|记住|要)?提醒(?:一下)?我(?:一下)?(?:要)?(.+?)'),

@@ -19,9 +19,9 @@ export interface ReminderRequest {
 /** Particles a request or a lead may end on. */
 const END = '[吧啊哦呀呢喔嘛~～!！。.]*';
 /** "提醒我", "到时候提醒我一下", "记得提醒我哦", "能提醒我吗": the request with nothing of what to do. */
-const BARE_ZH = new RegExp(`^(?:那|就)?(?:请|麻烦)?你?(?:能不能|能|可以|可不可以)?(?:到时候?|到点|记得|要|再)?(?:帮我)?(?:(?:提醒|叫|通知|告诉)(?:一下)?我(?:一下|一声)?|别让我忘(?:了|记)?|(?:别|不要)(?:让我)?忘了(?:提醒我)?)(?:吗|好吗|可以吗)?${END}$`, 'u');
+const BARE_ZH = new RegExp(`^(?:那|就)?(?:请|麻烦)?你?(?:能不能|能|可以|可不可以)?(?:到时候?|到点|记得|要|再)?(?:帮我)?(?:(?:提醒|叫|通知|告诉)(?:一下)?我(?:一下|一声)?|别让我忘(?:了|记)?|(?:别|不要)(?:让我)?忘了(?:提醒我)?|(?:设|设置|定|加|建)(?:一?个|一下)?提醒)(?:吗|好吗|可以吗)?${END}$`, 'u');
 /** "remind me", "please remind me", "can you remind me then?". */
-const BARE_EN = /^(?:and |so |then )?(?:please |pls |can you |could you |would you )?(?:(?:remind|ping|notify|nudge|tell) me(?: about it| of it| then| too)?|don't let me forget(?: it)?)(?: please)?[?.!]*$/i;
+const BARE_EN = /^(?:and |so |then )?(?:please |pls |can you |could you |would you )?(?:(?:remind|ping|notify|nudge|tell) me(?: about it| of it| then| too)?|don't let me forget(?: it)?|set (?:a|an|me a|up a) reminder)(?: please)?[?.!]*$/i;
 /** A lead on its own after the todo it is for: "提醒我周五交报告，提前一天". */
 const LEAD_ONLY_ZH = new RegExp(`^(?:要|请|记得)?提前\\s*(?:\\d+|[一二两三四五六七八九十半]+)\\s*个?半?\\s*(?:分钟|小时|钟头|天|日|周|星期|礼拜)${END}$|^(?:要|请|记得)?提前(?:一)?刻钟${END}$`, 'u');
 const LEAD_ONLY_EN = /^(?:and )?(?:(?:half an? hour|\d+|an?|one|two|three|five|ten|fifteen|twenty|thirty) (?:minutes?|mins?|hours?|days?) (?:before|ahead|in advance|early)|the (?:day|night|evening) before)(?: please)?[.!]*$/i;
