@@ -141,3 +141,15 @@ describe('a bare hour on no named day: the next such time, morning or evening', 
     expect(due('I finished 5th in the race')).toBeUndefined();
   });
 });
+
+describe('a weekday said on that weekday', () => {
+  // Friday 2026-11-27, 10:00 in Shanghai.
+  const friday = new Date('2026-11-27T02:00:00Z');
+  it.each([
+    ['Friday at noon', '2026-11-27T04:00:00.000Z'], // today's noon is still ahead
+    ['this Friday at 3pm', '2026-11-27T07:00:00.000Z'],
+    ['周五下午三点', '2026-11-27T07:00:00.000Z'],
+    ['Friday at 9am', '2026-12-04T01:00:00.000Z'], // today's 09:00 has passed
+    ['next Friday', '2026-12-04T01:00:00.000Z'],
+  ])('%s → %s', (text, at) => expect(due(text, timeZone, friday)).toBe(at));
+});

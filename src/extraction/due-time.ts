@@ -123,6 +123,11 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
       const eve = !certain && /\blast night\b/i.test(result.text) ? wallClock(reference, timeZone) : undefined;
       const on = eve ? { year: eve.year, month: eve.month, day: eve.day - 1 } : { year: start.get('year') ?? 0, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
       date = zonedInstant({ ...on, hour, minute }, timeZone);
+      // "Friday at noon" said on a Friday morning is today's noon: chrono's forward date takes next week's.
+      if (parser === chrono.casual && (options.forwardDate ?? true) && start.isCertain('weekday') && !/\bnext\b/i.test(result.text)) {
+        const today = zonedInstant({ ...on, day: on.day - 7, hour, minute }, timeZone);
+        if (today.getTime() > reference.getTime()) date = today;
+      }
       // "remind me at 5" said at ten in the morning is five this afternoon, not five tomorrow morning.
       if (certain && !meridiem && !named.day && hour >= 1 && hour <= 11 && (options.forwardDate ?? true) && options.bareHour !== 'as-said') date = nextOnTheClock(hour, minute, reference, timeZone);
     }
