@@ -225,6 +225,14 @@ describe('extractHeuristically: what the user states', () => {
     ['设一个明天早上八点的提醒：吃药', { content: '吃药', dueText: '明天早上八点' }],
     ['帮我设置一个提醒，下周五交报告', { content: '交报告', dueText: '下周五' }],
     ['提醒我，明天下午三点开会', { content: '开会', dueText: '明天下午三点' }],
+    ['提醒我：明天上午十点牙医', { content: '牙医', dueText: '明天上午十点' }],
+    ['Remind me: dentist tomorrow at 10am', { content: 'dentist', dueText: 'tomorrow at 10am' }],
+    ['明早提醒我带身份证', { content: '带身份证', dueText: '明早', dueAt: '2025-03-13T01:00:00.000Z' }],
+    ['大后天提醒我去取快递', { content: '取快递', dueText: '大后天', dueAt: '2025-03-15T01:00:00.000Z' }],
+    ['月底提醒我交房租', { content: '交房租', dueText: '月底', dueAt: '2025-03-31T01:00:00.000Z' }],
+    // A moment with no clock time: a todo with no due time, the request still kept.
+    ['晚点提醒我回个电话给张总', { content: '晚点回个电话给张总' }],
+    ['下班前提醒我交周报', { content: '下班前交周报' }],
   ])('a reminder asked for: %s', (text, todo) => {
     const adds = ops(text).filter((o) => o.op === 'add');
     expect(adds).toHaveLength(1);

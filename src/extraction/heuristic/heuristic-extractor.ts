@@ -237,7 +237,9 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip
 }
 
 /** A todo keeps the task in the user's words for the reminder and the time phrase as said. */
-function todo(base: Candidate, task: string, timeZone: string, reference: Date): Candidate {
+function todo(base: Candidate, asked: string, timeZone: string, reference: Date): Candidate {
+  // "提醒我：明天上午十点牙医": the colon introduced the task.
+  const task = asked.replace(/^[\s:：，,]+/u, '');
   const lang: Lang = detectLanguage(task);
   const content = lang === 'zh' ? `用户有待办事项：${thirdPerson(task, 'zh')}` : `The user has a to-do: ${thirdPerson(task, 'en')}`;
   // A repeating one ("每天早上八点提醒我吃药") keeps its repeat with the time phrase ("每天早上八点"),

@@ -347,7 +347,7 @@ export const EN_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'todo', kind: 'todo', importance: 0.7,
-    re: re("(?:please |can you |could you |pls )?(?:remind me|don't let me forget|help me remember)(?: to| that| about)? (.+?)(?: please)?\\??"),
+    re: re("(?:please |can you |could you |pls )?(?:remind me|don't let me forget|help me remember)(?: to| that| about|:)? (.+?)(?: please)?\\??"),
     // "remind me what's their name?" asks to be told, not reminded later.
     build: (m) => (/^(?:what|who|where|which|how|why)\b/i.test(m[1]!) ? undefined : { content: '', value: m[1]!, task: m[1]! }),
   },
