@@ -152,6 +152,9 @@ function dayOfMonth(text: string, reference: Date, timeZone: string, defaultHour
   return undefined;
 }
 
+/** A wake-up ("七点叫我起床", "wake me up at 6:30"): its bare hour is the morning's, as said. */
+export const wakesUp = (text: string): boolean => /起床|起来|叫醒|\bwake (?:me )?up\b|\bwake me\b/i.test(text);
+
 /** The first of hour:minute and (hour + 12):minute on the wall clock that is still ahead of `after`. */
 function nextOnTheClock(hour: number, minute: number, after: Date, timeZone: string): Date {
   const today = wallClock(after, timeZone);

@@ -222,3 +222,11 @@ describe('todo schedule: a series with an end said', () => {
     expect(s.repeat?.until).toBeUndefined();
   });
 });
+
+describe('todo schedule: a bare hour', () => {
+  it('is the next such time for a task, the morning’s for a wake-up (said Friday 15:30)', () => {
+    expect(zonedMinute(schedule('remind me at 5 to leave for the airport').dueAt!, TZ)).toBe('2026-11-27 17:00');
+    expect(zonedMinute(schedule('六点叫我起床').dueAt!, TZ)).toBe('2026-11-28 06:00');
+    expect(zonedMinute(schedule('wake me up at 6:30').dueAt!, TZ)).toBe('2026-11-28 06:30');
+  });
+});

@@ -1,7 +1,7 @@
 import { firstOccurrence, nextOccurrence, RecurrenceRule, wallDate, type RepeatInput } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
 import { zonedInstant, zonedTime } from '../domain/zoned-time.js';
-import { defaultRemindAt, findTimePhrase, partOfDayHour } from './due-time.js';
+import { defaultRemindAt, findTimePhrase, partOfDayHour, wakesUp } from './due-time.js';
 import { findRecurrence } from './recurrence-phrase.js';
 import { findReminderLead, remindAtWithLead, type ReminderLead } from './reminder-lead.js';
 import { findSeriesEnd, startOf, untilOf } from './series-end.js';
@@ -53,7 +53,7 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
   const firstTime = (among: readonly string[], bareHour: 'next' | 'as-said' = 'next'): Date | undefined => among.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone, bareHour })?.date).find((d) => d !== undefined);
   const found = o.repeat ? { rule: o.repeat, text: '' } : texts.map(findRecurrence).find((r) => r !== undefined);
   if (!found) {
-    const dueAt = o.dueAt ?? firstTime(texts);
+    const dueAt = o.dueAt ?? firstTime(texts, texts.some(wakesUp) ? 'as-said' : 'next');
     return { dueAt, remindAt: dueAt ? remindFor(dueAt) : o.remindAt };
   }
   let repeat = RecurrenceRule.parse({ timeZone: o.timeZone, ...found.rule });

@@ -66,6 +66,8 @@ const REMIND_TIME_ZH = `(?:${LATER_ZH}|(?:${SERIES_SPAN_ZH})?(?:${DAY_ZH}${PERIO
  * rows read. Only a time may come first: "医生提醒我多喝水" is something the doctor did.
  */
 const TIME_BEFORE_REMIND_ZH = new RegExp(`^(?:请|麻烦)?你?(?:记得|记住)?(${REMIND_TIME_ZH})(?:的时候)?[，,]?(?:请|麻烦)?你?(?:记得|要)?提醒(?:一下)?我(.+)$`, 'u');
+/** "明天早上七点叫我起床": a wake-up call is a reminder to get up at that time. */
+const WAKE_ME_ZH = new RegExp(`^(?:请|麻烦)?你?(?:记得)?(${REMIND_TIME_ZH})[，,]?(?:请|麻烦)?你?(?:记得|要)?叫(?:一下)?我(?:起床|起来)$`, 'u');
 /** When an English reminder is for: "tomorrow at 9", "on Friday", "at 6pm", "in 20 minutes". */
 /** How long an English series runs, said after its repeat: "until Friday", "for the next 5 days", "next week". */
 const SERIES_SPAN_EN = '(?:,? (?:until|till|through|thru) (?:next |this )?[a-z]+(?: \\d{1,2}(?:st|nd|rd|th)?)?| for (?:the next |the coming )?(?:\\d+|an?|one|two|three|four|five|six|seven|ten) (?:days?|weeks?|months?)| (?:this|next) week)';
@@ -193,6 +195,7 @@ export function splitClauses(message: string): Clause[] {
         remembering = requested = true;
       }
       clause = clause
+        .replace(WAKE_ME_ZH, (_, when: string) => `提醒我${when}起床`)
         .replace(TIME_BEFORE_REMIND_ZH, (_, when: string, task: string) => `提醒我${when}${task}`)
         .replace(TIME_BEFORE_REMIND_EN, (_, when: string, request: string, end: string) => `${request} ${lowerFirst(when)}${end}`)
         .replace(REMIND_TIME_FIRST_EN, (_, request: string, when: string, link: string, task: string, end: string) => `${request} ${link} ${task} ${when}${end}`);

@@ -230,6 +230,11 @@ describe('extractHeuristically: what the user states', () => {
     ['明早提醒我带身份证', { content: '带身份证', dueText: '明早', dueAt: '2025-03-13T01:00:00.000Z' }],
     ['大后天提醒我去取快递', { content: '取快递', dueText: '大后天', dueAt: '2025-03-15T01:00:00.000Z' }],
     ['月底提醒我交房租', { content: '交房租', dueText: '月底', dueAt: '2025-03-31T01:00:00.000Z' }],
+    // A wake-up: its bare hour is the morning's (said at 10:00: tomorrow), unlike "at 5" above.
+    ['明天早上七点叫我起床', { content: '起床', dueText: '明天早上七点', dueAt: '2025-03-12T23:00:00.000Z' }],
+    ['六点叫我起来', { content: '起床', dueText: '六点', dueAt: '2025-03-12T22:00:00.000Z' }],
+    ['Wake me up at 7 tomorrow', { content: 'wake up', dueText: 'at 7 tomorrow', dueAt: '2025-03-12T23:00:00.000Z' }],
+    ['Can you wake me at 6:30?', { content: 'wake up', dueText: 'at 6:30', dueAt: '2025-03-12T22:30:00.000Z' }],
     // A moment with no clock time: a todo with no due time, the request still kept.
     ['晚点提醒我回个电话给张总', { content: '晚点回个电话给张总' }],
     ['下班前提醒我交周报', { content: '下班前交周报' }],
@@ -250,7 +255,7 @@ describe('extractHeuristically: what the user states', () => {
     expect(added(text)).toMatchObject({ kind, content });
   });
 
-  it.each(['我好累，提醒我', '提醒我，我好累', '你别忘了提醒我', "Your pup is so cute, remind me what's their name?", '我提前一天到了', '他提前半小时下班了，提醒我了', 'I arrived an hour early', 'We met the day before, remind me'])('asks for no reminder of anything: %s', (text) => {
+  it.each(['我好累，提醒我', '提醒我，我好累', '妈妈叫我起床', 'wake me up inside', '你别忘了提醒我', "Your pup is so cute, remind me what's their name?", '我提前一天到了', '他提前半小时下班了，提醒我了', 'I arrived an hour early', 'We met the day before, remind me'])('asks for no reminder of anything: %s', (text) => {
     expect(ops(text).some((o) => o.op === 'add' && o.kind === 'todo')).toBe(false);
   });
 

@@ -2,7 +2,7 @@ import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../../d
 import { findRecurrence } from '../recurrence-phrase.js';
 import { findSeriesEnd } from '../series-end.js';
 import { detectLanguage, hasHan } from '../../text/language.js';
-import { findTimePhrase } from '../due-time.js';
+import { findTimePhrase, wakesUp } from '../due-time.js';
 import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang, type Pattern, type Slot } from './candidate.js';
 import { EN_PATTERNS } from './patterns-en.js';
 import { ZH_PATTERNS } from './patterns-zh.js';
@@ -250,7 +250,7 @@ function todo(base: Candidate, asked: string, timeZone: string, reference: Date)
   const end = repeat ? findSeriesEnd(task.replace(repeat.text, lang === 'zh' ? '每' : ' '), reference, timeZone) : undefined;
   const said = repeat ? task.replace(repeat.text, ' ').replace(end?.text ?? repeat.text, ' ').replace(/\s{2,}/g, ' ').trim() : task;
   // A series' bare hour is the hour itself ("every morning at 8"); a one-off's is the next such time ("at 5": this afternoon).
-  const phrase = findTimePhrase({ text: said, reference, timeZone, bareHour: repeat ? 'as-said' : 'next' });
+  const phrase = findTimePhrase({ text: said, reference, timeZone, bareHour: repeat || wakesUp(task) ? 'as-said' : 'next' });
   const join = (a: string, b: string): string => (lang === 'zh' ? `${a}${b}` : `${a} ${b}`);
   const repeats = repeat ? (end ? (lang === 'zh' ? `${end.text}${repeat.text}` : `${repeat.text} ${end.text}`) : repeat.text) : '';
   if (!phrase) return { ...base, lang, content, todo: repeat ? { content: cleanTask(said) || task, dueText: repeats } : { content: task } };

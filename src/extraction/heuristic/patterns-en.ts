@@ -1,4 +1,4 @@
-import { APPOINTMENT_EN, moveTarget, thirdPerson, thirdSingular, type Pattern } from './candidate.js';
+import { APPOINTMENT_EN, moveTarget, namesTime, thirdPerson, thirdSingular, type Pattern } from './candidate.js';
 
 /**
  * English statements, one clause at a time ("my name is Bob", "I don't like cilantro"). The first
@@ -334,6 +334,12 @@ export const EN_PATTERNS: readonly Pattern[] = [
     build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${tail(m[2])}`, value: `${m[1]!.toLowerCase()} ${m[2]}`, needsTime: true }),
   },
   // Todos: the task keeps its time phrase; the extractor parses it.
+  // "Wake me up at 7 tomorrow": a reminder to get up then.
+  {
+    slot: 'todo', kind: 'todo', importance: 0.7,
+    re: re('(?:please |can you |could you |pls )?wake me(?: up)? (.+?)'),
+    build: (m) => (namesTime(m[1]!) ? { content: '', value: 'wake up', task: `wake up ${m[1]}` } : undefined),
+  },
   // "Set a reminder to call mom at 6", "Set a reminder for Friday at noon: lunch with Sarah".
   {
     slot: 'todo', kind: 'todo', importance: 0.7,
