@@ -54,7 +54,8 @@ interface Wall {
   minute: number;
 }
 
-const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+/** Days in a month (1-based). */
+export const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** The wall date with its overflowing day or month carried, and its weekday. */
 function normal(w: Wall): Wall & { weekday: number } {

@@ -2,6 +2,7 @@ import { recentResults } from '../util/recent-results.js';
 import * as chrono from 'chrono-node';
 import { hasHan } from '../text/language.js';
 import { sinceMonday, zonedInstant, zonedTime } from '../domain/zoned-time.js';
+import { daysIn } from '../domain/recurrence.js';
 
 /** A time phrase found in a text and the instant it resolves to. */
 export interface TimePhrase {
@@ -145,8 +146,8 @@ function dayOfMonth(text: string, reference: Date, timeZone: string, defaultHour
   if (!m || day < 1 || day > 31) return undefined;
   const today = wallClock(reference, timeZone);
   for (let ahead = 0; ahead <= 2; ahead++) {
-    const last = new Date(Date.UTC(today.year, today.month - 1 + ahead + 1, 0)).getUTCDate();
-    const date = zonedInstant({ year: today.year, month: today.month + ahead, day: Math.min(day, last), hour: defaultHour, minute: 0 }, timeZone);
+    const month = new Date(Date.UTC(today.year, today.month - 1 + ahead, 1));
+    const date = zonedInstant({ year: month.getUTCFullYear(), month: month.getUTCMonth() + 1, day: Math.min(day, daysIn(month.getUTCFullYear(), month.getUTCMonth() + 1)), hour: defaultHour, minute: 0 }, timeZone);
     if (date.getTime() > reference.getTime()) return { text: m[0], index: m.index, date, named: { day: true, time: false } };
   }
   return undefined;

@@ -52,14 +52,6 @@ const lastOfMonth = (w: Wall, ahead: number): Wall => {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 };
 
-/** "the 15th": this month's when it has not passed, else next month's (the month's last day when shorter). */
-function dayOfMonthAhead(today: Wall, day: number): Wall | undefined {
-  if (day < 1 || day > 31) return undefined;
-  const ahead = day >= today.day ? 0 : 1;
-  const last = lastOfMonth(today, ahead);
-  return { ...last, day: Math.min(day, last.day) };
-}
-
 /**
  * The end (and start) of a series the words say, against when they were said; undefined when they
  * say none. Only read where a repeat was said: alone, "到周五" is no series' end.
@@ -98,10 +90,10 @@ export function findSeriesEnd(text: string, reference: Date, timeZone: string): 
   const enUntil = EN_UNTIL.exec(text);
   if (enUntil) {
     const said = enUntil[1]!.toLowerCase();
-    const nth = /^the (\d{1,2})/.exec(said);
+    // "the 15th" is read as a due time reads it (the next 15th).
     const end = said.startsWith('the end of')
       ? said.endsWith('month') ? lastOfMonth(today, /next/.test(said) ? 1 : 0) : plusDays(today, 6 - sinceMonday(today) + (/next/.test(said) ? 7 : 0))
-      : nth ? dayOfMonthAhead(today, Number(nth[1])) : dayOf(said);
+      : dayOf(said);
     if (end) return { text: enUntil[0], until: wallDate(end) };
   }
   const enSpan = EN_SPAN.exec(text);
