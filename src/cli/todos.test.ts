@@ -76,6 +76,6 @@ describe('engram todos / todo-done', () => {
     expect((await h.cli(['--user', user, 'todo-move', todo!.id, '--remind', lead])).stdout).toMatch(said);
     const bad = await h.cli(['--user', user, 'todo-move', todo!.id, '--remind', 'whenever']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^error \[INVALID_INPUT\]: No reminder lead found/);
+    expect(bad.stderr).toMatch(/^error \[INVALID_INPUT\]: No reminder time found/);
   });
 });

@@ -71,7 +71,7 @@ export function registerTodoMove(program: Command, io: CliIo): void {
     .argument('[when]', 'the new time, in words')
     .option('--content <text>', 'new words for the todo')
     .option('--no-repeat', 'make a repeating todo a one-off')
-    .option('--remind <lead>', 'how far ahead the reminder comes, as said ("提前半小时", "the day before")')
+    .option('--remind <when>', 'when the reminder comes, as said: how far ahead ("提前半小时", "the day before") or a time of its own ("下周一早上", "Monday at 9am")')
     .action((id: string, when: string | undefined, options: TodoMoveOptions, command: Command) =>
       withEngine(io, command, async ({ engine, userId, json }) => {
         const todo = await engine.editTodo(userId, id, { ...(when !== undefined ? { when } : {}), ...(options.content !== undefined ? { content: options.content } : {}), ...(options.repeat === false ? { repeat: null } : {}), ...(options.remind !== undefined ? { remind: options.remind } : {}) });

@@ -141,7 +141,7 @@ export function createClient(options: ClientOptions) {
     addTodo: ({ userId, ...o }: { userId: string; content: string; dueAt?: Date | string; remindAt?: Date | string; repeat?: RepeatInput }) =>
       call<Todo>('POST', `${u(userId)}/todos`, { content: o.content, ...(o.dueAt ? { dueAt: iso(o.dueAt) } : {}), ...(o.remindAt ? { remindAt: iso(o.remindAt) } : {}), ...(o.repeat ? { repeat: o.repeat } : {}) }),
     listTodos: async ({ userId, completed, limit }: { userId: string; completed?: boolean; limit?: number }) => (await call<{ items: Todo[] }>('GET', `${u(userId)}/todos`, undefined, { completed, limit })).items,
-    /** Moves or rewords an open todo: `when` as said ("下午四点", "Monday"), or `dueAt` / `remindAt` / `repeat` outright (null clears); `remind`: the reminder's lead as said ("提前半小时", "the day before"). */
+    /** Moves or rewords an open todo: `when` as said ("下午四点", "Monday"), or `dueAt` / `remindAt` / `repeat` outright (null clears); `remind`: when the reminder comes, as said ("提前半小时", "the day before", "下周一早上", "Monday at 9am"). */
     editTodo: (userId: string, id: string, change: { content?: string; when?: string; dueAt?: Date | string | null; remindAt?: Date | string | null; repeat?: RepeatInput | null; remind?: string }) =>
       call<Todo>('PATCH', `${u(userId)}/todos/${seg(id)}`, {
         ...(change.content !== undefined ? { content: change.content } : {}),

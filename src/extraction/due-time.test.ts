@@ -70,6 +70,34 @@ describe('parseDueTime in Chinese', () => {
   it('reports the phrase as written', () => {
     expect(findTimePhrase({ text: '提醒我明天下午三点开会', reference, timeZone })).toMatchObject({ text: '明天下午三点', index: 3 });
   });
+
+  it('a part of the day after a day with no hour is part of the phrase ("下周一晚上开会")', () => {
+    expect(findTimePhrase({ text: '下周一晚上开会', reference, timeZone })).toMatchObject({ text: '下周一晚上', named: { day: true, time: true } });
+    expect(due('下周一晚上开会')).toBe('2025-03-17T12:00:00.000Z');
+    // chrono put "周五下午" on the day it was said (a Wednesday): it is Friday's afternoon.
+    expect(due('周五下午去医院')).toBe('2025-03-14T07:00:00.000Z');
+    expect(due('星期一晚上吃饭')).toBe('2025-03-17T12:00:00.000Z');
+    expect(due('周三下午')).toBe('2025-03-12T07:00:00.000Z');
+    expect(findTimePhrase({ text: '上周五下午去了医院', reference, timeZone, forwardDate: false })?.date.toISOString()).toBe('2025-03-07T07:00:00.000Z');
+    // An hour said keeps chrono's reading.
+    expect(due('下周一晚上八点')).toBe('2025-03-17T12:00:00.000Z');
+  });
+
+  it('a month with no day is that month: "三月前" is before March, not three months ago', () => {
+    // Said on 2025-03-12: the coming May, next February, this month while it lasts.
+    expect(findTimePhrase({ text: '我要在五月前续签护照', reference, timeZone })).toMatchObject({ text: '五月', date: new Date('2025-05-01T01:00:00Z'), named: { day: false } });
+    expect(due('2月前交材料')).toBe('2026-02-01T01:00:00.000Z');
+    expect(due('三月份之前')).toBe('2025-03-01T01:00:00.000Z');
+    expect(due('十二月底前')).toBe('2025-12-31T01:00:00.000Z');
+    expect(due('六月中旬')).toBe('2025-06-15T01:00:00.000Z');
+    expect(due('明年三月')).toBe('2026-03-01T01:00:00.000Z');
+    expect(due('2027年5月')).toBe('2027-05-01T01:00:00.000Z');
+    expect(findTimePhrase({ text: '我去年十月去了日本', reference, timeZone, forwardDate: false })?.date.toISOString()).toBe('2024-10-01T01:00:00.000Z');
+    expect(findTimePhrase({ text: '我十月去了日本', reference, timeZone, forwardDate: false })?.date.toISOString()).toBe('2024-10-01T01:00:00.000Z');
+    // A length of time and a day of a month are not a month alone.
+    expect(due('三个月前')).toBe('2024-12-12T01:00:00.000Z');
+    expect(due('五月五号')).toBe('2025-05-05T01:00:00.000Z');
+  });
 });
 
 describe('parseDueTime in English', () => {

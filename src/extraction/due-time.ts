@@ -16,6 +16,8 @@ export interface TimePhrase {
    * "at 10am", "晚上"). The rest of `date` is filled in (the default hour, the coming day).
    */
   named: { day: boolean; time: boolean };
+  /** Minutes or hours from the moment said ("半小时后", "in 2 hours"): the time asked for is the reminder's own. */
+  fromNow?: boolean;
 }
 
 export interface ParseDueTimeOptions {
@@ -74,12 +76,12 @@ export function parseDueTime(options: ParseDueTimeOptions): Date | undefined {
 
 /**
  * The reminder for a due time fires one hour before it (seed 000: remind_at = due_at - 1h), but
- * never before the todo was asked for: "半小时后提醒我关火" and "remind me in 20 minutes" fire at
+ * never before the todo was asked for, nor at that moment: "半小时后提醒我关火" and "remind me in 20 minutes" fire at
  * the due time, not at once.
  */
 export function defaultRemindAt(dueAt: Date, askedAt?: Date): Date {
   const lead = new Date(dueAt.getTime() - 60 * 60 * 1000);
-  return askedAt && lead.getTime() < askedAt.getTime() ? dueAt : lead;
+  return askedAt && lead.getTime() <= askedAt.getTime() ? dueAt : lead;
 }
 
 /** Like parseDueTime, but also says which words were the time phrase (for todo.dueText). */
@@ -92,6 +94,10 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
     // chrono's Chinese duration parser ignores the reference time zone ("半小时后" lands a day off).
     const duration = chineseDuration(text, reference);
     if (duration) return duration;
+    // A month with no day ("三月前", "明年3月份", "十二月底"): chrono reads "三月前" as three months
+    // ago and puts "三月" on today's day of the month.
+    const month = chineseMonth(text, reference, timeZone, defaultHour, options.forwardDate ?? true);
+    if (month) return month;
   }
   const offset = timeZoneOffsetMinutes(timeZone, reference);
   const ref = { instant: reference, timezone: offset };
@@ -104,35 +110,44 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
     const result = parser.parse(text, parser === chrono.casual ? ref : wallRef, { forwardDate: options.forwardDate ?? true })[0];
     if (!result) continue;
     const { start } = result;
+    // "下周一晚上开会": chrono's Chinese parsers stop before a part of the day that follows a day with no hour.
+    const part = zh && !start.isCertain('hour') ? /^(?:早上|早晨|上午|中午|下午|傍晚|晚上|夜里)/u.exec(text.slice(result.index + result.text.length)) : null;
+    const phraseText = part ? result.text + part[0] : result.text;
     // Read against the wall clock, an instant comes out ahead by the zone's offset.
     let date = parser === chrono.casual ? start.date() : new Date(start.date().getTime() - offset * 60_000);
-    const duration = DURATION_EN.test(result.text);
+    const duration = DURATION_EN.test(phraseText);
     const named = {
       day: duration || start.isCertain('day') || start.isCertain('weekday'),
-      time: duration || start.isCertain('hour') || PART_OF_DAY.some(([re]) => re.test(result.text)),
+      time: duration || start.isCertain('hour') || PART_OF_DAY.some(([re]) => re.test(phraseText)),
     };
     // chrono applies the reference's UTC offset to every date; rebuilding from the wall-clock
     // components takes the offset at the target date, so "tomorrow 9am" survives a DST change.
     // Hour and minute durations ("in 2 hours") are exact instants already.
-    const meridiem = start.isCertain('meridiem') || PART_OF_DAY.some(([re]) => re.test(result.text));
+    const meridiem = start.isCertain('meridiem') || PART_OF_DAY.some(([re]) => re.test(phraseText));
     if (!duration) {
       const certain = start.isCertain('hour');
-      const hour = certain ? (start.get('hour') ?? defaultHour) : (PART_OF_DAY.find(([re]) => re.test(result.text))?.[1] ?? defaultHour);
+      const hour = certain ? (start.get('hour') ?? defaultHour) : (PART_OF_DAY.find(([re]) => re.test(phraseText))?.[1] ?? defaultHour);
       const minute = certain ? (start.get('minute') ?? 0) : 0;
       // chrono puts "last night" at a midnight, today's or yesterday's by the hour it is said; the
       // evening it means is always the one before the day it is said.
-      const eve = !certain && /\blast night\b/i.test(result.text) ? wallClock(reference, timeZone) : undefined;
+      const eve = !certain && /\blast night\b/i.test(phraseText) ? wallClock(reference, timeZone) : undefined;
       const on = eve ? { year: eve.year, month: eve.month, day: eve.day - 1 } : { year: start.get('year') ?? 0, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
+      // chrono's Chinese parsers put "周五下午" on the reference's own day, the weekday kept beside it: the day is moved to it.
+      const weekday = start.get('weekday');
+      if (parser !== chrono.casual && start.isCertain('weekday') && weekday !== null) {
+        const actual = new Date(Date.UTC(on.year, on.month - 1, on.day)).getUTCDay();
+        if (actual !== weekday) on.day += (options.forwardDate ?? true) ? (weekday - actual + 7) % 7 : -((actual - weekday + 7) % 7);
+      }
       date = zonedInstant({ ...on, hour, minute }, timeZone);
       // "Friday at noon" said on a Friday morning is today's noon: chrono's forward date takes next week's.
-      if (parser === chrono.casual && (options.forwardDate ?? true) && start.isCertain('weekday') && !/\bnext\b/i.test(result.text)) {
+      if (parser === chrono.casual && (options.forwardDate ?? true) && start.isCertain('weekday') && !/\bnext\b/i.test(phraseText)) {
         const today = zonedInstant({ ...on, day: on.day - 7, hour, minute }, timeZone);
         if (today.getTime() > reference.getTime()) date = today;
       }
       // "remind me at 5" said at ten in the morning is five this afternoon, not five tomorrow morning.
       if (certain && !meridiem && !named.day && hour >= 1 && hour <= 11 && (options.forwardDate ?? true) && options.bareHour !== 'as-said') date = nextOnTheClock(hour, minute, reference, timeZone);
     }
-    return { text: result.text, index: result.index, date, named };
+    return { text: phraseText, index: result.index, date, named, ...(duration ? { fromNow: true } : {}) };
   }
   return zh ? chinesePeriod(text, reference, timeZone, defaultHour) : (options.forwardDate ?? true) ? dayOfMonth(text, reference, timeZone, defaultHour) : undefined;
 }
@@ -212,7 +227,28 @@ function chineseDuration(text: string, reference: Date): TimePhrase | undefined 
   const n = chineseNumber(m[1] ?? '');
   if (n === undefined) return undefined;
   const minutes = (n + (m[2] ? 0.5 : 0)) * (m[3] === '分钟' ? 1 : 60);
-  return { text: m[0], index: m.index, date: new Date(reference.getTime() + minutes * 60_000), named: { day: true, time: true } };
+  return { text: m[0], index: m.index, date: new Date(reference.getTime() + minutes * 60_000), named: { day: true, time: true }, fromNow: true };
+}
+
+/**
+ * A month named without its day: "三月", "3月份", "明年三月", "去年三月", "2027年3月", "十二月底", "五月初", "六月中旬".
+ * Not "三个月" (a length of time), "三月五号" (a day, chrono's), "五月天".
+ */
+const MONTH_ZH = /(今年|明年|后年|去年|前年|(\d{4})年)?(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?(底|末|初|中旬|中|上旬|下旬)?(?![\d一二三四五六七八九十两]+\s*[日号])(?!天)/;
+
+function chineseMonth(text: string, reference: Date, timeZone: string, defaultHour: number, forward: boolean): TimePhrase | undefined {
+  const m = MONTH_ZH.exec(text);
+  const month = m ? chineseNumber(m[3]!) : undefined;
+  if (!m || month === undefined || month < 1 || month > 12) return undefined;
+  const today = wallClock(reference, timeZone);
+  const shift: Record<string, number> = { 前年: -2, 去年: -1, 今年: 0, 明年: 1, 后年: 2 };
+  const named = m[2] ? Number(m[2]) : m[1] ? today.year + shift[m[1]]! : undefined;
+  // No year said: the coming such month (this one while it lasts); for what was done, the last one.
+  const year = named ?? (forward ? (month >= today.month ? today.year : today.year + 1) : month <= today.month ? today.year : today.year - 1);
+  const part = m[4];
+  const day = part === '底' || part === '末' ? daysIn(year, month) : part === '中' || part === '中旬' ? 15 : part === '下旬' ? 21 : 1;
+  const date = zonedInstant({ year, month, day, hour: defaultHour, minute: 0 }, timeZone);
+  return { text: m[0], index: m.index, date, named: { day: part !== undefined, time: false } };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zonedMinute } from '../domain/zoned-time.js';
-import { findReminderLead, remindAtWithLead } from './reminder-lead.js';
+import { findReminderLead, readReminderTime, remindAtWithLead } from './reminder-lead.js';
 
 const TZ = 'Asia/Shanghai';
 /** Saturday 2026-11-28 15:00 in Shanghai. */
@@ -65,5 +65,30 @@ describe('reminder lead: how far ahead the user asked to be reminded', () => {
     const early = new Date('2026-11-28T00:00:00Z');
     expect(remindFor('当天早上提醒我', undefined, early)).toBeUndefined();
     expect(remindFor('remind me the morning of', undefined, early)).toBeUndefined();
+  });
+});
+
+describe('a reminder time said alone: a lead, or a moment of its own', () => {
+  /** Friday 2026-11-27 10:00 in Shanghai. */
+  const reference = new Date('2026-11-27T02:00:00Z');
+  const read = (text: string) => readReminderTime(text, { reference, timeZone: TZ });
+  it.each([
+    ['下周一早上', '2026-11-30 09:00'],
+    ['在下周一晚上提醒我', '2026-11-30 20:00'],
+    ['明天早上八点', '2026-11-28 08:00'],
+    ['next Monday', '2026-11-30 09:00'],
+    ['remind me on Monday at 6pm', '2026-11-30 18:00'],
+  ])('%s → %s, whatever the todo’s time', (text, at) => {
+    const lead = read(text);
+    expect(lead?.on && zonedMinute(lead.on, TZ)).toBe(at);
+    // Before the todo's time it is the reminder; after it, none.
+    expect(zonedMinute(remindAtWithLead(new Date('2026-12-31T01:00:00Z'), lead!, TZ)!, TZ)).toBe(at);
+    expect(remindAtWithLead(new Date('2026-11-27T03:00:00Z'), lead!, TZ)).toBeUndefined();
+  });
+
+  it('a lead stays a lead; a past moment, words beside the time, or no time are none (zh, en)', () => {
+    expect(read('提前半小时')).toMatchObject({ minutes: 30 });
+    expect(read('the day before')).toMatchObject({ days: 1 });
+    for (const text of ['昨天', 'last Monday', '下周一去医院', 'Monday after the meeting', '尽快', 'whenever']) expect(read(text)).toBeUndefined();
   });
 });

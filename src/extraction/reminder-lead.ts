@@ -1,5 +1,5 @@
 import { zonedInstant, zonedTime } from '../domain/zoned-time.js';
-import { chineseNumber } from './due-time.js';
+import { chineseNumber, findTimePhrase } from './due-time.js';
 
 /**
  * How far ahead of a todo's time its reminder should come, as the user said it: "提前半小时提醒我",
@@ -16,6 +16,11 @@ export interface ReminderLead {
   days?: number;
   /** The time of day on that day, when the words name one ("前一天晚上": 20:00; "当天早上": 09:00). */
   at?: { hour: number; minute: number };
+  /**
+   * A moment of its own rather than a lead ("下周提醒我" of a passport to renew before March, "remind
+   * me next Monday"): the reminder comes then, whatever the todo's time. One-off todos only.
+   */
+  on?: Date;
 }
 
 const ZH_NUMBER = '(\\d+|[一二两三四五六七八九十]+|半)';
@@ -85,14 +90,34 @@ export function findReminderLead(text: string, options: { alone?: boolean } = {}
   return undefined;
 }
 
+/** What may stand around a reminder's own time when it is said alone: "下周一早上提醒我", "remind me on Monday". */
+const AROUND_TIME = /^(?:请|麻烦)?(?:在|于|到)?\s*(?:(?:提醒|叫|通知)我?(?:一下)?)?$|^(?:(?:please )?(?:remind|ping) me)?\s*(?:on|at|in|by)?$/iu;
+
+/**
+ * When to remind, said alone (a model's `todo.remindText`, a person's edit, a request's own words):
+ * a lead ("提前半小时", "the day before"), else a moment ahead of `reference` ("下周一早上", "明天早上八点",
+ * "next Monday at 9am") as `on`. Undefined when it says neither.
+ */
+export function readReminderTime(text: string, o: { reference: Date; timeZone: string }): ReminderLead | undefined {
+  const lead = findReminderLead(text, { alone: true });
+  if (lead) return lead;
+  const phrase = findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone });
+  // chrono reads "last Monday" forward when asked to: a moment gone is no reminder's.
+  if (!phrase || phrase.date.getTime() <= o.reference.getTime() || /\b(?:last|ago|yesterday)\b|昨|前天|上个?(?:周|星期|礼拜|月)/iu.test(phrase.text)) return undefined;
+  const rest = `${text.slice(0, phrase.index)} ${text.slice(phrase.index + phrase.text.length)}`.replace(/[\s，,。.!！吧]+/gu, ' ').trim();
+  return AROUND_TIME.test(rest) ? { text: phrase.text, index: phrase.index, on: phrase.date } : undefined;
+}
+
 /**
  * When the reminder comes for a todo due at `dueAt` with this lead: minutes before it, or days
- * before it on the user's wall clock (at the time of day named, else at the todo's own). Undefined
+ * before it on the user's wall clock (at the time of day named, else at the todo's own), or at its
+ * own moment (`on`). Undefined
  * when that moment is not ahead of the todo's time (a "morning of" reminder for a todo due at 08:00).
  */
-export function remindAtWithLead(dueAt: Date, lead: Pick<ReminderLead, 'minutes' | 'days' | 'at'>, timeZone: string): Date | undefined {
+export function remindAtWithLead(dueAt: Date, lead: Pick<ReminderLead, 'minutes' | 'days' | 'at' | 'on'>, timeZone: string): Date | undefined {
   let at: Date;
-  if (lead.days !== undefined) {
+  if (lead.on) at = lead.on;
+  else if (lead.days !== undefined) {
     const w = zonedTime(dueAt, timeZone);
     const day = new Date(Date.UTC(w.year, w.month - 1, w.day - lead.days));
     at = zonedInstant({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: lead.at?.hour ?? w.hour, minute: lead.at?.minute ?? w.minute }, timeZone);

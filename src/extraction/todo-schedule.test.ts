@@ -230,3 +230,21 @@ describe('todo schedule: a bare hour', () => {
     expect(zonedMinute(schedule('wake me up at 6:30').dueAt!, TZ)).toBe('2026-11-28 06:30');
   });
 });
+
+describe('todo schedule: a time counted from the moment said is the reminder’s own', () => {
+  it.each([
+    ['两小时后提醒我关火', '2026-11-27 17:30'],
+    ['Remind me in 2 hours to turn off the stove', '2026-11-27 17:30'],
+    ['半小时后提醒我给妈妈打电话', '2026-11-27 16:00'],
+  ])('%s → due and reminded at %s', (text, at) => {
+    const s = schedule(text);
+    expect([zonedMinute(s.dueAt!, TZ), zonedMinute(s.remindAt!, TZ)]).toEqual([at, at]);
+  });
+
+  it('a day and an hour said keep the hour-ahead reminder; a lead said still counts (zh, en)', () => {
+    const s = schedule('明天下午三点提醒我开会');
+    expect([zonedMinute(s.dueAt!, TZ), zonedMinute(s.remindAt!, TZ)]).toEqual(['2026-11-28 15:00', '2026-11-28 14:00']);
+    const lead = scheduleTodo({ texts: ['remind me in 3 hours to call the bank, 30 minutes before'], reference: REFERENCE, timeZone: TZ });
+    expect([zonedMinute(lead.dueAt!, TZ), zonedMinute(lead.remindAt!, TZ)]).toEqual(['2026-11-27 18:30', '2026-11-27 18:00']);
+  });
+});

@@ -1,7 +1,7 @@
 import { firstOccurrence, nextOccurrence, RecurrenceRule, wallDate, type RepeatInput } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
 import { zonedInstant, zonedTime } from '../domain/zoned-time.js';
-import { defaultRemindAt, findTimePhrase, partOfDayHour, wakesUp } from './due-time.js';
+import { defaultRemindAt, findTimePhrase, partOfDayHour, wakesUp, type TimePhrase } from './due-time.js';
 import { findRecurrence } from './recurrence-phrase.js';
 import { findReminderLead, remindAtWithLead, type ReminderLead } from './reminder-lead.js';
 import { findSeriesEnd, startOf, untilOf } from './series-end.js';
@@ -47,14 +47,18 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
   // "前一天晚上提醒我" says when the reminder comes, not when the todo is due: its words are no due time.
   const lead = o.lead ?? said.map((t) => findReminderLead(t)).find((l) => l !== undefined);
   const texts = lead ? said.map((t) => t.replace(lead.text, ' ')) : said;
-  const remindFor = (dueAt: Date): Date => o.remindAt ?? (lead ? remindWithLead(dueAt, lead, o) : defaultRemindAt(dueAt, o.reference));
-  /** The first time phrase among the texts, in order. */
+  // A moment of its own ("下周提醒我") is one reminder: a series is reminded ahead of each time as usual.
+  const remindFor = (dueAt: Date, series = false): Date => o.remindAt ?? (lead && !(series && lead.on) ? remindWithLead(dueAt, lead, o) : defaultRemindAt(dueAt, o.reference));
   /** The first time phrase among the texts, in order; a series' bare hour is the hour itself ("every morning at 8"). */
-  const firstTime = (among: readonly string[], bareHour: 'next' | 'as-said' = 'next'): Date | undefined => among.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone, bareHour })?.date).find((d) => d !== undefined);
+  const firstPhrase = (among: readonly string[], bareHour: 'next' | 'as-said' = 'next'): TimePhrase | undefined => among.map((text) => findTimePhrase({ text, reference: o.reference, timeZone: o.timeZone, bareHour })).find((p) => p !== undefined);
+  const firstTime = (among: readonly string[], bareHour: 'next' | 'as-said' = 'next'): Date | undefined => firstPhrase(among, bareHour)?.date;
   const found = o.repeat ? { rule: o.repeat, text: '' } : texts.map(findRecurrence).find((r) => r !== undefined);
   if (!found) {
-    const dueAt = o.dueAt ?? firstTime(texts, texts.some(wakesUp) ? 'as-said' : 'next');
-    return { dueAt, remindAt: dueAt ? remindFor(dueAt) : o.remindAt };
+    const phrase = o.dueAt ? undefined : firstPhrase(texts, texts.some(wakesUp) ? 'as-said' : 'next');
+    const dueAt = o.dueAt ?? phrase?.date;
+    // "两小时后提醒我关火", "remind me in 2 hours": the time asked for is when to remind.
+    if (dueAt && phrase?.fromNow && !lead && !o.remindAt) return { dueAt, remindAt: dueAt };
+    return { dueAt, remindAt: dueAt ? remindFor(dueAt) : (o.remindAt ?? lead?.on) };
   }
   let repeat = RecurrenceRule.parse({ timeZone: o.timeZone, ...found.rule });
   // "到周五为止", "for the next 5 days", "下周每天": when the series ends (and starts); its words are no first time.
@@ -88,7 +92,7 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
   if (until !== undefined && until >= wallDate(zonedTime(dueAt, o.timeZone))) repeat = { ...repeat, until };
   // A monthly or yearly series keeps its first day of the month: a 31st clamped to a short month comes back.
   if ((repeat.every === 'month' || repeat.every === 'year') && repeat.day === undefined) repeat = { ...repeat, day: zonedTime(dueAt, o.timeZone).day };
-  return { dueAt, remindAt: remindFor(dueAt), repeat };
+  return { dueAt, remindAt: remindFor(dueAt, true), repeat };
 }
 
 /** The reminder a lead asks for; at the time itself when that moment is already past (as defaultRemindAt's). */

@@ -54,7 +54,7 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
     {
       title: 'Move or reword a todo',
       description:
-        'Moves an open todo to a new time, as the user said it ("下午四点" keeps the day, "周六" keeps the time of day, "每天晚上九点" makes it repeat; "4pm", "Monday", "every weekday at 10am"), moves its reminder ("提前半小时", "the day before"), or rewords it. Its memory follows and its reminder is set again for the new time.',
+        'Moves an open todo to a new time, as the user said it ("下午四点" keeps the day, "周六" keeps the time of day, "每天晚上九点" makes it repeat; "4pm", "Monday", "every weekday at 10am"), moves its reminder ("提前半小时", "the day before", or a time of its own: "下周一早上", "Monday at 9am"), or rewords it. Its memory follows and its reminder is set again for the new time.',
       inputSchema: {
         ...userArg,
         id: z.string().trim().min(1).max(200).describe('The todo id from list_todos'),
@@ -62,7 +62,7 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
         due_at: z.iso.datetime({ offset: true }).optional().describe('Or the new due time outright (ISO 8601 with offset); the reminder keeps its lead'),
         content: z.string().trim().min(1).max(2000).optional().describe('New words for the todo (they do not move it)'),
         repeat: z.literal(false).optional().describe('false: it no longer repeats'),
-        remind: z.string().trim().min(1).max(200).optional().describe('How far ahead of its time the reminder comes, as said ("提前半小时", "前一天晚上", "30 minutes before", "the day before")'),
+        remind: z.string().trim().min(1).max(200).optional().describe('When the reminder comes, as said: how far ahead ("提前半小时", "前一天晚上", "30 minutes before", "the day before") or a time of its own, before the todo\'s ("下周一早上", "Monday at 9am")'),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },

@@ -5,7 +5,7 @@ import type { ExtractionSettings } from '../domain/settings.js';
 import type { Todo } from '../domain/todo.js';
 import type { Relation } from '../domain/profile.js';
 import { rescheduleTodo, scheduleTodo } from '../extraction/todo-schedule.js';
-import { findReminderLead, type ReminderLead } from '../extraction/reminder-lead.js';
+import { findReminderLead, readReminderTime, type ReminderLead } from '../extraction/reminder-lead.js';
 import { looksLikeInstruction } from '../extraction/instruction-flag.js';
 import type { Plan } from '../extraction/plan-operations.js';
 import type { MemoryChanges, Store } from '../store/store.js';
@@ -90,7 +90,7 @@ async function prepare(
     if (memory.kind === 'todo') {
       const spec = op.todo ?? { content: op.content };
       // The model's time phrase first ("每天早上八点"), then the todo's words, then the memory's.
-      const lead = readLead(deps, userId, spec.remindText);
+      const lead = readLead(deps, userId, spec.remindText, { reference, timeZone: settings.timeZone });
       const { dueAt, remindAt, repeat } = scheduleTodo({ texts: [spec.dueText, spec.content, op.content], reference, timeZone: settings.timeZone, dueAt: validDate(spec.dueAt), ...(lead ? { lead } : {}) });
       todo = {
         id: deps.ids.next(), userId, memoryId: memory.id, content: spec.content, dueAt, remindAt, ...(repeat ? { repeat } : {}),
@@ -176,7 +176,7 @@ async function todoMoves(deps: MemoryDeps, userId: string, updates: Plan['update
     if (!todo || !u.todo) return undefined;
     const schedule = u.todo.dueText ? rescheduleTodo({ todo, texts: [u.todo.dueText], ...o }) : undefined;
     // A lead said as the new time ("提前一天") moves the reminder only.
-    const lead = readLead(deps, userId, u.todo.remindText, todo.id) ?? (u.todo.dueText && !schedule ? findReminderLead(u.todo.dueText, { alone: true }) : undefined);
+    const lead = readLead(deps, userId, u.todo.remindText, o, todo.id) ?? (u.todo.dueText && !schedule ? findReminderLead(u.todo.dueText, { alone: true }) : undefined);
     const rewrite = rewriteTodo(todo, { content: u.todo.content, ...(schedule ? { schedule } : {}), dueAt: validDate(u.todo.dueAt), ...(lead ? { lead } : {}) }, o);
     // Said, but no time in it: the todo keeps its time, and the log says why.
     if (u.todo.dueText && !schedule && !u.todo.dueAt && !lead) deps.logger.warn('a todo update named a time that could not be read; the todo keeps its time', { code: 'TODO_TIME_UNREAD', userId, todoId: todo.id, dueText: u.todo.dueText });
@@ -185,10 +185,13 @@ async function todoMoves(deps: MemoryDeps, userId: string, updates: Plan['update
   });
 }
 
-/** A model's reminder lead ("提前半小时", "a day before"); one that says none is logged, and the reminder keeps its default. */
-function readLead(deps: MemoryDeps, userId: string, remindText: string | undefined, todoId?: string): ReminderLead | undefined {
+/**
+ * A model's reminder time: a lead ("提前半小时", "a day before") or a moment of its own ("下周一",
+ * "next Monday"); one that says neither is logged, and the reminder keeps its default.
+ */
+function readLead(deps: MemoryDeps, userId: string, remindText: string | undefined, o: { reference: Date; timeZone: string }, todoId?: string): ReminderLead | undefined {
   if (remindText === undefined || remindText.trim() === '') return undefined;
-  const lead = findReminderLead(remindText, { alone: true });
+  const lead = readReminderTime(remindText, o);
   if (!lead) deps.logger.warn('a todo named a reminder time that could not be read; its reminder keeps its default', { code: 'TODO_REMINDER_UNREAD', userId, ...(todoId ? { todoId } : {}), remindText });
   return lead;
 }

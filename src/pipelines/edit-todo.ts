@@ -6,7 +6,7 @@ import type { Todo } from '../domain/todo.js';
 import { InvalidInputError, NotFoundError, parseInput } from '../errors.js';
 import { retimeWords, timeWords } from '../extraction/retime-words.js';
 import { reminderKept, remindWithLead, rescheduleTodo, scheduleTodo, type TodoSchedule } from '../extraction/todo-schedule.js';
-import { findReminderLead, type ReminderLead } from '../extraction/reminder-lead.js';
+import { readReminderTime, type ReminderLead } from '../extraction/reminder-lead.js';
 import type { MemoryChanges, Store } from '../store/store.js';
 import type { TodoChanges } from '../store/ports/todos.js';
 import { detectLanguage } from '../text/language.js';
@@ -31,7 +31,7 @@ export const TodoEdit = z
     remindAt: z.date().nullable().optional(),
     /** A new repeat (its zone the user's unless it names one); null makes the todo a one-off. */
     repeat: RepeatInput.nullable().optional(),
-    /** How far ahead of its (new) time the reminder comes, as said: "提前半小时", "前一天晚上", "a day before". */
+    /** When the reminder comes, as said: how far ahead of its (new) time ("提前半小时", "前一天晚上", "a day before"), or a moment of its own ("明天早上八点", "next Monday"). */
     remind: z.string().trim().min(1).max(200).optional(),
   })
   .strict()
@@ -125,9 +125,10 @@ export function rewriteTodo(before: Todo, input: TodoMove, o: { reference: Date;
   return { todo, ...(said !== undefined ? { said } : {}), ...(moved ? { moved } : {}), timeZone: o.timeZone, reason };
 }
 
-/** A schedule whose reminder comes as far ahead of its time as `lead` says (none without a time). */
+/** A schedule whose reminder comes as far ahead of its time as `lead` says (none without a time), or at the lead's own moment. */
 function withLead(schedule: TodoSchedule, lead: ReminderLead, o: { reference: Date; timeZone: string }): TodoSchedule {
-  return schedule.dueAt ? { ...schedule, remindAt: remindWithLead(schedule.dueAt, lead, o) } : schedule;
+  if (!schedule.dueAt) return lead.on ? { ...schedule, remindAt: lead.on } : schedule;
+  return { ...schedule, remindAt: remindWithLead(schedule.dueAt, lead, o) };
 }
 
 /** The changes its memory takes with a todo's rewrite: the words given, or its own retimed; its time as happenedAt. */
@@ -167,9 +168,11 @@ export async function editTodo(deps: MemoryDeps, userId: string, id: string, edi
   if (schedule?.dueAt && schedule.remindAt && schedule.remindAt.getTime() > schedule.dueAt.getTime()) {
     throw new InvalidInputError('remindAt must not be after dueAt', { details: { field: 'remindAt' } });
   }
-  const lead = e.remind === undefined ? undefined : findReminderLead(e.remind, { alone: true });
-  if (e.remind !== undefined && !lead) throw new InvalidInputError(`No reminder lead found in "${e.remind}" (say "提前半小时", "前一天晚上", "30 minutes before", "the day before")`, { details: { field: 'remind' } });
-  if (lead && !(schedule?.dueAt ?? before.dueAt)) throw new InvalidInputError('A todo with no time has no reminder to move: give it a time first', { details: { field: 'remind' } });
+  const lead = e.remind === undefined ? undefined : readReminderTime(e.remind, { reference: now, timeZone });
+  if (e.remind !== undefined && !lead) throw new InvalidInputError(`No reminder time found in "${e.remind}" (say "提前半小时", "前一天晚上", "明天早上八点", "30 minutes before", "the day before", "Monday at 9am")`, { details: { field: 'remind' } });
+  const dueAt = schedule?.dueAt ?? before.dueAt;
+  if (lead?.on && dueAt && lead.on.getTime() > dueAt.getTime()) throw new InvalidInputError(`The reminder ("${e.remind}") would come after the todo's own time: a reminder comes before it`, { details: { field: 'remind' } });
+  if (lead && !lead.on && !dueAt) throw new InvalidInputError('A todo with no time has no reminder to move: give it a time first', { details: { field: 'remind' } });
   const rewrite = rewriteTodo(before, { content: e.content, ...(schedule ? { schedule } : {}), ...(lead ? { lead } : {}) }, { reference: now, timeZone });
   if (!rewrite) return before;
   const memory = before.memoryId ? await deps.store.getMemory(userId, before.memoryId) : null;

@@ -147,3 +147,56 @@ describe('a reminder lead by hand: editTodo { remind }', () => {
     expect(await todo()).toEqual(t);
   });
 });
+
+describe('a reminder at a time of its own, apart from the todo’s', () => {
+  it.each([
+    ['zh', '我要在三月前续签护照，下周提醒我', '续签护照', '2026-03-01 09:00', '2026-01-05 09:00'],
+    ['en', 'I need to renew my passport before March, remind me on Monday', 'renew my passport', '2026-03-01 09:00', '2026-01-05 09:00'],
+  ])('%s offline: "%s" → the todo due as said, reminded then, and the reminder goes out then', async (_, said, content, due, reminder) => {
+    const { memory, todos, say, deliverAt } = await user();
+    expect(await say(said)).toMatchObject({ status: 'applied', added: 1 });
+    const [t, ...rest] = await todos();
+    expect(rest).toEqual([]);
+    expect([t!.content, at(t!.dueAt), at(t!.remindAt)]).toEqual([content, due, reminder]);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.kind)).toEqual(['todo']);
+    expect((await deliverAt(t!.remindAt!)).delivered).toEqual([t!.id]);
+  });
+
+  it.each([
+    ['zh', '二十分钟后叫我', '（没说提醒什么）', '2026-01-01 08:20'],
+    ['en', 'remind me in an hour', 'a reminder (nothing said of what)', '2026-01-01 09:00'],
+  ])('%s offline: "%s" with nothing said of what is still a reminder, then', async (_, said, content, due) => {
+    const { say, todo } = await user();
+    await say(said);
+    const t = await todo();
+    expect([t.content, at(t.dueAt), at(t.remindAt)]).toEqual([content, due, due]);
+  });
+
+  it.each([
+    ['zh', '三月前续签护照，下周一提醒我', { content: '续签护照', dueText: '三月前', remindText: '下周一' }],
+    ['en', 'Renew the passport before March, remind me next Monday', { content: 'renew the passport', dueText: 'before March', remindText: 'next Monday' }],
+  ])('%s: a model’s todo.remindText may be a time', async (_, said, spec) => {
+    const model = scriptedModel(() => ({ operations: [{ op: 'add', kind: 'todo', content: said, importance: 0.7, todo: spec, sourceMessageIds: ['m1'] }], reason: 'todo' }));
+    const { memory, todo } = await user({ model });
+    await memory.appendMessages({ messages: [{ id: 'm1', userId: 'u', sessionId: 's', role: 'user', content: said }] });
+    await memory.extract('u', 's');
+    expect([at((await todo()).dueAt), at((await todo()).remindAt)]).toEqual(['2026-03-01 09:00', '2026-01-05 09:00']);
+  });
+
+  it('by hand: editTodo { remind } takes a time; one after the todo’s own is refused; a todo with no time gets one (zh, en)', async () => {
+    const { memory, todo, todos } = await user();
+    await memory.add({ userId: 'u', kind: 'todo', content: '下周五下午三点开会' });
+    const t = await todo();
+    expect(at(t.dueAt)).toBe('2026-01-09 15:00');
+    expect(at((await memory.editTodo('u', t.id, { remind: '下周一早上' })).remindAt)).toBe('2026-01-05 09:00');
+    expect(at((await memory.editTodo('u', t.id, { remind: 'Wednesday at 6pm' })).remindAt)).toBe('2026-01-07 18:00');
+    for (const remind of ['下下周一', 'in two weeks']) {
+      expect(code(await memory.editTodo('u', t.id, { remind }).catch((e: unknown) => e))).toBe('INVALID_INPUT');
+    }
+    expect(at((await todo()).remindAt)).toBe('2026-01-07 18:00');
+    await memory.add({ userId: 'u', kind: 'todo', content: 'buy milk' });
+    const untimed = (await todos()).find((x) => x.content === 'buy milk')!;
+    const reminded = await memory.editTodo('u', untimed.id, { remind: 'tomorrow at 6pm' });
+    expect([reminded.dueAt, at(reminded.remindAt)]).toEqual([undefined, '2026-01-02 18:00']);
+  });
+});

@@ -137,7 +137,7 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     await page.click(`${plumber} button:has-text("Move")`);
     await page.fill(`${plumber} form input >> nth=2`, 'whenever');
     await page.click(`${plumber} form button[type=submit]`);
-    await page.waitForSelector('.error:has-text("No reminder lead found")');
+    await page.waitForSelector('.error:has-text("No reminder time found")');
     await page.fill(`${plumber} form input >> nth=2`, 'the night before');
     await page.click(`${plumber} form button[type=submit]`);
     await expect.poll(() => page.textContent(`${plumber} span.small`)).toContain('20:00');

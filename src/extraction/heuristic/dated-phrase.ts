@@ -10,6 +10,8 @@ const NAMES_YEAR = /(?:^|\D)(?:19|20)\d{2}(?!\d)/u;
  */
 const WEEK = /\bweeks?\b|(?:下|上|这|本)个?(?:周|星期|礼拜)(?![一二三四五六日天末])|(?:周|星期|礼拜)[前后]/iu;
 const MONTH = /\bmonths?\b|(?:下|上|这|本)个?月(?![底末\d一二三四五六七八九十])|个月[前后]/iu;
+/** A month by its name with no day: "三月", "明年3月份", "March", "in March". */
+const NAMED_MONTH = /(?:\d{1,2}|[一二三四五六七八九十]{1,2})月份?$|^(?:in |by |before |until )?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$/iu;
 const YEAR = /\byears?\b|(?:明|去|今|前|后)年(?![底末])|年[前后]/iu;
 
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -28,7 +30,7 @@ function mondayOf(d: ZonedTime): { year: number; month: number; day: number } {
 function dateLabel(phrase: TimePhrase, timeZone: string, lang: Lang): string {
   const d = zonedTime(phrase.date, timeZone);
   if (YEAR.test(phrase.text)) return lang === 'zh' ? `${d.year}年` : String(d.year);
-  if (MONTH.test(phrase.text)) return lang === 'zh' ? `${d.year}年${d.month}月` : `${MONTHS_EN[d.month - 1]} ${d.year}`;
+  if (MONTH.test(phrase.text) || NAMED_MONTH.test(phrase.text.trim())) return lang === 'zh' ? `${d.year}年${d.month}月` : `${MONTHS_EN[d.month - 1]} ${d.year}`;
   if (WEEK.test(phrase.text)) {
     const m = mondayOf(d);
     return lang === 'zh' ? `${m.year}年${m.month}月${m.day}日那一周` : `the week of ${m.year}-${two(m.month)}-${two(m.day)}`;

@@ -199,6 +199,42 @@ describe('extractHeuristically: what the user states', () => {
     expect(adds[0]).toMatchObject({ kind: 'todo', content, todo });
   });
 
+  // A request that says only when: of a task with a later time of its own, the reminder's time
+  // (the plan is the todo now); of something to do with no time, the todo's time; of nothing, still a reminder.
+  it.each([
+    ['我要在五月前续签护照，下周提醒我', { content: '续签护照', dueText: '五月前', remindText: '下周' }, '用户有待办事项：在五月（2025年5月）前续签护照'],
+    ['I need to renew my passport before June, remind me next week', { content: 'renew my passport', dueText: 'June', remindText: 'next week' }, 'The user has a to-do: renew their passport before June (June 2025)'],
+    ['下周五交报告，周一提醒我', { content: '交报告', dueText: '下周五', remindText: '周一' }, '用户有待办事项：下周五（2025年3月21日）交报告'],
+    ['I have a dentist appointment next Friday at 3pm, remind me on Monday', { content: 'a dentist appointment', dueText: 'next Friday at 3pm', remindText: 'on Monday' }, 'The user has a to-do: a dentist appointment next Friday at 3pm (2025-03-21)'],
+    ['我得给银行打电话，一小时后提醒我', { content: '给银行打电话', dueText: '一小时后' }, '用户有待办事项：一小时后（2025年3月12日）给银行打电话'],
+    ['I need to call the bank. Remind me in an hour.', { content: 'call the bank', dueText: 'in an hour' }, 'The user has a to-do: call the bank in an hour (2025-03-12)'],
+    ['二十分钟后叫我', { content: '（没说提醒什么）', dueText: '二十分钟后' }, '用户有待办事项：二十分钟后（2025年3月12日）（没说提醒什么）'],
+    ['Can you remind me in an hour?', { content: 'a reminder (nothing said of what)', dueText: 'in an hour' }, 'The user has a to-do: a reminder (nothing said of what) in an hour (2025-03-12)'],
+  ])('a reminder said only by when: %s', (text, todo, content) => {
+    const adds = ops(text).filter((o) => o.op === 'add');
+    expect(adds).toHaveLength(1);
+    expect(adds[0]).toMatchObject({ kind: 'todo', content, todo });
+  });
+
+  it('a reminder after the time it would be for asks nothing; a series keeps its own reminders (zh, en)', () => {
+    expect(ops('明天开会，下周提醒我').filter((o) => o.op === 'add').map((o) => o.op === 'add' && o.kind)).toEqual(['plan']);
+    expect(ops('The report is due tomorrow, remind me next week').some((o) => o.op === 'add' && o.kind === 'todo' && o.todo?.remindText)).toBe(false);
+    const series = ops('每天早上八点提醒我吃药，下周一提醒我').find((o) => o.op === 'add');
+    expect(series).toMatchObject({ todo: { content: '吃药', dueText: '每天早上八点' } });
+    expect(series?.op === 'add' && series.todo?.remindText).toBeFalsy();
+  });
+
+  it('a request opening the next message is about the last thing said in the one before (zh, en)', () => {
+    const zh = ops([user('明天下午三点开会'), { id: 'a1', role: 'assistant', content: '好的', createdAt }, user('提前半小时提醒我')]).filter((o) => o.op === 'add');
+    expect(zh).toHaveLength(1);
+    expect(zh[0]).toMatchObject({ kind: 'todo', todo: { content: '开会', dueText: '明天下午三点', remindText: '提前半小时' } });
+    const en = ops([user('I need to call the bank'), { id: 'a2', role: 'assistant', content: 'Sure.', createdAt }, user('remind me in an hour')]).filter((o) => o.op === 'add');
+    expect(en).toHaveLength(1);
+    expect(en[0]).toMatchObject({ kind: 'todo', todo: { content: 'call the bank', dueText: 'in an hour' } });
+    // Anything else in the next message stands on its own.
+    expect(ops([user('明天下午三点开会'), user('我喜欢猫')]).filter((o) => o.op === 'add')).toHaveLength(2);
+  });
+
   // A todo said with no time of its own is for the day the clause before names; a birthday said by its day is its date.
   it.each([
     ['后天是妈妈生日，提醒我买礼物', { content: '买礼物', dueText: '后天' }, '用户的妈妈生日是3月14日'],

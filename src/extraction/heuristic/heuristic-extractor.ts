@@ -2,7 +2,7 @@ import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../../d
 import { findRecurrence } from '../recurrence-phrase.js';
 import { findSeriesEnd } from '../series-end.js';
 import { detectLanguage, hasHan } from '../../text/language.js';
-import { findTimePhrase, wakesUp } from '../due-time.js';
+import { findTimePhrase, wakesUp, type TimePhrase } from '../due-time.js';
 import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang, type Pattern, type Slot } from './candidate.js';
 import { EN_PATTERNS } from './patterns-en.js';
 import { ZH_PATTERNS } from './patterns-zh.js';
@@ -11,7 +11,7 @@ import { withPhraseDate } from './dated-phrase.js';
 import { matchClause, type Match } from './match.js';
 import { reconcile } from './reconcile.js';
 import { matchRemembered } from './remembered.js';
-import { readReminderRequest, taskOfStatement, type ReminderRequest } from './reminder-request.js';
+import { readReminderRequest, readTimedRequest, taskOfStatement, type ReminderRequest } from './reminder-request.js';
 import { datedBirthday } from './dated-birthday.js';
 
 export interface HeuristicExtractionInput {
@@ -59,6 +59,8 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
   const timeZone = input.timeZone ?? 'UTC';
   const userMessages = input.messages.filter((m) => m.role === 'user');
   const candidates: Candidate[] = [];
+  /** The user's last clause in the message before: a request that opens a message ("提前半小时提醒我", "remind me next week") may be about it. */
+  let carried: { clause: Clause; candidate?: Candidate } | undefined;
   for (const message of userMessages) {
     let last: Candidate | undefined;
     /** The clause before and what it gave: a request for a reminder that says no task ("提前半小时提醒我") is about it. */
@@ -73,7 +75,17 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
         continue;
       }
       const request = readReminderRequest(clause.text);
-      if (before?.candidate && completes(before.candidate, clause, request, message.createdAt, timeZone)) continue;
+      const timed = request ? undefined : readTimedRequest(clause.text, message.createdAt, timeZone);
+      // Only a request reaches back into the message before.
+      const prior = before ?? (request?.bare || timed ? carried : undefined);
+      if (prior?.candidate && completes(prior.candidate, clause, request, message.createdAt, timeZone)) continue;
+      if (timed) {
+        const made = remindedAt(timed, clause, prior, message, timeZone);
+        if (made.replaces) candidates.splice(candidates.indexOf(made.replaces), 1);
+        if (made.todo) candidates.push((last = made.todo));
+        before = { clause, ...(made.todo ? { candidate: made.todo } : {}) };
+        continue;
+      }
       const waiting = pending;
       pending = undefined;
       const followed = waiting && !request ? todoAsked({ ...waiting, bare: false, task: clause.text }, clause, undefined, message, timeZone) : undefined;
@@ -82,10 +94,10 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
         before = { clause, candidate: followed };
         continue;
       }
-      const asked = request && (request.task !== undefined || request.bare) ? todoAsked(request, clause, before, message, timeZone) : undefined;
+      const asked = request && (request.task !== undefined || request.bare) ? todoAsked(request, clause, prior, message, timeZone) : undefined;
       if (asked) {
         // The statement it makes a todo of is that todo now ("明天下午三点开会" is not a plan beside it).
-        const statement = before?.candidate && request?.bare ? candidates.indexOf(before.candidate) : -1;
+        const statement = prior?.candidate && request?.bare ? candidates.indexOf(prior.candidate) : -1;
         if (statement >= 0) candidates.splice(statement, 1);
         candidates.push((last = asked));
         before = { clause, candidate: asked };
@@ -116,6 +128,7 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
         }
       }
     }
+    carried = before;
   }
   // A single-valued slot said twice in one batch ("我叫李华。不对，我叫李明"): the last word counts.
   const kept = candidates.filter((c, i) => !SINGLE_VALUED_SLOTS.has(c.slot) || !candidates.slice(i + 1).some((d) => d.slot === c.slot));
@@ -168,6 +181,54 @@ function endAlone(text: string, reference: Date, timeZone: string): string | und
   const end = findSeriesEnd(text, reference, timeZone);
   return end && text.replace(end.text, '').replace(/[\s，,。.!！吧啊哦]+/gu, '') === '' ? end.text : undefined;
 }
+
+/** A statement of something to do, with or without a time: "我得给银行打电话", "I need to call the bank". */
+const TO_DO = /^(?:我)?(?:还|也)?(?:要|得|需要|必须|该|应该|准备|打算)|^I(?:'ve| have)? (?:need|have|must|should|gotta|got to|want)\b|^I'm (?:going to|gonna|supposed to)\b|^(?:need|have) to\b/iu;
+
+/**
+ * A request that says only when ("下周提醒我", "remind me in an hour") and what it is about: the
+ * clause before. A todo there is reminded then (before its time); something to do with a time of its
+ * own ("我要在三月前续签护照") becomes a todo reminded then, in place of the plan; something to do
+ * with none ("我得给银行打电话") is due then. With nothing before it to be reminded of, the reminder
+ * is still kept, saying that nothing was said of what: the user asked for it.
+ */
+function remindedAt(phrase: TimePhrase, clause: Clause, before: { clause: Clause; candidate?: Candidate } | undefined, message: ExtractionMessage, timeZone: string): { todo?: Candidate; replaces?: Candidate } {
+  const previous = before?.candidate;
+  const due = (c: Candidate): number | undefined => {
+    const at = c.todo?.dueAt ?? c.happenedAt;
+    return at ? Date.parse(at) : undefined;
+  };
+  const sooner = (c: Candidate): boolean => {
+    const at = due(c);
+    return at !== undefined && at > phrase.date.getTime();
+  };
+  // A todo is reminded then, if that is before its time (a series keeps its reminders ahead of each time).
+  if (previous?.todo) {
+    if (!findRecurrence(previous.todo.dueText ?? '') && sooner(previous)) previous.todo.remindText = phrase.text;
+    return {};
+  }
+  // Something with a time of its own later than the reminder: "下周五交报告，周三提醒我", "Dentist on Friday at 3pm, remind me tomorrow".
+  const timed = before ? todoAsked({ text: before.clause.text, bare: false, task: before.clause.text }, clause, undefined, message, timeZone) : undefined;
+  if (timed?.todo) {
+    // A reminder after the time it is for ("明天开会，下周提醒我") reminds of nothing: the request is dropped.
+    if (!sooner(timed) || findRecurrence(timed.todo.dueText ?? '')) return {};
+    timed.todo.remindText = phrase.text;
+    // A plan is the todo now; anything else said (a birthday) stays beside it.
+    return { todo: timed, ...(previous && (previous.slot === 'plan' || previous.slot === 'goal') ? { replaces: previous } : {}) };
+  }
+  const said = before ? taskOfStatement(before.clause.text) : '';
+  const zh = hasHan(clause.text);
+  if (before && TO_DO.test(before.clause.text.trim()) && !findTimePhrase({ text: said, reference: message.createdAt, timeZone })) {
+    const task = said.replace(/^(?:还|也)?(?:要|得|需要|必须|该|应该|准备|打算)/u, '');
+    const asked = read({ ...clause, text: zh ? `提醒我${phrase.text}${task}` : `remind me to ${task} ${phrase.text}`, question: false }, message, timeZone);
+    if (asked?.todo?.dueText) return { todo: asked, ...(previous ? { replaces: previous } : {}) };
+  }
+  const bare = read({ ...clause, text: zh ? `提醒我${phrase.text}${NOTHING_SAID.zh}` : `remind me ${NOTHING_SAID.en} ${phrase.text}`, question: false }, message, timeZone);
+  return bare?.todo?.dueText ? { todo: bare } : {};
+}
+
+/** The task of a reminder asked for with nothing said of what. */
+const NOTHING_SAID = { zh: '（没说提醒什么）', en: 'a reminder (nothing said of what)' } as const;
 
 /**
  * The todo a reminder request makes of a task said apart from it: before it in the clause ("下周五交报告
@@ -255,12 +316,14 @@ function todo(base: Candidate, asked: string, timeZone: string, reference: Date)
   const repeats = repeat ? (end ? (lang === 'zh' ? `${end.text}${repeat.text}` : `${repeat.text} ${end.text}`) : repeat.text) : '';
   if (!phrase) return { ...base, lang, content, todo: repeat ? { content: cleanTask(said) || task, dueText: repeats } : { content: task } };
   let dueText = phrase.text;
-  let rest = said.slice(0, phrase.index) + said.slice(phrase.index + phrase.text.length);
+  // "在三月前续签护照": the preposition goes with its time.
+  const at = /(?:在|于)$/u.test(said.slice(0, phrase.index)) ? 1 : 0;
+  let rest = said.slice(0, phrase.index - at) + said.slice(phrase.index + phrase.text.length);
   // "周五前交报告": the deadline word belongs to the due time.
   const before = /^\s*(?:之前|以前|前)/u.exec(said.slice(phrase.index + phrase.text.length));
   if (before) {
     dueText += before[0].trim();
-    rest = said.slice(0, phrase.index) + said.slice(phrase.index + phrase.text.length + before[0].length);
+    rest = said.slice(0, phrase.index - at) + said.slice(phrase.index + phrase.text.length + before[0].length);
   }
   const what = cleanTask(rest) || task;
   if (repeat) return { ...base, lang, content, todo: { content: what, dueText: join(repeats, dueText), dueAt: phrase.date.toISOString() } };

@@ -1,3 +1,4 @@
+import { findTimePhrase, type TimePhrase } from '../due-time.js';
 import { findReminderLead, type ReminderLead } from '../reminder-lead.js';
 
 /**
@@ -48,6 +49,22 @@ export function readReminderRequest(text: string): ReminderRequest | undefined {
     return { text: rest, ...(lead ? { lead } : {}), bare: false, task: trailing[1]!.replace(/[，,\s]+$/u, '') };
   }
   return lead ? { text: rest, lead, bare: false } : undefined;
+}
+
+/**
+ * A request that says only when: "下周提醒我", "一小时后叫我", "remind me next week", "Can you remind me
+ * in an hour?". Its time phrase, ahead of `reference`; undefined for anything else.
+ */
+export function readTimedRequest(text: string, reference: Date, timeZone: string): TimePhrase | undefined {
+  const said = text.trim();
+  const phrase = findTimePhrase({ text: said, reference, timeZone });
+  if (!phrase || phrase.date.getTime() <= reference.getTime()) return undefined;
+  const rest = `${said.slice(0, phrase.index)} ${said.slice(phrase.index + phrase.text.length)}`
+    .replace(/\s{2,}/g, ' ')
+    .replace(/\s+([，,.!?。！？])/gu, '$1')
+    .replace(/^(?:在|于|到)|(?<=me)\s+(?:on|at|in|by)(?=[?.!]*$)/giu, '')
+    .trim();
+  return BARE_ZH.test(rest) || BARE_EN.test(rest) ? phrase : undefined;
 }
 
 /**

@@ -35,7 +35,7 @@ const TodoChange = z
     remindAt: z.iso.datetime({ offset: true }).nullable().optional(),
     /** A new repeat; null makes it a one-off. */
     repeat: RepeatDto.nullable().optional(),
-    /** How far ahead of its time the reminder comes, as said: "提前半小时", "前一天晚上", "30 minutes before", "the day before". */
+    /** When the reminder comes, as said: how far ahead of its time ("提前半小时", "前一天晚上", "30 minutes before", "the day before") or a time of its own ("下周一早上", "Monday at 9am"). */
     remind: z.string().trim().min(1).max(200).optional(),
   })
   .strict()

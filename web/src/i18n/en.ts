@@ -113,7 +113,7 @@ export const en = {
   todoWhenHint: '4pm · Monday at 10am · every weekday at 9am',
   todoReminder: 'Reminder',
   todoRemind: 'Remind me',
-  todoRemindHint: '30 minutes before · the day before · the night before',
+  todoRemindHint: '30 minutes before · the day before · Monday at 9am',
   timeZoneNote: 'Times shown in {tz}.',
   episodes: 'Episodes',
   profileVersion: 'Version {n}',

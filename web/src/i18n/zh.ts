@@ -115,7 +115,7 @@ export const zh: Record<MessageKey, string> = {
   todoWhenHint: '下午四点 · 周六上午十点 · 每天晚上九点',
   todoReminder: '提醒',
   todoRemind: '何时提醒',
-  todoRemindHint: '提前半小时 · 提前一天 · 前一天晚上',
+  todoRemindHint: '提前半小时 · 前一天晚上 · 下周一早上',
   timeZoneNote: '时间按 {tz} 显示。',
   episodes: '会话摘要',
   profileVersion: '第 {n} 版',

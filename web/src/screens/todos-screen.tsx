@@ -19,7 +19,7 @@ export function TodosScreen() {
   const run = async (f: () => Promise<unknown>): Promise<boolean> => {
     try { await f(); setError(undefined); todos.reload(); return true; } catch (e) { setError(toApiError(e)); return false; }
   };
-  // The todo being moved: its words, the new time as typed ("下午四点", "Monday at 10am") and the reminder's lead ("提前半小时", "the day before").
+  // The todo being moved: its words, the new time as typed ("下午四点", "Monday at 10am") and when the reminder comes ("提前半小时", "the day before", "下周一早上").
   const [moving, setMoving] = useState<{ id: string; content: string; when: string; remind: string }>();
   const move = async (original: string) => {
     if (!moving) return;
