@@ -500,6 +500,18 @@ describe('extractHeuristically: against existing memories', () => {
     expect(op?.op === 'update' && op.reason).toContain('李华');
   });
 
+  it('a session summary quoting the user is never the memory a change updates or deletes (zh, en)', () => {
+    const summaries = [memory('e1', '用户说：我喜欢猫，家里养了一只橘猫；我住在上海（话题：猫、上海）', 'episode'), memory('e2', 'The user said: I love cats; I live in Boston (Topics: cats, Boston)', 'episode')];
+    const facts = [memory('p1', '用户喜欢猫', 'preference'), memory('h1', '用户住在上海'), memory('p2', 'The user loves cats', 'preference'), memory('h2', 'The user lives in Boston')];
+    expect(ops('我现在不喜欢猫了', [...summaries, ...facts])).toEqual([expect.objectContaining({ op: 'delete', target: 'p1' })]);
+    expect(ops('我搬到北京了', [...summaries, ...facts])).toEqual([expect.objectContaining({ op: 'update', target: 'h1', content: '用户住在北京' })]);
+    expect(ops("I don't love cats anymore", [...summaries, ...facts])).toEqual([expect.objectContaining({ op: 'delete', target: 'p2' })]);
+    // With only the summary related, nothing is deleted or rewritten: the change is a memory of its own.
+    for (const said of ['我现在不喜欢猫了', '我搬到北京了', 'I moved to Seattle']) {
+      expect(ops(said, summaries).map((o) => o.op)).toEqual(['add']);
+    }
+  });
+
   it('swaps only the value inside a combined memory', () => {
     expect(ops('不对，我叫李明', [memory('1', '用户叫张三，是后端工程师')])[0]).toMatchObject({ op: 'update', target: '1', content: '用户叫李明，是后端工程师' });
   });

@@ -32,6 +32,8 @@ function firstPerson(content: string): string {
 function readExisting(existing: readonly AliasedMemory[]): Known[] {
   const known: Known[] = [];
   for (const memory of existing) {
+    // A session's summary quotes the user ("用户说：我喜欢猫；…"): it is no fact to update or delete.
+    if (memory.kind === 'episode') continue;
     for (const clause of splitClauses(firstPerson(memory.content))) {
       const match = matchClause(clause.text, (p) => p.slot !== 'todo');
       if (match) known.push({ memory, slot: match.pattern.slot, value: match.statement.value });
