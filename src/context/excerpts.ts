@@ -4,6 +4,7 @@ import { searchMessages, type FoundMessage } from '../pipelines/search-messages.
 import { countTokens } from '../text/tokens.js';
 import { evidenceScore, type ContextRanking } from './rank-evidence.js';
 import { trimAroundMatch, trimToTokens } from './trim-around-match.js';
+import { holdsCredential, withoutCredentials } from '../extraction/credential.js';
 
 /** A stretch of past conversation offered to the context block: a matching turn and its neighbours. */
 export interface Excerpt {
@@ -126,7 +127,9 @@ export function withoutCited(e: Excerpt, cited: ReadonlySet<string>, floorDrop =
 }
 
 /** Keeps the best turn first (cut to the cap around its matching sentence if it must be), then the others while they fit. */
-function fitTurns(turns: readonly Message[], bestId: string, maxTokens: number, query: string): Excerpt['turns'] {
+function fitTurns(said: readonly Message[], bestId: string, maxTokens: number, query: string): Excerpt['turns'] {
+  // A password said in passing is quoted without its value: the block goes to the model provider.
+  const turns = said.map((t) => (holdsCredential(t.content) ? { ...t, content: withoutCredentials(t.content) } : t));
   const best = turns.find((t) => t.id === bestId)!;
   const kept = new Map<string, string>([[best.id, trimAroundMatch(best.content, query, maxTokens)]]);
   let left = maxTokens - countTokens(kept.get(best.id)!);

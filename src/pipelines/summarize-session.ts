@@ -19,6 +19,7 @@ import type { EngineDeps, ModelDeps } from './deps.js';
 export type SummarizeDeps = ModelDeps & Pick<EngineDeps, 'running' | 'workerId' | 'extraction'>;
 import { holdLease, type HeldLease } from './extraction-lease.js';
 import { FORGOTTEN_MEANWHILE, takeForgetGuard } from './forget-guard.js';
+import { withoutCredentials } from '../extraction/credential.js';
 
 /** Seed 003: sessions with fewer messages than this get no episode. */
 export const MIN_EPISODE_MESSAGES = 3;
@@ -54,7 +55,8 @@ export async function buildEpisode(
   const now = deps.clock.now();
   const first = messages[0]!;
   const last = messages.at(-1)!;
-  const content = episodeContent(summary, language);
+  // A summary quotes the user (the extractive one word for word): a credential's value is not kept.
+  const content = withoutCredentials(episodeContent(summary, language));
   const [vector] = await deps.embedder.embed([content]);
   const structuredData = {
     ...summary, sessionId, fromSeq: first.seq, throughSeq: last.seq, startedAt: first.createdAt.toISOString(), endedAt: last.createdAt.toISOString(),
