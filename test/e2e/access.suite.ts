@@ -46,17 +46,21 @@ describe.runIf(browserAvailable)('web page: keys, isolation, language, accessibi
     await shot(page, 'isolation-not-found');
   });
 
-  it('draws the operator charts from /metrics for the admin key, and says why for a tenant key', async () => {
+  it('draws the operator charts from /metrics for the admin key; a tenant key has no Operator tab, and the page says why', async () => {
     const page = await newPage('en-US');
     await signIn(page, server.url, acme.key);
     await page.goto(`${server.url}/#/operator`);
-    await page.waitForSelector('.error');
-    expect(await page.textContent('.error')).toContain('FORBIDDEN');
+    await page.waitForSelector('.operator-admin-only');
+    expect(await page.textContent('.operator-admin-only')).toContain('admin key');
+    expect(await page.locator('nav.tabs a[href$="operator"]').count()).toBe(0);
+    expect(await page.locator('main .error, main figure').count()).toBe(0);
+    await shot(page, 'operator-tenant');
     await addMemory(server.url, server.adminKey, 'ops-user', 'operator sample: 喜欢咖啡', 'preference');
     await signIn(page, server.url, server.adminKey);
     await api(server.url, server.adminKey, 'POST', '/v1/users/ops-user/search', { query: '咖啡', limit: 5 });
     await page.goto(`${server.url}/#/operator`);
     await page.waitForSelector('svg.chart');
+    expect(await page.locator('nav.tabs a[href$="operator"]').count()).toBe(1);
     const charts = page.locator('svg.chart');
     expect(await charts.count()).toBeGreaterThanOrEqual(2);
     expect(await charts.first().textContent()).toContain('preference');

@@ -73,6 +73,10 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     await expect.poll(() => page.locator('.list li').allTextContents()).not.toEqual(expect.arrayContaining([expect.stringContaining('Renew')]));
     await page.selectOption('main select', 'true');
     await page.waitForSelector('.list li.done:has-text("Renew the passport")');
+    // "Any" shows the open todos and the completed ones (the API lists open ones unless asked).
+    await page.selectOption('main select', '');
+    await page.waitForSelector('.list li.done:has-text("Renew the passport")');
+    expect(await page.locator('.list li').allTextContents()).toEqual([expect.stringContaining('给妈妈打电话'), expect.stringContaining('Renew the passport')]);
     await page.selectOption('main select', 'false');
     await page.click('.list li:has-text("给妈妈打电话") button:has-text("Delete")');
     await expect.poll(() => page.locator('.list li').count()).toBe(0);
@@ -128,7 +132,10 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     await page.click(`${plumber} button:has-text("Move")`);
     await page.fill(`${plumber} form input >> nth=1`, 'the blue room');
     await page.click(`${plumber} form button[type=submit]`);
-    await page.waitForSelector('.error:has-text("INVALID_INPUT")');
+    // The error shows in the form that failed, in the page's language, with the server's words kept.
+    await page.waitForSelector(`${plumber} form .error:has-text("INVALID_INPUT")`);
+    expect(await page.textContent(`${plumber} form .error`)).toContain('The server did not accept this:');
+    expect(await page.locator('.error button:has-text("Retry")').count()).toBe(0);
     expect(await page.textContent(plumber)).toContain('15:00');
     await page.fill(`${plumber} form input >> nth=1`, 'Monday at 10am');
     await shot(page, 'todos-move');
@@ -137,7 +144,7 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     await page.click(`${plumber} button:has-text("Move")`);
     await page.fill(`${plumber} form input >> nth=2`, 'whenever');
     await page.click(`${plumber} form button[type=submit]`);
-    await page.waitForSelector('.error:has-text("No reminder time found")');
+    await page.waitForSelector(`${plumber} form .error:has-text("No reminder time found")`);
     await page.fill(`${plumber} form input >> nth=2`, 'the night before');
     await page.click(`${plumber} form button[type=submit]`);
     await expect.poll(() => page.textContent(`${plumber} span.small`)).toContain('20:00');

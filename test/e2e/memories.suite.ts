@@ -45,6 +45,9 @@ describe.runIf(browserAvailable)('web page: memories (Chromium)', { timeout: E2E
     await page.fill('input[name=q]', '橘猫');
     await page.press('input[name=q]', 'Enter');
     await expect.poll(async () => (await rowTexts(page))[0]).toBe('我喜欢猫，尤其是橘猫');
+    // Search ranks and does not filter yet (the list API has no relevance floor): the page says so.
+    expect(await page.textContent('.search-note')).toContain('Best matches first');
+    expect(await page.isDisabled('select[name=sort]')).toBe(true);
     await page.fill('input[name=q]', 'window seat');
     await page.press('input[name=q]', 'Enter');
     await expect.poll(async () => (await rowTexts(page))[0]).toBe('Prefers a window seat on long flights');
@@ -140,6 +143,24 @@ describe.runIf(browserAvailable)('web page: memories (Chromium)', { timeout: E2E
     await expect.poll(() => page.textContent('.memory-content')).toBe(texts[2]);
     expect(await page.locator('.memory-content').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     await shot(page, 'memory-rtl');
+  });
+
+  it('on a phone each memory is a card whose text has the width; no header overlaps (en, zh)', async () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+      const phone = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+      phone.setDefaultTimeout(15_000);
+      const p = await phone.newPage();
+      await signIn(p, server.url, key);
+      await pickUser(p, 'li-ming');
+      await p.waitForSelector('table.memories tbody .content-cell a');
+      const widths = await p.locator('table.memories tbody .content-cell').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().width));
+      expect(Math.min(...widths), locale).toBeGreaterThan(250);
+      // The column headers are hidden on a card list (only the select-all box shows), so none overlap.
+      expect(await p.locator('table.memories thead th:nth-child(2)').evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+      expect(await horizontalOverflow(p)).toBeLessThanOrEqual(0);
+      await shot(p, `memories-phone-${locale}`);
+      await phone.close();
+    }
   });
 
   it('shows a memory extracted in the background without a reload (live events)', async () => {

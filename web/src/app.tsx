@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { createClient, type ApiError } from './api/client';
+import { ApiError, createClient } from './api/client';
 import { listOf, User } from './api/schemas';
 import { SessionContext, useAsync } from './api/use-api';
 import { KeyGate } from './components/key-gate';
@@ -67,6 +67,17 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
   const { t } = useI18n();
   const client = useMemo(() => createClient({ key: apiKey, onUnauthorized }), [apiKey]);
   const users = useAsync(() => client.get(listOf(User), '/v1/users'), [client]);
+  // Only the admin key may read /metrics (the operator view): a tenant key gets 403, and the tab is hidden.
+  const admin = useAsync(async () => {
+    try {
+      await client.send('GET', '/metrics');
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'FORBIDDEN') return false;
+      throw error;
+    }
+  }, [client]);
+  const nav = admin.data === false ? NAV.filter(([screen]) => screen !== 'operator') : NAV;
   const [userId, setUserIdState] = useState(() => localStorage.getItem(USER_STORAGE) ?? '');
   const setUserId = (u: string) => { localStorage.setItem(USER_STORAGE, u); setUserIdState(u); };
   useEffect(() => {
@@ -109,7 +120,7 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
         <button type="button" onClick={onChangeKey}>{t('keyChange')}</button>
       </header>
       <nav class="tabs" aria-label="Engram">
-        {NAV.map(([screen, label]) => (
+        {nav.map(([screen, label]) => (
           <a key={screen} href={href(screen)} aria-current={route.screen === screen || (screen === 'memories' && route.screen === 'memory') ? 'page' : undefined}>{t(label)}</a>
         ))}
       </nav>

@@ -176,6 +176,22 @@ export const en = {
   mirrorFile: 'File',
   mirrorMissing: 'No file written for this user yet.',
   learningsTask: 'Learnings for a task',
+  errNetwork: 'Could not reach the server. Check that it is running and that this device is online, then try again.',
+  errInvalidInput: 'The server did not accept this:',
+  errTooLarge: 'Too large for the server:',
+  errForbidden: 'This key is not allowed to do this.',
+  errNotFound: 'Not found: it may have been deleted, or it belongs to another tenant.',
+  errRateLimited: 'Too many requests at once. Wait a moment and try again.',
+  operatorAdminOnly: 'The operator view shows server-wide figures, so only the admin key (ENGRAM_ADMIN_KEY) may open it. This key belongs to one tenant.',
+  profileRebuilt: 'Rebuilt from {n} current memories',
+  profileTopicForgotten: 'A topic was forgotten',
+  set_contextExcerpts: 'Past conversation excerpts in the context',
+  set_compressAfterDays: 'Compress memories older than (days)',
+  set_compressBelowAccesses: '…and recalled fewer times than',
+  excerpts_auto: 'Automatic',
+  excerpts_off: 'Off',
+  searchRanked: 'Best matches first. Search orders the memories by how well they match; it does not leave out the ones that do not match, so the last results may be unrelated. Sort and order do not apply to a search.',
+  todoAnyNote: 'Open todos first, then completed ones.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLang, kindName, translator } from './i18n';
-import { en, zh } from './messages';
+import { detectLang, fieldName, kindName, translator } from './i18n';
+import { en, FIELD_NAMES, KIND_NAMES, zh } from './messages';
 
 const vars = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -33,5 +33,16 @@ describe('interface strings', () => {
     expect(kindName('zh', 'preference')).toBe('偏好');
     expect(kindName('en', 'update')).toBe('updated');
     expect(kindName('zh', 'something-new')).toBe('something-new');
+  });
+
+  it('names the values and fields the server sends in both languages, the same ones in each', () => {
+    expect(Object.keys(KIND_NAMES.zh).sort()).toEqual(Object.keys(KIND_NAMES.en).sort());
+    expect(Object.keys(FIELD_NAMES.zh).sort()).toEqual(Object.keys(FIELD_NAMES.en).sort());
+    expect(kindName('zh', 'extraction')).toBe('提取');
+    expect(kindName('zh', 'assistant')).toBe('助手');
+    expect(kindName('zh', 'supports')).toBe('支持');
+    expect(fieldName('zh', 'occupation')).toBe('职业');
+    expect(fieldName('en', 'structuredData')).toBe('structured data');
+    expect(fieldName('zh', 'favouriteColour')).toBe('favouriteColour');
   });
 });

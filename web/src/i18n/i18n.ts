@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { en, zh, KIND_NAMES, type MessageKey } from './messages';
+import { en, zh, FIELD_NAMES, KIND_NAMES, type MessageKey } from './messages';
 
 export type Lang = 'en' | 'zh';
 export const LANG_STORAGE_KEY = 'engram.lang';
@@ -27,9 +27,14 @@ export function translator(lang: Lang): Translate {
   };
 }
 
-/** A memory kind or status in the interface language (unknown ones as they are). */
+/** A value the server sends (kind, status, action, actor, source, role, relation type) in the interface language; unknown ones as they are. */
 export function kindName(lang: Lang, kind: string): string {
   return KIND_NAMES[lang][kind] ?? kind;
+}
+
+/** A field name the server sends (a history field, a profile basic) in the interface language; unknown ones as they are. */
+export function fieldName(lang: Lang, field: string): string {
+  return FIELD_NAMES[lang][field] ?? field;
 }
 
 export interface I18n {

@@ -1,7 +1,10 @@
 import type { HistoryEvent } from '../api/schemas';
-import { formatDate, kindName, useI18n } from '../i18n/i18n';
+import { fieldName, formatDate, kindName, useI18n, type Lang } from '../i18n/i18n';
 
-const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+/** Fields whose values are words the server names (kinds, statuses), shown in the interface language. */
+const NAMED_VALUES = new Set(['kind', 'status', 'source']);
+const show = (lang: Lang, field: string, v: unknown): string =>
+  typeof v === 'string' ? (NAMED_VALUES.has(field) ? kindName(lang, v) : v) : JSON.stringify(v);
 /** A creation lists every field as changed; only these say what was created. */
 const CREATED_FIELDS = ['content', 'kind', 'importance', 'status'];
 const fieldsOf = (e: HistoryEvent): string[] => (e.action === 'create' ? e.changed.filter((f) => CREATED_FIELDS.includes(f)) : e.changed);
@@ -26,9 +29,9 @@ export function HistoryTimeline({ events }: { events: HistoryEvent[] }) {
               <tbody>
                 {fieldsOf(e).map((field) => (
                   <tr key={field}>
-                    <th scope="row">{field}</th>
-                    {e.action !== 'create' && <td dir="auto" class="before">{e.before && field in e.before ? show(e.before[field]) : '—'}</td>}
-                    <td dir="auto" class="after">{e.after && field in e.after ? show(e.after[field]) : '—'}</td>
+                    <th scope="row" title={field}>{fieldName(lang, field)}</th>
+                    {e.action !== 'create' && <td dir="auto" class="before">{e.before && field in e.before ? show(lang, field, e.before[field]) : '—'}</td>}
+                    <td dir="auto" class="after">{e.after && field in e.after ? show(lang, field, e.after[field]) : '—'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -25,6 +25,8 @@ export function MemoriesScreen() {
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<ApiError>();
+  // A failed bulk delete, shown beside the delete button (the list's own load error has Retry).
+  const [deleteError, setDeleteError] = useState<ApiError>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -48,6 +50,8 @@ export function MemoriesScreen() {
   };
   useEffect(() => { setSelected(new Set()); void load(null); }, [applied, userId, liveVersion]);
 
+  // A text query ranks by relevance on the server: sort and order do not apply to it.
+  const searching = filters.q.trim() !== '';
   const set = (k: keyof Filters) => (e: { currentTarget: { value: string } }) => setFilters({ ...filters, [k]: e.currentTarget.value });
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -57,10 +61,11 @@ export function MemoriesScreen() {
   const allSelected = items.length > 0 && items.every((m) => selected.has(m.id));
   const deleteSelected = async () => {
     setConfirming(false);
+    setDeleteError(undefined);
     try {
       for (const id of selected) await client.del(userPath(userId, `/memories/${encodeURIComponent(id)}`));
     } catch (e) {
-      setError(toApiError(e));
+      setDeleteError(toApiError(e));
     }
     setSelected(new Set());
     void load(null);
@@ -83,24 +88,26 @@ export function MemoriesScreen() {
           <option value="">{t('any')}</option><option value="true">{t('yes')}</option><option value="false">{t('no')}</option></select></label>
         <label>{t('from')}<input type="date" name="from" value={filters.from} onInput={set('from')} /></label>
         <label>{t('to')}<input type="date" name="to" value={filters.to} onInput={set('to')} /></label>
-        <label>{t('sort')}<select name="sort" value={filters.sort} onChange={set('sort')}>
+        <label>{t('sort')}<select name="sort" value={filters.sort} onChange={set('sort')} disabled={searching}>
           <option value="updatedAt">{t('sortUpdated')}</option><option value="createdAt">{t('sortCreated')}</option><option value="importance">{t('sortImportance')}</option></select></label>
-        <label>{t('order')}<select name="order" value={filters.order} onChange={set('order')}>
+        <label>{t('order')}<select name="order" value={filters.order} onChange={set('order')} disabled={searching}>
           <option value="desc">{t('desc')}</option><option value="asc">{t('asc')}</option></select></label>
         <button type="submit" class="primary">{t('search')}</button>
       </form>
       <ErrorBanner error={error} onRetry={() => void load(null)} />
+      {applied.q.trim() && <p class="note search-note" role="status">{t('searchRanked')}</p>}
       <div class="row bulk" aria-live="polite">
         <span>{t('selectedCount', { n: selected.size })}</span>
         <button type="button" class="danger" disabled={selected.size === 0} onClick={() => setConfirming(true)}>{t('deleteSelected')}</button>
       </div>
+      <ErrorBanner error={deleteError} />
       {confirming && <Confirm danger message={t('confirmDeleteMany', { n: selected.size })} onConfirm={() => void deleteSelected()} onCancel={() => setConfirming(false)} />}
       <div class="table-wrap">
         <table class="memories">
           <thead>
             <tr>
               <th scope="col"><input type="checkbox" aria-label={t('selectAll')} checked={allSelected}
-                onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((m) => m.id)))} /></th>
+                onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((m) => m.id)))} /><span class="select-all-label" aria-hidden="true">{t('selectAll')}</span></th>
               <th scope="col">{t('content')}</th><th scope="col">{t('kind')}</th><th scope="col">{t('status')}</th>
               <th scope="col">{t('importance')}</th><th scope="col">{t('recency')}</th>
             </tr>

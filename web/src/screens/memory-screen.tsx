@@ -65,7 +65,7 @@ export function MemoryScreen({ id }: { id: string }) {
             <dl class="facts">
               <dt>{t('importance')}</dt><dd><ImportanceMeter value={m.importance} /></dd>
               {m.confidence !== undefined && <><dt>{t('confidence')}</dt><dd>{m.confidence.toFixed(2)}</dd></>}
-              <dt>{t('source')}</dt><dd>{m.source ?? '—'}{m.verified ? ' ✓' : ''}</dd>
+              <dt>{t('source')}</dt><dd>{m.source ? kindName(lang, m.source) : '—'}{m.verified ? ' ✓' : ''}</dd>
               <dt>{t('language_')}</dt><dd>{m.language ?? '—'}</dd>
               <dt>{t('created')}</dt><dd>{formatDate(lang, m.createdAt)}</dd>
               <dt>{t('updated')}</dt><dd>{formatDate(lang, m.updatedAt)}</dd>
@@ -91,7 +91,7 @@ export function MemoryScreen({ id }: { id: string }) {
 }
 
 function Provenance({ memory, producedBy }: { memory: Memory; producedBy?: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { client, userId } = useSession();
   const p = memory.provenance;
   const sessionId = p?.sessionId ?? (typeof memory.sessionId === 'string' ? memory.sessionId : undefined);
@@ -104,7 +104,7 @@ function Provenance({ memory, producedBy }: { memory: Memory; producedBy?: strin
     <section class="card" aria-labelledby="prov-h">
       <h2 id="prov-h">{t('provenance')}</h2>
       <dl class="facts">
-        <dt>{t('producedBy')}</dt><dd><code>{p?.producedBy ?? producedBy ?? memory.source ?? '—'}</code></dd>
+        <dt>{t('producedBy')}</dt><dd>{p?.producedBy ?? producedBy ? <code>{p?.producedBy ?? producedBy}</code> : memory.source ? kindName(lang, memory.source) : '—'}</dd>
         <dt>{t('session')}</dt><dd>{sessionId ? <a href={href('session', sessionId)}>{sessionId}</a> : '—'}</dd>
       </dl>
       <h3>{t('sourceMessages')}</h3>
@@ -112,7 +112,7 @@ function Provenance({ memory, producedBy }: { memory: Memory; producedBy?: strin
       {ids.size === 0 && <p class="muted">{t('noSourceMessages')}</p>}
       <ol class="messages">
         {messages.data?.map((x) => (
-          <li key={x.id} id={`msg-${x.id}`}><span class="role">{x.role}</span> <span dir="auto">{x.content}</span>
+          <li key={x.id} id={`msg-${x.id}`}><span class="role">{kindName(lang, x.role)}</span> <span dir="auto">{x.content}</span>
             {sessionId && <> <a href={`${href('session', sessionId)}`} aria-label={`${t('session')} ${sessionId}`}>↗</a></>}</li>
         ))}
       </ol>

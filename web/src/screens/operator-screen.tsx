@@ -2,7 +2,7 @@ import { useAsync, useSession } from '../api/use-api';
 import { ApiError } from '../api/client';
 import { BarChart, HistogramChart } from '../components/charts';
 import { ErrorBanner, Loading } from '../components/error-banner';
-import { useI18n } from '../i18n/i18n';
+import { kindName, useI18n } from '../i18n/i18n';
 import { buckets, parseMetrics, sumBy, type Sample } from '../lib/prometheus';
 
 /** The first metric whose name matches and that carries the label. */
@@ -10,7 +10,7 @@ const find = (samples: Sample[], test: RegExp, label: string) => samples.find((s
 
 /** Charts from `/metrics`: memories by kind, recall latency, model tokens per prompt. */
 export function OperatorScreen() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { client, liveVersion } = useSession();
   const metrics = useAsync(async () => {
     const res = await client.send('GET', '/metrics');
@@ -22,6 +22,15 @@ export function OperatorScreen() {
   const latency = s.find((x) => /recall.*_bucket$/i.test(x.name))?.name.replace(/_bucket$/, '');
   const tokenMetric = find(s, /token/i, 'prompt');
   const bars = (m: Map<string, number>) => [...m.entries()].filter(([, v]) => v > 0).map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value);
+  // A tenant key can never read /metrics: say so instead of three empty charts.
+  if (metrics.error?.code === 'FORBIDDEN') {
+    return (
+      <section aria-labelledby="operator-h">
+        <h1 id="operator-h">{t('operatorTitle')}</h1>
+        <p class="note operator-admin-only">{t('operatorAdminOnly')}</p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="operator-h">
       <h1 id="operator-h">{t('operatorTitle')}</h1>
@@ -29,7 +38,7 @@ export function OperatorScreen() {
       <Loading when={metrics.loading} />
       <div class="charts">
         <figure class="card"><figcaption>{t('chartKinds')}</figcaption>
-          {kindMetric ? <BarChart title={t('chartKinds')} bars={bars(sumBy(s, kindMetric, 'kind', { status: 'active' }))} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
+          {kindMetric ? <BarChart title={t('chartKinds')} bars={bars(sumBy(s, kindMetric, 'kind', { status: 'active' })).map((b) => ({ ...b, label: kindName(lang, b.label) }))} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
         <figure class="card"><figcaption>{t('chartLatency')}</figcaption>
           {latency ? <HistogramChart title={t('chartLatency')} buckets={buckets(s, latency).map(([le, n]): [number, number] => [le * 1000, n])} /> : <p class="muted">{t('noMetrics')}</p>}</figure>
         <figure class="card"><figcaption>{t('chartTokens')}</figcaption>

@@ -2,8 +2,15 @@ import { useState } from 'preact/hooks';
 import { listOf, Profile } from '../api/schemas';
 import { useAsync, useSession, userPath } from '../api/use-api';
 import { ErrorBanner, Loading } from '../components/error-banner';
-import { formatDate, useI18n } from '../i18n/i18n';
+import { fieldName, formatDate, useI18n, type Translate } from '../i18n/i18n';
 import { diffWords } from '../lib/diff';
+
+/** The note the heuristic profile builder writes in English (update-profile.ts), in the interface language; a model's own note as it is. */
+function changesText(t: Translate, changes: string): string {
+  const rebuilt = /^rebuilt from (\d+) current memories$/.exec(changes);
+  if (rebuilt) return t('profileRebuilt', { n: rebuilt[1]! });
+  return changes === 'a topic was forgotten' ? t('profileTopicForgotten') : changes;
+}
 
 /** The core profile, every version, and a word diff between any two. */
 export function ProfileScreen() {
@@ -36,7 +43,7 @@ export function ProfileScreen() {
           </nav>
           <article class="card grow">
             <h2>{t('profileVersion', { n: current.version })}</h2>
-            {current.changes && <p class="muted" dir="auto">{current.changes}</p>}
+            {current.changes && <p class="muted profile-changes" dir="auto">{changesText(t, current.changes)}</p>}
             {other ? (
               <p class="narrative diff" dir="auto" aria-label={`${t('profileDiff')} ${other.version}`}>
                 {diffWords(other.narrative, current.narrative).map((part, i) =>
@@ -50,7 +57,7 @@ export function ProfileScreen() {
             )}
             {Object.keys(current.basicInfo).length > 0 && (
               <><h3>{t('profileBasic')}</h3>
-                <dl class="facts">{Object.entries(current.basicInfo).map(([k, v]) => <><dt key={`k-${k}`} dir="auto">{k}</dt><dd key={`v-${k}`} dir="auto">{v}</dd></>)}</dl></>
+                <dl class="facts">{Object.entries(current.basicInfo).map(([k, v]) => <><dt key={`k-${k}`} dir="auto" title={k}>{fieldName(lang, k)}</dt><dd key={`v-${k}`} dir="auto">{v}</dd></>)}</dl></>
             )}
           </article>
         </div>

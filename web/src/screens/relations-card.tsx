@@ -3,14 +3,14 @@ import { listOf, Relation } from '../api/schemas';
 import { toApiError, useAsync, useSession } from '../api/use-api';
 import type { ApiError } from '../api/client';
 import { ErrorBanner } from '../components/error-banner';
-import { useI18n } from '../i18n/i18n';
+import { kindName, useI18n } from '../i18n/i18n';
 import { href } from '../lib/route';
 
 const TYPES = ['supports', 'contradicts', 'refines'] as const;
 
 /** A memory's relations (seed 004 §3.1): listed both ways, added to another memory by its id, removed one by one. */
 export function RelationsCard({ base, memoryId }: { base: string; memoryId: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { client } = useSession();
   const relations = useAsync(() => client.get(listOf(Relation), `${base}/relations`), [base]);
   const [target, setTarget] = useState('');
@@ -47,15 +47,15 @@ export function RelationsCard({ base, memoryId }: { base: string; memoryId: stri
           const other = r.sourceId === memoryId ? r.targetId : r.sourceId;
           return (
             <li key={r.id} data-relation-id={r.id}>
-              <span class="tag">{r.type}</span> <a href={href('memory', other)}>{other}</a>{r.reason && <span class="muted" dir="auto"> — {r.reason}</span>}{' '}
-              <button type="button" class="danger" aria-label={`${t('removeRelation')} ${r.type} ${other}`} onClick={() => void run(() => client.del(`${base}/relations/${encodeURIComponent(r.id)}`))}>{t('removeRelation')}</button>
+              <span class="tag" data-type={r.type}>{kindName(lang, r.type)}</span> <a href={href('memory', other)}>{other}</a>{r.reason && <span class="muted" dir="auto"> — {r.reason}</span>}{' '}
+              <button type="button" class="danger" aria-label={`${t('removeRelation')} ${kindName(lang, r.type)} ${other}`} onClick={() => void run(() => client.del(`${base}/relations/${encodeURIComponent(r.id)}`))}>{t('removeRelation')}</button>
             </li>
           );
         })}
       </ul>
       <form class="relation-form row" onSubmit={add}>
         <label>{t('relationType')} <select name="relation-type" value={type} onChange={(e) => setType((e.target as HTMLSelectElement).value as (typeof TYPES)[number])}>
-          {TYPES.map((x) => <option key={x} value={x}>{x}</option>)}
+          {TYPES.map((x) => <option key={x} value={x}>{kindName(lang, x)}</option>)}
         </select></label>
         <label>{t('relationTarget')} <input name="relation-target" value={target} onInput={(e) => setTarget((e.target as HTMLInputElement).value)} required /></label>
         <button type="submit">{t('addRelation')}</button>

@@ -1,7 +1,7 @@
 import { listOf, Message } from '../api/schemas';
 import { useAsync, useSession, userPath } from '../api/use-api';
 import { ErrorBanner, Loading } from '../components/error-banner';
-import { formatDate, useI18n } from '../i18n/i18n';
+import { formatDate, kindName, useI18n } from '../i18n/i18n';
 
 /** A session's raw messages: where provenance links lead. */
 export function SessionScreen({ id }: { id: string }) {
@@ -16,7 +16,7 @@ export function SessionScreen({ id }: { id: string }) {
       <ol class="messages">
         {messages.data?.map((m) => (
           <li key={m.id} id={`msg-${m.id}`} class={`role-${m.role}`}>
-            <span class="role">{m.role}</span> <time class="muted">{formatDate(lang, m.createdAt)}</time>
+            <span class="role">{kindName(lang, m.role)}</span> <time class="muted">{formatDate(lang, m.createdAt)}</time>
             <p dir="auto">{m.content}</p>
           </li>
         ))}

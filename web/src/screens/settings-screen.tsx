@@ -6,6 +6,9 @@ import { ErrorBanner, Loading } from '../components/error-banner';
 import { useI18n } from '../i18n/i18n';
 import { en, type MessageKey } from '../i18n/messages';
 
+/** Settings that take one of a few words (src/domain/settings.ts): a select of them, each with its name for people. */
+const CHOICES: Record<string, Record<string, MessageKey>> = { contextExcerpts: { auto: 'excerpts_auto', off: 'excerpts_off' } };
+
 /** A setting's name for people, with its key beside it; unknown keys show as they are. */
 const labelKey = (k: string): MessageKey | undefined => (`set_${k}` in en ? (`set_${k}` as MessageKey) : undefined);
 
@@ -33,7 +36,7 @@ export function SettingsScreen() {
   return (
     <section aria-labelledby="settings-h">
       <h1 id="settings-h">{t('settingsTitle')}</h1>
-      <ErrorBanner error={settings.error ?? error} />
+      <ErrorBanner error={settings.error} onRetry={settings.reload} />
       <Loading when={settings.loading} />
       <form class="card settings" onSubmit={(e) => { e.preventDefault(); void save(); }}>
         {Object.entries(draft).map(([k, v]) => {
@@ -42,10 +45,17 @@ export function SettingsScreen() {
           const name = lk ? <>{t(lk)} <code class="small">{k}</code></> : <code>{k}</code>;
           if (typeof v === 'boolean') return <label key={k} class="check"><input id={id} type="checkbox" checked={v} onChange={(e) => setDraft({ ...draft, [k]: e.currentTarget.checked })} /> {name}</label>;
           if (typeof v === 'number') return <label key={k}>{name}<input id={id} type="number" step="any" value={v} onInput={(e) => setDraft({ ...draft, [k]: Number(e.currentTarget.value) })} /></label>;
+          const choices = CHOICES[k];
+          if (typeof v === 'string' && choices) {
+            return <label key={k}>{name}<select id={id} value={v} onChange={(e) => setDraft({ ...draft, [k]: e.currentTarget.value })}>
+              {[...new Set([...Object.keys(choices), v])].map((c) => <option key={c} value={c}>{choices[c] ? t(choices[c]) : c}</option>)}
+            </select></label>;
+          }
           if (typeof v === 'string') return <label key={k}>{name}<input id={id} value={v} onInput={(e) => setDraft({ ...draft, [k]: e.currentTarget.value })} /></label>;
           return <p key={k}><code>{k}</code>: <code>{JSON.stringify(v)}</code></p>;
         })}
         <div class="row end">
+          <ErrorBanner error={error} />
           {saved && <span role="status">{t('settingsSaved')}</span>}
           <button type="submit" class="primary">{t('save')}</button>
         </div>

@@ -11,13 +11,20 @@ import { describeRecurrence } from '../../../src/domain/recurrence';
 export function TodosScreen() {
   const { t, lang } = useI18n();
   const { client, userId, liveVersion } = useSession();
-  const [completed, setCompleted] = useState('false');
-  const todos = useAsync(() => client.get(listOf(Todo), userPath(userId, '/todos'), { completed }), [userId, completed, liveVersion]);
+  const [completed, setCompleted] = useState<'false' | 'true' | ''>('false');
+  // The API lists open todos unless asked for completed ones, so "any" asks for both: open first.
+  const todos = useAsync(async () => {
+    const list = (done: 'true' | 'false') => client.get(listOf(Todo), userPath(userId, '/todos'), { completed: done });
+    if (completed) return list(completed);
+    const [open, done] = await Promise.all([list('false'), list('true')]);
+    return [...open, ...done];
+  }, [userId, completed, liveVersion]);
   const settings = useAsync(() => client.get(Settings, userPath(userId, '/settings')), [userId]);
   const tz = z.string().catch('UTC').parse(settings.data?.timeZone);
-  const [error, setError] = useState<ApiError>();
-  const run = async (f: () => Promise<unknown>): Promise<boolean> => {
-    try { await f(); setError(undefined); todos.reload(); return true; } catch (e) { setError(toApiError(e)); return false; }
+  // A failed change is shown on the todo it was about (in its move form when that is open).
+  const [failed, setFailed] = useState<{ id: string; error: ApiError }>();
+  const run = async (id: string, f: () => Promise<unknown>): Promise<boolean> => {
+    try { await f(); setFailed(undefined); todos.reload(); return true; } catch (e) { setFailed({ id, error: toApiError(e) }); return false; }
   };
   // The todo being moved: its words, the new time as typed ("下午四点", "Monday at 10am") and when the reminder comes ("提前半小时", "the day before", "下周一早上").
   const [moving, setMoving] = useState<{ id: string; content: string; when: string; remind: string }>();
@@ -29,17 +36,18 @@ export function TodosScreen() {
       ...(moving.content.trim() && moving.content.trim() !== original ? { content: moving.content.trim() } : {}),
     };
     if (Object.keys(change).length === 0) return setMoving(undefined);
-    if (await run(() => client.send('PATCH', userPath(userId, `/todos/${encodeURIComponent(moving.id)}`), change))) setMoving(undefined);
+    if (await run(moving.id, () => client.send('PATCH', userPath(userId, `/todos/${encodeURIComponent(moving.id)}`), change))) setMoving(undefined);
   };
   return (
     <section aria-labelledby="todos-h">
       <div class="row between">
         <h1 id="todos-h">{t('navTodos')}</h1>
-        <label>{t('status')} <select value={completed} onChange={(e) => setCompleted(e.currentTarget.value)}>
+        <label>{t('status')} <select value={completed} onChange={(e) => setCompleted(e.currentTarget.value as typeof completed)}>
           <option value="false">{t('todoOpen')}</option><option value="true">{t('todoCompleted')}</option><option value="">{t('any')}</option></select></label>
       </div>
       <p class="muted small">{t('timeZoneNote', { tz })}</p>
-      <ErrorBanner error={todos.error ?? error} onRetry={todos.reload} />
+      {completed === '' && <p class="muted small">{t('todoAnyNote')}</p>}
+      <ErrorBanner error={todos.error} onRetry={todos.reload} />
       <Loading when={todos.loading} />
       {todos.data?.length === 0 && <p class="muted">{t('empty')}</p>}
       <ul class="list">
@@ -53,23 +61,25 @@ export function TodosScreen() {
               <button type="button" onClick={() => setMoving({ id: todo.id, content: todo.content, when: '', remind: '' })}>{t('todoMove')}</button>
             )}
             {!todo.completed && (
-              <button type="button" title={todo.repeat ? t('todoCompleteOnceHint') : undefined} onClick={() => void run(() => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete`)))}>
+              <button type="button" title={todo.repeat ? t('todoCompleteOnceHint') : undefined} onClick={() => void run(todo.id, () => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete`)))}>
                 {todo.repeat ? t('todoCompleteOnce') : t('todoComplete')}
               </button>
             )}
             {!todo.completed && todo.repeat && (
-              <button type="button" onClick={() => void run(() => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete?series=true`)))}>{t('todoEndSeries')}</button>
+              <button type="button" onClick={() => void run(todo.id, () => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete?series=true`)))}>{t('todoEndSeries')}</button>
             )}
-            <button type="button" class="danger" onClick={() => void run(() => client.del(userPath(userId, `/todos/${encodeURIComponent(todo.id)}`)))}>{t('delete')}</button>
+            <button type="button" class="danger" onClick={() => void run(todo.id, () => client.del(userPath(userId, `/todos/${encodeURIComponent(todo.id)}`)))}>{t('delete')}</button>
             {moving?.id === todo.id && (
               <form class="row todo-move" aria-label={t('todoMove')} onSubmit={(e) => { e.preventDefault(); void move(todo.content); }}>
                 <label class="grow">{t('todoWords')} <input dir="auto" value={moving.content} onInput={(e) => setMoving({ ...moving, content: e.currentTarget.value })} /></label>
                 <label class="grow">{t('todoWhen')} <input dir="auto" value={moving.when} placeholder={t('todoWhenHint')} onInput={(e) => setMoving({ ...moving, when: e.currentTarget.value })} /></label>
                 <label class="grow">{t('todoRemind')} <input dir="auto" value={moving.remind} placeholder={t('todoRemindHint')} onInput={(e) => setMoving({ ...moving, remind: e.currentTarget.value })} /></label>
                 <button type="submit" class="primary">{t('save')}</button>
-                <button type="button" onClick={() => setMoving(undefined)}>{t('cancel')}</button>
+                <button type="button" onClick={() => { setMoving(undefined); setFailed(undefined); }}>{t('cancel')}</button>
+                {failed?.id === todo.id && <div class="todo-error"><ErrorBanner error={failed.error} /></div>}
               </form>
             )}
+            {failed?.id === todo.id && moving?.id !== todo.id && <div class="todo-error"><ErrorBanner error={failed.error} /></div>}
           </li>
         ))}
       </ul>
