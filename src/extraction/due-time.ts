@@ -112,7 +112,9 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
     const { start } = result;
     // "下周一晚上开会": chrono's Chinese parsers stop before a part of the day that follows a day with no hour.
     const part = zh && !start.isCertain('hour') ? /^(?:早上|早晨|上午|中午|下午|傍晚|晚上|夜里)/u.exec(text.slice(result.index + result.text.length)) : null;
-    const phraseText = part ? result.text + part[0] : result.text;
+    // "下下周一": chrono reads the "下周一" in it; the day is a week further.
+    const further = zh && /下$/u.test(text.slice(0, result.index)) && /^下个?(?:周|星期|礼拜)/u.test(result.text);
+    const phraseText = `${further ? '下' : ''}${part ? result.text + part[0] : result.text}`;
     // Read against the wall clock, an instant comes out ahead by the zone's offset.
     let date = parser === chrono.casual ? start.date() : new Date(start.date().getTime() - offset * 60_000);
     const duration = DURATION_EN.test(phraseText);
@@ -138,6 +140,7 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
         const actual = new Date(Date.UTC(on.year, on.month - 1, on.day)).getUTCDay();
         if (actual !== weekday) on.day += (options.forwardDate ?? true) ? (weekday - actual + 7) % 7 : -((actual - weekday + 7) % 7);
       }
+      if (further) on.day += 7;
       date = zonedInstant({ ...on, hour, minute }, timeZone);
       // "Friday at noon" said on a Friday morning is today's noon: chrono's forward date takes next week's.
       if (parser === chrono.casual && (options.forwardDate ?? true) && start.isCertain('weekday') && !/\bnext\b/i.test(phraseText)) {
@@ -147,7 +150,7 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
       // "remind me at 5" said at ten in the morning is five this afternoon, not five tomorrow morning.
       if (certain && !meridiem && !named.day && hour >= 1 && hour <= 11 && (options.forwardDate ?? true) && options.bareHour !== 'as-said') date = nextOnTheClock(hour, minute, reference, timeZone);
     }
-    return { text: phraseText, index: result.index, date, named, ...(duration ? { fromNow: true } : {}) };
+    return { text: phraseText, index: result.index - (further ? 1 : 0), date, named, ...(duration ? { fromNow: true } : {}) };
   }
   return zh ? chinesePeriod(text, reference, timeZone, defaultHour) : (options.forwardDate ?? true) ? dayOfMonth(text, reference, timeZone, defaultHour) : undefined;
 }

@@ -14,6 +14,8 @@ export type Slot =
   | 'home'
   | 'origin'
   | 'family'
+  // A relative's age ("我女儿今年七岁", "my daughter Lily is 7"): one value for each relative, so a new one updates the old.
+  | 'kinAge'
   | 'pet'
   | 'allergy'
   | 'birthday'
@@ -71,7 +73,9 @@ export interface Statement {
   remindText?: string;
   /** A todo done: the verb said ("交", "pay"), which the todo's words must hold too (wrote the report is not handed it in). */
   doneVerb?: string;
-  /** Said of the world, not asked of Engram ("我的航班取消了"): with no todo to act on, it goes unremarked. */
+  /** For a relative's fact: who it is about, as relation and name ("daughter", "Lily"), to find the memory of the same person. */
+  who?: readonly string[];
+  /** Said of the world, not asked of Engram ("我的航班取消了", "Lily is 8"): with no todo or memory to act on, it goes unremarked. */
   quiet?: boolean;
 }
 

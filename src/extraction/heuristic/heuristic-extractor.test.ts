@@ -174,6 +174,13 @@ describe('extractHeuristically: what the user states', () => {
     ['remind me every evening for the next 5 days to do physio', { content: 'do physio', dueText: 'every evening for the next 5 days' }],
     ['接下来一个月每天晚上提醒我背单词', { content: '背单词', dueText: '接下来一个月每天晚上' }],
     ['Remind me every morning for a month to stretch', { content: 'stretch', dueText: 'every morning for a month' }],
+    // On workdays, after a delay of days, the week after next, and as what not to let be forgotten.
+    ['工作日每天早上九点提醒我打卡', { content: '打卡', dueText: '工作日每天早上九点', dueAt: '2025-03-13T01:00:00.000Z' }],
+    ['remind me every weekday at 9am for standup', { content: 'standup', dueText: 'every weekday at 9am' }],
+    ['3天后提醒我续费视频会员', { content: '续费视频会员', dueText: '3天后', dueAt: '2025-03-15T01:00:00.000Z' }],
+    ['下下周一提醒我去体检', { content: '体检', dueText: '下下周一', dueAt: '2025-03-24T01:00:00.000Z' }],
+    ['别让我忘了周五还信用卡', { content: '还信用卡', dueText: '周五', dueAt: '2025-03-14T01:00:00.000Z' }],
+    ['remind me in 3 days to renew the video subscription', { content: 'renew the video subscription', dueText: 'in 3 days' }],
   ])('todo: %s', (text, todo) => {
     const [op] = ops(text);
     expect(op).toMatchObject({ op: 'add', kind: 'todo', todo });
@@ -453,11 +460,46 @@ describe('extractHeuristically: statements typed without a subject, diets, birth
     (text) => expect(added(text)).toBeUndefined(),
   );
 
+  it.each(['你能记住我说的话吗', '你能记住我的生日吗', '能记住我说过的所有事情吗？', 'can you remember my birthday?', 'Can you remember what I told you yesterday?', 'can you remember that I said that?'])(
+    'a question about what Engram remembers stores nothing: %s',
+    (text) => expect(ops(text)).toEqual([expect.objectContaining({ op: 'skip' })]),
+  );
+
   it("is no plan of the user's when a friend's wedding is next week", () => {
     expect(added('我朋友下周结婚')).toMatchObject({ kind: 'person', content: '用户的朋友下周结婚' });
     expect(added('我妈下周搬家')?.kind).not.toBe('plan');
   });
 
+});
+
+describe("extractHeuristically: a relative's facts stay theirs", () => {
+  /** Every add, as content. */
+  const adds = (text: string): string[] => ops(text).flatMap((o) => (o.op === 'add' ? [o.content] : []));
+
+  it.each([
+    ['我有个儿子叫乐乐，今年五岁，对鸡蛋过敏', ['用户的儿子叫乐乐', '用户的儿子今年五岁', '用户的儿子对鸡蛋过敏']],
+    ['我有一个女儿，今年七岁，喜欢画画', ['用户有一个女儿', '用户的女儿今年七岁', '用户的女儿喜欢画画']],
+    ['我有个哥哥，在北京工作', ['用户有一个哥哥', '用户的哥哥在北京工作']],
+    ["I have a son named Leo, he's 5 and allergic to eggs", ['The user has a son, Leo', "The user's son Leo is 5 and allergic to eggs"]],
+    ['I have a daughter named Mia. She loves drawing.', ['The user has a daughter, Mia', "The user's daughter Mia loves drawing"]],
+    ['two kids, Lily who is 7 and Ben who is 4', ['The user has two kids, Lily who is 7 and Ben who is 4']],
+    ['I have two kids, Lily (7) and Ben (4)', ['The user has two kids, Lily (7) and Ben (4)']],
+  ])('%s', (text, contents) => {
+    expect(adds(text)).toEqual(contents);
+  });
+
+  it.each([
+    // The user's own clause after the relative's is the user's again.
+    ['我有个女儿叫朵朵。我今年三十五岁', ['用户的女儿叫朵朵', '用户今年三十五岁']],
+    // "he" is not the mother.
+    ['My mom called, he said hi', []],
+    // "不是很开心" is how the user is, no value taken back.
+    ['我今天在家，不是很开心', []],
+    // A name no memory gives a relation to is no one the user has said.
+    ['Lily is 8', []],
+  ])('keeps the user apart from the relative: %s', (text, contents) => {
+    expect(adds(text)).toEqual(contents);
+  });
 });
 
 describe('extractHeuristically: what it leaves alone', () => {
@@ -535,6 +577,27 @@ describe('extractHeuristically: against existing memories', () => {
   });
 
   it.each([
+    ['我说错了，我女儿是八岁不是七岁', '用户的女儿今年七岁', '用户的女儿今年八岁'],
+    ['我女儿是八岁，不是七岁', '用户的女儿今年七岁', '用户的女儿今年八岁'],
+    ['不对，我女儿今年八岁', '用户的女儿今年七岁', '用户的女儿今年八岁'],
+    ['我说错了，我是36岁不是35岁', '用户今年35岁', '用户今年36岁'],
+    // Only the age changes, not a name that holds the same character.
+    ['我女儿今年八岁', '用户的女儿小七今年七岁', '用户的女儿小七今年八岁'],
+    ['sorry, my daughter is 8 not 7', "The user's daughter Lily is 7", "The user's daughter Lily is 8"],
+    ['Lily is 8, not 7', "The user's daughter Lily is 7", "The user's daughter Lily is 8"],
+    ['My son just turned 6', "The user's son is 5", "The user's son is 6"],
+    ["Actually I'm 36, not 35", 'The user is 35 years old', 'The user is 36 years old'],
+  ])('a corrected age of the user or a relative updates in place: %s', (text, old, content) => {
+    expect(ops(text, [memory('7', old, 'person')])).toEqual([expect.objectContaining({ op: 'update', target: '7', content })]);
+  });
+
+  it("one relative's age leaves another's alone", () => {
+    expect(ops('我儿子今年八岁', [memory('7', '用户的女儿今年七岁', 'person')])).toEqual([expect.objectContaining({ op: 'add', content: '用户的儿子今年八岁' })]);
+    expect(ops('My son Ben is 8', [memory('7', "The user's daughter Lily is 7", 'person')])).toEqual([expect.objectContaining({ op: 'add', content: "The user's son Ben is 8" })]);
+    expect(ops('我女儿今年七岁', [memory('7', '用户的女儿今年七岁', 'person')])).toEqual([expect.objectContaining({ op: 'reinforce', target: '7' })]);
+  });
+
+  it.each([
     ['我喜欢猫', '用户喜欢猫'],
     ['我真的很喜欢猫', '用户喜欢猫'],
     ['I love cats', 'The user loves cats'],
@@ -548,6 +611,27 @@ describe('extractHeuristically: against existing memories', () => {
   it('"I no longer like X" deletes the memory that says the user likes X', () => {
     expect(ops('我不再喜欢咖啡了', [memory('2', '用户喜欢咖啡', 'preference')])).toEqual([expect.objectContaining({ op: 'delete', target: '2' })]);
     expect(ops("I don't like coffee anymore", [memory('2', 'The user loves coffee', 'preference')])).toEqual([expect.objectContaining({ op: 'delete', target: '2' })]);
+  });
+
+  it.each([
+    ['我不喜欢咖啡了，现在改喝茶', '用户喜欢喝咖啡', [{ op: 'delete', target: '2' }, { op: 'add', content: '用户现在改喝茶' }]],
+    ['我不喝咖啡了，现在改喝茶', '用户喜欢咖啡', [{ op: 'delete', target: '2' }, { op: 'add', content: '用户现在改喝茶' }]],
+    ["I don't drink coffee anymore, I switched to tea", 'The user loves coffee', [{ op: 'update', target: '2', content: 'The user no longer drinks coffee' }, { op: 'add', content: 'The user switched to tea' }]],
+  ])('a change of mind drops the old preference and keeps the new one: %s', (text, old, expected) => {
+    expect(ops(text, [memory('2', old, 'preference')])).toEqual(expected.map((e) => expect.objectContaining(e)));
+  });
+
+  it.each([
+    ['我跳槽到腾讯了', '用户在字节跳动工作', '用户在腾讯工作'],
+    ['我们上个月搬到杭州了', '用户住在上海', '用户住在杭州'],
+    ['actually we moved to Tacoma last month', 'The user lives in Seattle', 'The user lives in Tacoma'],
+    ['I switched jobs, I work at Stripe now', 'The user works at Google', 'The user works at Stripe'],
+  ])('a new employer or home updates the old one: %s', (text, old, content) => {
+    expect(ops(text, [memory('5', old)])).toEqual([expect.objectContaining({ op: 'update', target: '5', content })]);
+  });
+
+  it("a friend's change of mind is not the user's", () => {
+    expect(ops('我朋友不喝咖啡了，现在改喝茶', [memory('2', '用户喜欢喝咖啡', 'preference')])).toEqual([expect.objectContaining({ op: 'skip' })]);
   });
 
   it('a turned preference updates the old one', () => {

@@ -339,7 +339,8 @@ function cleanTask(rest: string): string {
     .replace(/(?<=.)是\s*$/u, '')
     .replace(/\s{2,}/g, ' ')
     .replace(/^[\s，,]*(?:要|得|去)?/u, '')
-    .replace(/^to\s+/i, '')
+    // "remind me every weekday at 9am for standup": the task is "standup".
+    .replace(/^(?:to|for)\s+/i, '')
     .replace(/[\s，,]+$/u, '')
     .trim();
 }

@@ -17,6 +17,10 @@ const REL =
   '(wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|mom|mum|mother|dad|father|brother|sister|grandma|grandmother|grandpa|grandfather)';
 const PET = '(cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|golden retriever|retriever|labrador|poodle|corgi|husky|beagle|terrier)';
 const COUNT = '(a|an|one|two|three|four|five|\\d+)';
+/** An age said alone ("7", "7 years old"). */
+const AGE_EN = '(\\d{1,2})(?: years old| yrs old| y/?o)?';
+/** A child's age after their name: "Lily who is 7", "Ben (4)", "Lily, 7". */
+const AGED = '(?:,? who(?:\'s| is) \\d{1,2}(?: years old)?| \\(\\d{1,2}\\)|, \\d{1,2}(?= and|,|$))?';
 const NOT_OBJECTS = /^(?:you|it|this|that|them|him|her|these|those)\b/i;
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /** A day of the year: "May 3rd", "3 May", "the 3rd of May", "May 3, 1990". */
@@ -164,13 +168,13 @@ export const EN_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'employer', kind: 'identity', importance: 0.8,
-    re: re('I (?:currently |now )?work (at|for) (.+?)'),
+    re: re('I (?:currently |now )?work (at|for) (.+?)(?:,? (?:now|these days|currently))?'),
     build: (m) => ({ content: `The user works ${m[1]!.toLowerCase()} ${m[2]}`, value: m[2]! }),
   },
   {
     slot: 'home', kind: 'identity', importance: 0.8,
     // When the move was made says nothing against where the user lives now: "moved to Berlin last year" is a home in Berlin.
-    re: re(`(?:I (?:currently |now )?live in|I(?:'ve| have)? (?:just |recently )?moved to|${IM} (?:now )?based in) (.+?)(?:,? (?:last (?:year|month|week|summer|spring|fall|autumn|winter)|this (?:year|month|week)|in (?:\\d{4}|[A-Z][a-z]+(?: \\d{4})?)|(?:a|one|two|three|\\d+) (?:years?|months?|weeks?) ago))?`),
+    re: re(`(?:I (?:currently |now )?live in|(?:I|[Ww]e)(?:'ve| have)? (?:just |recently )?moved to|${IM} (?:now )?based in) (.+?)(?:,? (?:last (?:year|month|week|summer|spring|fall|autumn|winter)|this (?:year|month|week)|in (?:\\d{4}|[A-Z][a-z]+(?: \\d{4})?)|(?:a|one|two|three|\\d+) (?:years?|months?|weeks?) ago))?`),
     build: (m) => ({ content: `The user lives in ${tail(m[1])}`, value: m[1]! }),
   },
   {
@@ -249,7 +253,8 @@ export const EN_PATTERNS: readonly Pattern[] = [
   {
     slot: 'family', kind: 'person', importance: 0.7,
     // Their names may follow ("I have two daughters, Emma and Lily").
-    re: re(`I have ${COUNT} (kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?)(?:,? (?:named |called )?(${NAME}(?:,? (?:and )?${NAME})*))?`),
+    // With their ages too ("two kids, Lily who is 7 and Ben who is 4"), which stay theirs.
+    re: re(`I have ${COUNT} (kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?)(?:,? (?:named |called )?(${NAME}${AGED}(?:,? (?:and )?${NAME}${AGED})*))?`),
     build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}${m[3] ? `, ${m[3]}` : ''}`, value: m[2]!.toLowerCase().replace(/s$/, '') }),
   },
   {
@@ -268,6 +273,21 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'pet', kind: 'fact', importance: 0.7,
     re: re(`[Mm]y ${PET}(?:'s name is| is named| is called) ${NAME}`, 'u'),
     build: (m) => ({ content: `The user's ${m[1]} is named ${m[2]}`, value: `${m[1]}:${m[2]}` }),
+  },
+  // A relative's age ("my daughter Lily is 7", "my son just turned 5"): one value for each relative, which a new one replaces.
+  {
+    slot: 'kinAge', kind: 'person', importance: 0.7,
+    re: re(`[Mm]y ${REL}(?:,? ([A-Z][a-z'-]+),?)? (?:is|'s|just turned|turned|is now) ${AGE_EN}`, 'u'),
+    build: (m) => {
+      const relation = m[1]!.toLowerCase();
+      return { content: `The user's ${relation}${m[2] ? ` ${m[2]}` : ''} is ${m[3]}`, value: m[3]!, who: m[2] ? [relation, m[2]] : [relation] };
+    },
+  },
+  // "Lily is 8": someone named, who is only someone the user knows when a memory says so (see reconcile.ts).
+  {
+    slot: 'kinAge', kind: 'person', importance: 0.7,
+    re: re(`(?!(?:It|That|This|He|She|There|Here|What|Who|Which|Mine|Today|Tomorrow)\\b)([A-Z][a-z'-]+) (?:is|'s|just turned|turned|is now) ${AGE_EN}`, 'u'),
+    build: (m) => ({ content: `${m[1]} is ${m[2]}`, value: m[2]!, who: [m[1]!], quiet: true }),
   },
   {
     slot: 'family', kind: 'person', importance: 0.7,
@@ -295,6 +315,12 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'dislike', kind: 'preference', importance: 0.6,
     re: re(`${IM} not (?:a (?:big )?fan of|into) (.+?)`),
     build: (m) => ({ content: `The user is not a fan of ${tail(m[1])}`, value: m[1]! }),
+  },
+  // "I switched to tea": what the user has now instead of what they gave up.
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re("I(?:'ve| have)? (?:just |recently |now )?switched (?:over )?to (?!an? |the |my |it\\b|that\\b|this\\b)([a-z][a-z -]{1,24}?)(?: instead| now)?"),
+    build: (m) => ({ content: `The user switched to ${m[1]}`, value: m[1]! }),
   },
   {
     slot: 'like', kind: 'preference', importance: 0.6,

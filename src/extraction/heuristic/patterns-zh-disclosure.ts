@@ -159,7 +159,8 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
   },
   {
     slot: 'age', kind: 'identity', importance: 0.7,
-    re: re('我今年([一二三四五六七八九十两]{1,3}|\\d{1,2})岁'),
+    // "我今年35岁", and as a correction says it ("我是36岁不是35岁").
+    re: re('我(?:今年|是|今年是)([一二三四五六七八九十两]{1,3}|\\d{1,2})岁'),
     build: (m) => ({ content: `用户今年${m[1]}岁`, value: m[1]! }),
   },
   // 去某地做什么；在某地待过

@@ -20,6 +20,8 @@ const LANGUAGE_ZH = '(中文|英文|英语|日语|日文|韩语|韩文|法语|�
 const PET = '(猫咪|小猫|猫|狗狗|小狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|龟|鸟|金毛|柯基|泰迪|哈士奇|布偶猫|英短|橘猫)';
 const COUNT = '(一|两|二|三|四|五|几|\\d+)';
 const NUM = '(?:\\d{1,2}|[一二三四五六七八九十]{1,3})';
+/** An age in years: "七岁", "36岁". */
+const AGE = '(\\d{1,3}|[一二三四五六七八九十两]{1,3})岁';
 const BIRTH_DATE = `((?:\\d{4}年)?${NUM}月${NUM}[日号]?)`;
 /** Common single-character surnames: what opens a name after "我是". */
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
@@ -93,6 +95,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: new RegExp(`^我(?:现在|已经)*不(?:喜欢|爱)(.+?)了${END}`, 'u'),
     build: (m) => ({ content: `用户不再喜欢${thirdPerson(m[1]!, 'zh')}`, value: m[1]! }),
   },
+  // "我不喝咖啡了": 了 says it was so before; a liked drink, if there is one, is no longer liked.
+  {
+    slot: 'no-longer-like', kind: 'preference', importance: 0.6,
+    re: new RegExp(`^我(?:现在|已经)*不(喝|吃|抽)(.+?)了${END}`, 'u'),
+    build: (m) => ({ content: `用户不再${m[1]}${thirdPerson(m[2]!, 'zh')}`, value: m[2]! }),
+  },
   {
     slot: 'no-longer', kind: 'fact', importance: 0.6,
     re: re('我(?:现在|已经)*不在(.+?)(工作|上班)了'),
@@ -127,7 +135,8 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'home', kind: 'identity', importance: 0.8,
-    re: re('我(?:现在|目前|刚刚?|去年|今年|前年|上个?月|\\d{4}年)?(?:住在|家在|生活在|定居在|(?:已经)?搬到了?|(?:已经)?搬去了?|搬家到)(.+?)'),
+    // "我们搬到杭州了": the household moved, the user with it.
+    re: re('我(?:们(?:家)?)?(?:现在|目前|刚刚?|去年|今年|前年|上个?月|\\d{4}年)?(?:住在|家在|生活在|定居在|(?:已经)?搬到了?|(?:已经)?搬去了?|搬家到)(.+?)'),
     build: (m) => ({ content: `用户住在${m[1]}`, value: m[1]! }),
   },
   {
@@ -193,8 +202,8 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   // Family and pets.
   {
     slot: 'family', kind: 'person', importance: 0.7,
-    re: re(`我(?:家里?)?有${COUNT}个(孩子|小孩|儿子|女儿|兄弟姐妹|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹)`),
-    build: (m) => ({ content: `用户有${m[1]}个${m[2]}`, value: m[2]! }),
+    re: re(`我(?:家里?)?有${COUNT}?个(孩子|小孩|儿子|女儿|兄弟姐妹|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹)`),
+    build: (m) => ({ content: `用户有${m[1] ?? '一'}个${m[2]}`, value: m[2]! }),
   },
   {
     slot: 'family', kind: 'person', importance: 0.6,
@@ -220,13 +229,25 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re(`我(?:家)?的?${PET}(?:的名字)?(?:叫|名叫|是)${NAME}`),
     build: (m) => ({ content: `用户的${m[1]}叫${m[2]}`, value: `${m[1]}:${m[2]}` }),
   },
+  // A relative's age ("我女儿今年七岁", "我女儿是八岁"): one value for each relative, which a new one replaces.
+  {
+    slot: 'kinAge', kind: 'person', importance: 0.7,
+    // A name may follow the relation ("我儿子乐乐今年五岁").
+    re: re(`我(?:的)?${REL}((?![今现是已都才快也还刚满])\\p{Script=Han}{1,3}?)?(今年|现在)?(?:是|已经|都|才)?${AGE}(?:了)?`),
+    build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2] ?? ''}${m[3] ?? ''}${m[4]}岁`, value: m[4]!, who: m[2] ? [kin(m[1]!), m[2]] : [kin(m[1]!)] }),
+  },
   {
     slot: 'family', kind: 'person', importance: 0.7,
     re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做|不吃|不喝|不爱吃|爱吃|对(?=.{1,10}过敏)|(?:明天|后天|下周|下个?月|明年|最近|每天|每周)(?!过?生日))(.+?)`),
     // The relative is the subject: "来上海看我" is 来上海看用户 (自己 would be the relative).
     build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2]}${m[3]!.replace(/我(?!们)/gu, '用户')}`, value: kin(m[1]!) }),
   },
-  // Likes and dislikes.
+  // Likes and dislikes. "我现在改喝茶": what the user has now instead.
+  {
+    slot: 'like', kind: 'preference', importance: 0.6,
+    re: re('我(?:现在|已经|最近)*(?:都)?(?:改|换)(?:成|为)?(喝|吃|抽|用)(.+?)'),
+    build: (m) => (NOT_OBJECTS.test(m[2]!) ? undefined : { content: `用户现在改${m[1]}${thirdPerson(m[2]!, 'zh')}`, value: m[2]! }),
+  },
   {
     slot: 'dislike', kind: 'preference', importance: 0.6,
     re: re(`我${ADV}(不太喜欢|不喜欢|不爱吃|不爱|讨厌|受不了|不太能吃|不能吃|吃不了|不太能喝|不能喝|喝不了|不吃|不喝|反感|害怕|怕)(.+?)`),
@@ -285,7 +306,8 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'todo', kind: 'todo', importance: 0.7,
-    re: re('(?:你)?(?:别|不要)忘(?:了|记)?(?:提醒我)?(.+?)'),
+    // "别让我忘了周五还信用卡": the same request, said as what not to let happen.
+    re: re('(?:你)?(?:别|不要)(?:让我)?忘(?:了|记)?(?:提醒我)?(.+?)'),
     build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
   },
   {

@@ -10,6 +10,7 @@ interface Known {
   memory: AliasedMemory;
   slot: Slot;
   value: string;
+  who?: readonly string[];
 }
 
 /**
@@ -36,13 +37,17 @@ function readExisting(existing: readonly AliasedMemory[]): Known[] {
     if (memory.kind === 'episode') continue;
     for (const clause of splitClauses(firstPerson(memory.content))) {
       const match = matchClause(clause.text, (p) => p.slot !== 'todo');
-      if (match) known.push({ memory, slot: match.pattern.slot, value: match.statement.value });
+      if (match) known.push({ memory, slot: match.pattern.slot, value: match.statement.value, ...(match.statement.who ? { who: match.statement.who } : {}) });
     }
   }
   return known;
 }
 
 const same = (a: string, b: string): boolean => normalize(a) === normalize(b);
+
+/** The thing without the verb it was had by: "喝咖啡" and "咖啡", "drinking coffee" and "coffee" are one. */
+const CONSUMED = /^(?:喝|吃|抽|看|听|玩|drinking|drink|eating|eat|smoking|smoke|watching|watch|playing|play)(?=.)/u;
+const sameThing = (a: string, b: string): boolean => same(a, b) || normalize(a).replace(CONSUMED, '') === normalize(b).replace(CONSUMED, '');
 
 const LABELS: Partial<Record<Slot, readonly [string, string]>> = {
   name: ['名字', 'name'],
@@ -133,6 +138,24 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
     }
   }
 
+  if (c.slot === 'kinAge') {
+    // The same relative's age: by relation ("女儿", "daughter") or by name ("Lily").
+    const holder = known.find((k) => k.slot === 'kinAge' && k.who?.some((w) => c.who?.some((v) => same(v, w))));
+    if (holder && same(holder.value, c.value)) return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
+    if (holder) {
+      // Only the age changes in the memory ("用户的女儿小七今年七岁": the name stays).
+      const old = holder.memory.content;
+      const age = c.lang === 'zh' ? new RegExp(`${holder.value}(?=岁)`, 'u') : new RegExp(`\\b${holder.value}\\b`, 'u');
+      const content = detectLanguage(old) === c.lang && age.test(old) ? old.replace(age, c.value) : c.content;
+      return {
+        op: 'update', target: holder.memory.alias, content, kind: c.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value },
+        reason: reason(c.lang, `用户${c.correction ? '更正' : '更新'}了年龄：${holder.value} → ${c.value}`, `the user ${c.correction ? 'corrected' : 'updated'} an age: ${holder.value} → ${c.value}`),
+      };
+    }
+    // "Lily is 8" of no one a memory names: who Lily is was never said.
+    if (c.quiet) return { op: 'skip', reason: '' };
+  }
+
   if (c.slot === 'like' || c.slot === 'dislike') {
     const holder = known.find((k) => (k.slot === 'like' || k.slot === 'dislike') && same(k.value, c.value));
     if (holder?.slot === c.slot) return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次表达了这个偏好', 'the user restated this preference') };
@@ -163,14 +186,14 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
   }
 
   if (c.slot === 'no-longer-like') {
-    const holder = known.find((k) => k.slot === 'like' && same(k.value, c.value));
+    const holder = known.find((k) => k.slot === 'like' && sameThing(k.value, c.value));
     if (holder) return { op: 'delete', target: holder.memory.alias, reason: reason(c.lang, `用户不再喜欢${c.value}`, `the user no longer likes ${c.value}`) };
   }
 
   if (c.slot === 'no-longer') {
     const value = normalize(c.value);
     const holder =
-      known.find((k) => k.slot !== 'no-longer' && k.slot !== 'no-longer-like' && same(k.value, c.value))?.memory ??
+      known.find((k) => k.slot !== 'no-longer' && k.slot !== 'no-longer-like' && sameThing(k.value, c.value))?.memory ??
       (value.length >= 2 ? existing.find((m) => normalize(m.content).includes(value)) : undefined);
     if (holder) return { op: 'update', target: holder.alias, content: c.content, kind: c.kind, reason: reason(c.lang, '情况已经改变', 'this is no longer true') };
   }

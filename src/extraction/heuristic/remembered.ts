@@ -22,7 +22,8 @@ const ZH_REMEMBERED: readonly Pattern[] = [
   },
   {
     slot: 'noted', kind: 'fact', importance: 0.8,
-    re: new RegExp(`^我(.{2,60}?)${END_ZH}`, 'u'),
+    // Not a thing named and nothing said of it ("你能记住我的生日吗", "…我说的话吗"): a question about Engram.
+    re: new RegExp(`^我(?!的)(?!.{0,8}的\\p{Script=Han}{1,6}${END_ZH})(.{2,60}?)${END_ZH}`, 'u'),
     build: (m) => kept(m[0]!, { content: `用户${thirdPerson(m[1]!, 'zh')}`, value: m[1]! }),
   },
 ];
@@ -41,7 +42,7 @@ const EN_REMEMBERED: readonly Pattern[] = [
   {
     slot: 'noted', kind: 'fact', importance: 0.8,
     // A present-tense verb only: what was ("I was…", "I had…") is no standing fact, and what is said to "you" is no fact of the user's.
-    re: new RegExp(`^I (?!(?:was|were|had|did|used)\\b|\\w+ed\\b)(?!.*\\byou)([a-z]+(?: .{1,100}?)?)${END_EN}`, 'iu'),
+    re: new RegExp(`^I (?!(?:was|were|had|did|used|said|told|went|got|made|thought|knew|saw|came|took|gave|felt|left|meant)\\b|\\w+ed\\b)(?!.*\\byou)([a-z]+(?: .{1,100}?)?)${END_EN}`, 'iu'),
     build: (m) => kept(m[0]!, { content: `The user ${thirdSingular(thirdPerson(m[1]!, 'en'))}`, value: m[1]! }),
   },
 ];
