@@ -15,7 +15,7 @@ import { addMemory } from './pipelines/add-memory.js';
 import { appendMessages } from './pipelines/append-messages.js';
 import { compressMemories } from './pipelines/compress-memories.js';
 import { completeTodo } from './pipelines/complete-todo.js';
-import { editTodo } from './pipelines/edit-todo.js';
+import { deleteTodo, editTodo } from './pipelines/edit-todo.js';
 import type { EngineServices, MemoryDeps, ProcessRuntime } from './pipelines/deps.js';
 import { deliverReminders } from './pipelines/deliver-reminders.js';
 import { deleteMemory, purgeMemory, restoreMemory, updateMemory } from './pipelines/edit-memory.js';
@@ -246,7 +246,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     listTodos: (o) => deps.store.listTodos({ live: true, ...o }),
     editTodo: changing((userId, id, edit) => editTodo(base, userId, id, edit)),
     completeTodo: changing((userId, id, options) => completeTodo(base, userId, id, options)),
-    deleteTodo: (userId, id) => deps.store.deleteTodo(userId, id),
+    deleteTodo: changing((userId, id) => deleteTodo(base, userId, id)),
     deliverReminders: async () => {
       if (!options.notifier) throw new EngramError('CONFIG_INVALID', 'No notifier is configured for reminders');
       return deliverReminders(deps, options.notifier);

@@ -108,7 +108,10 @@ export type Memory = z.infer<typeof Memory>;
 /** Longest memory content, from any source (a person, a model, an import). */
 export const MAX_CONTENT_LENGTH = 8000;
 
-const dateInput = z.coerce.date();
+/** A date as ISO 8601 (or a Date), within years 1–9999: what an export writes is read back by an import. */
+const dateInput = z.coerce
+  .date({ error: 'must be a date (ISO 8601, e.g. 2026-11-27T10:00:00Z)' })
+  .refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, 'must be a date between the years 1 and 9999');
 
 /** What a caller gives to add a memory by hand (no LLM). */
 export const NewMemoryInput = z.object({

@@ -186,3 +186,19 @@ export async function editTodo(deps: MemoryDeps, userId: string, id: string, edi
     return todo;
   });
 }
+
+/**
+ * Deletes a todo and, with it, its memory (soft: restorable, the history says why), which would
+ * otherwise stay active as "用户有待办事项：…" in every context block. A completed todo's memory is
+ * archived already and stays so. No such todo: nothing happens.
+ */
+export async function deleteTodo(deps: MemoryDeps, userId: string, id: string): Promise<void> {
+  const todo = (await deps.store.listTodos({ userId })).find((t) => t.id === id);
+  if (!todo) return;
+  const memory = todo.memoryId ? await deps.store.getMemory(userId, todo.memoryId) : null;
+  const now = deps.clock.now();
+  await deps.store.transaction(async (tx) => {
+    if (memory?.status === 'active') await tx.updateMemory(userId, memory.id, { status: 'deleted', updatedAt: now }, undefined, { actor: 'user', reason: detectLanguage(memory.content) === 'zh' ? '待办被删除' : 'the todo was deleted' });
+    await tx.deleteTodo(userId, id);
+  });
+}

@@ -80,3 +80,24 @@ describe('duplicates on save (issue 12.5)', () => {
     expect(await memory.listTodos({ userId: 'u' })).toHaveLength(1);
   });
 });
+
+describe('deleting a todo', () => {
+  it.each([
+    ['zh', '明天下午三点和王总开会', '王总开会', '待办被删除'],
+    ['en', 'Meeting with Mr Wang tomorrow at 3pm', 'meeting Mr Wang', 'the todo was deleted'],
+  ])('%s: its memory goes too (restorable, with the reason), so no block lists it any more', async (_, text, query, reason) => {
+    const memory = make();
+    const m = await memory.add({ userId: 'u', kind: 'todo', content: text });
+    const [todo] = await memory.listTodos({ userId: 'u' });
+    expect((await memory.context({ userId: 'u', query, tokenBudget: 2000 })).text).toContain(text.includes('王') ? '王总' : 'Mr Wang');
+    await memory.deleteTodo('u', todo!.id);
+    expect(await memory.listTodos({ userId: 'u' })).toEqual([]);
+    expect((await memory.get('u', m.id)).status).toBe('deleted');
+    expect((await memory.history('u', m.id)).at(-1)).toMatchObject({ actor: 'user', reason });
+    expect((await memory.context({ userId: 'u', query, tokenBudget: 2000 })).text).not.toContain(text.includes('王') ? '王总' : 'Mr Wang');
+    // Deleting it again, or a todo that never was, changes nothing.
+    await memory.deleteTodo('u', todo!.id);
+    await memory.deleteTodo('u', 'no-such-todo');
+    expect((await memory.get('u', m.id)).status).toBe('deleted');
+  });
+});

@@ -321,3 +321,20 @@ describe('chat proxy with the official openai client', () => {
     expect(await settle()).toEqual(['begin', 'recorded', 'end']);
   });
 });
+
+describe('what a page elsewhere or a chatty model server must not get', () => {
+  it('the upstream key echoed by the model server (an error quoting the header) is redacted (zh, en)', async () => {
+    const client = await start();
+    for (const message of ['密钥 Bearer upstream-secret 无效', 'Incorrect API key provided: upstream-secret']) {
+      reply = () => ({ kind: 'json', status: 401, body: { error: { message, type: 'invalid_request_error', code: 'invalid_api_key' } }, headers: { 'x-debug-auth': 'Bearer upstream-secret' } });
+      const error = await client.chat.completions.create({ model: 'mock-model', user: 'li', messages: [{ role: 'user', content: message }] }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 401 });
+      expect(JSON.stringify(error)).not.toContain('upstream-secret');
+      expect(JSON.stringify(error)).toContain('[redacted]');
+      const embeddings = await fetch(`${server.url}/v1/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'e', input: message }) });
+      expect(embeddings.status).toBe(401);
+      expect(embeddings.headers.get('x-debug-auth')).toBe('Bearer [redacted]');
+      expect(await embeddings.text()).not.toContain('upstream-secret');
+    }
+  });
+});

@@ -115,8 +115,20 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     }
   };
 
-  /** The model server's answer as it is, save the hop-by-hop headers. */
-  const passOn = (res: Response): Response => new Response(res.body, { status: res.status, headers: passHeaders(res.headers, {}) });
+  /** The upstream key written out: a model server that echoes it (an error quoting the header) must not hand it to the client. */
+  const secret = options.upstream.apiKey && options.upstream.apiKey.length >= 8 ? options.upstream.apiKey : undefined;
+  const unkeyed = (text: string): string => (secret ? text.split(secret).join('[redacted]') : text);
+  /** An error's body with the key taken out (a success's body passes untouched, streamed as it comes). */
+  const errorBody = async (res: Response): Promise<string | null> => (res.body === null ? null : unkeyed(await res.text()));
+  const headersOf = (res: Response, extra: Record<string, string>): Headers => {
+    const headers = passHeaders(res.headers, extra);
+    const keyed: Array<[string, string]> = [];
+    headers.forEach((value, key) => void (secret && value.includes(secret) && keyed.push([key, value])));
+    for (const [key, value] of keyed) headers.set(key, unkeyed(value));
+    return headers;
+  };
+  /** The model server's answer as it is, save the hop-by-hop headers (and the upstream key, in an error). */
+  const passOn = async (res: Response): Promise<Response> => new Response(res.ok ? res.body : await errorBody(res), { status: res.status, headers: headersOf(res, {}) });
   app.get('/v1/models', async (c) => passOn(await callUpstream('/models', { method: 'GET', headers: upstreamHeaders(), signal: c.req.raw.signal })));
   // What else an app calls with the same client goes to the model server as it is, with the
   // upstream key: pointing the client at Engram must not break its embeddings.
@@ -217,12 +229,12 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
 
     const forwarded = wire.withMemory({ ...body, model }, prepared.text);
     const res = await callUpstream(wire.path, { method: 'POST', headers: upstreamHeaders(), body: JSON.stringify(forwarded), signal: c.req.raw.signal });
-    const headers = passHeaders(res.headers, memoryHeaders(prepared, sessionId));
-    // Upstream errors reach the client unchanged; a request the model refused is not a turn.
-    if (!res.ok || res.body === null) return new Response(res.body, { status: res.status, headers });
+    const headers = headersOf(res, memoryHeaders(prepared, sessionId));
+    // Upstream errors reach the client unchanged (save the upstream key); a request the model refused is not a turn.
+    if (!res.ok || res.body === null) return new Response(await errorBody(res), { status: res.status, headers });
 
     if (body.stream !== true) {
-      const text = await res.text();
+      const text = unkeyed(await res.text());
       recordReply(replyOf(wire, text, logger));
       return new Response(text, { status: res.status, headers });
     }

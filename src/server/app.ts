@@ -29,6 +29,7 @@ import { relationRoutes } from './routes/relations.js';
 import { userRoutes } from './routes/users.js';
 import { sessionLister } from './sessions-view.js';
 import type { Activity } from '../util/activity.js';
+import { originGuard } from './origin-guard.js';
 
 export interface CreateAppOptions {
   memory: MemoryEngine;
@@ -36,7 +37,10 @@ export interface CreateAppOptions {
   keys: KeyStore;
   /** ENGRAM_ADMIN_KEY: creates keys, acts in any tenant (X-Engram-Tenant). */
   adminKey?: string;
-  /** Answer without a key while no admin key and no active key exist (only ever on loopback). @default false */
+  /**
+   * The server listens on loopback: answer without a key while no admin key and no active key
+   * exist, and only to loopback Host names (see originGuard). @default false
+   */
   allowOpen?: boolean;
   /** Engine events fanned out on /v1/events; the same hub must be the engine's `events` sink. */
   events?: EventHub;
@@ -104,6 +108,13 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.onError(onError(logger));
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: `No route ${c.req.method} ${c.req.path}`, requestId: c.get('requestId') } }, 404));
   app.use(requestId());
+  // The page keeps its key in the browser: no other site may frame it (clickjacking); no body is sniffed as another type.
+  app.use(async (c, next) => {
+    await next();
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Content-Security-Policy', "frame-ancestors 'none'");
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
   const activity = options.activity;
   if (activity) {
     app.use(async (_c, next) => {
@@ -132,6 +143,9 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
     return c.json({ status: 'ready' });
   });
 
+  // Before the key is read: a page elsewhere gets nothing from a loopback server (DNS rebinding, a keyless cross-site request).
+  const guard = originGuard({ loopback: options.allowOpen ?? false, allowedOrigins: options.corsOrigins });
+  for (const path of ['/v1/*', '/api/*', '/metrics', '/mcp']) app.use(path, guard);
   const auth = authenticate({ keys: options.keys, adminKey: options.adminKey, allowOpen: options.allowOpen ?? false });
   for (const path of ['/v1/*', '/api/*', '/metrics', '/mcp']) app.use(path, auth);
   if (options.rateLimit !== false) {
@@ -171,7 +185,7 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.route('/', relationRoutes(memory));
   app.route('/', compatRoutes(memory, { chat: options.chat, logger }));
   app.route('/', keyRoutes(options.keys));
-  app.route('/', eventRoutes(options.events));
+  app.route('/', eventRoutes(options.events, { keys: options.keys }));
   options.mount?.(app);
 
   mountDocs(app, { webDir: options.webDir, version: options.version ?? '0.1.0' });

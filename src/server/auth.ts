@@ -7,6 +7,8 @@ import { TenantId, type KeyStore } from './keys/key-store.js';
 /** The local tenant: the CLI's and the library's users live here, under their own ids. */
 export const DEFAULT_TENANT = 'default';
 const PREFIX = 't:';
+/** The settings' global defaults (see pipelines/settings.ts). */
+const GLOBAL_USER = '*';
 
 /** Who is calling, set by the auth middleware on every request. */
 export interface AuthInfo {
@@ -30,8 +32,12 @@ export interface AppEnv {
  * tenant keeps ids as they are (so the CLI and the server see the same users) and may not use ids
  * that look scoped.
  */
-export function scopedUserId(auth: Pick<AuthInfo, 'tenantId'>, externalUserId: string): string {
+export function scopedUserId(auth: Pick<AuthInfo, 'tenantId'> & Partial<Pick<AuthInfo, 'admin'>>, externalUserId: string): string {
   if (externalUserId.length === 0) throw new InvalidInputError('userId must not be empty', { details: { field: 'userId' } });
+  // "*" holds the defaults every tenant's users inherit: the operator's, never a tenant key's.
+  if (externalUserId === GLOBAL_USER && !(auth.admin === true && auth.tenantId === DEFAULT_TENANT)) {
+    throw new EngramError('FORBIDDEN', 'User "*" holds the global defaults of every tenant: only the admin key may read or change them', { details: { userId: externalUserId } });
+  }
   if (auth.tenantId === DEFAULT_TENANT) {
     if (externalUserId.startsWith(PREFIX)) throw new InvalidInputError(`userId must not start with "${PREFIX}"`, { details: { field: 'userId' } });
     return externalUserId;

@@ -22,10 +22,28 @@ export const jsonGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   } catch (cause) {
     throw new InvalidInputError('Malformed JSON in the request body', { cause, details: { target: 'json' } });
   }
+  if (depthOf(body, MAX_DEPTH) > MAX_DEPTH) throw new InvalidInputError(`Invalid json: nested more than ${MAX_DEPTH} levels deep`, { details: { target: 'json' } });
   const bad = firstLoneSurrogate(body, '');
   if (bad !== null) throw new InvalidInputError(`Invalid json: ${bad || '(root)'}: must be well-formed Unicode (no lone surrogates)`, { details: { target: 'json', path: bad } });
   return next();
 };
+
+/** Far deeper than any request Engram takes (a chat with tool calls is about ten): past it, a body is refused before anything walks it. */
+const MAX_DEPTH = 100;
+
+/** How deeply arrays and objects nest in a parsed body, counted without recursion and only up to just past `limit`. */
+function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 function firstLoneSurrogate(value: unknown, path: string): string | null {
   if (typeof value === 'string') return isWellFormed(value) ? null : path;

@@ -47,6 +47,8 @@ const bool = z.enum(['true', 'false']).transform((s) => s === 'true');
 export const ListMemoriesQuery = z.object({
   /** Text query: hybrid recall over the filtered memories, best first. */
   q: Text.pipe(z.string().max(2000)).optional(),
+  /** With `q`: only memories whose calibrated relevance (0–1) reaches this; the context block's own floor is 0.3. @default none: every match, best first */
+  minRelevance: z.coerce.number().min(0).max(1).optional().openapi({ description: 'With q: leave out memories less relevant than this (0–1; the context block uses 0.3)', example: 0.3 }),
   kind: csv(MemoryKind).optional().openapi({ description: 'Comma-separated kinds', example: 'preference,fact' }),
   status: csv(MemoryStatus).optional().openapi({ description: 'Comma-separated statuses; default active', example: 'active,deleted' }),
   core: bool.optional(),

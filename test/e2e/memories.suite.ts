@@ -45,9 +45,14 @@ describe.runIf(browserAvailable)('web page: memories (Chromium)', { timeout: E2E
     await page.fill('input[name=q]', '橘猫');
     await page.press('input[name=q]', 'Enter');
     await expect.poll(async () => (await rowTexts(page))[0]).toBe('我喜欢猫，尤其是橘猫');
-    // Search ranks and does not filter yet (the list API has no relevance floor): the page says so.
-    expect(await page.textContent('.search-note')).toContain('Best matches first');
+    // A search lists what matches (the context block's floor), best first; every match on request.
+    expect(await page.textContent('.search-note')).toContain('Only memories that match');
+    expect(await rowTexts(page)).toEqual(['我喜欢猫，尤其是橘猫']);
     expect(await page.isDisabled('select[name=sort]')).toBe(true);
+    await page.click('.search-note button:has-text("Show every match")');
+    await expect.poll(async () => (await rowTexts(page)).length).toBeGreaterThan(1);
+    expect(await page.textContent('.search-note')).toContain('Best matches first');
+    await shot(page, 'memories-search-all');
     await page.fill('input[name=q]', 'window seat');
     await page.press('input[name=q]', 'Enter');
     await expect.poll(async () => (await rowTexts(page))[0]).toBe('Prefers a window seat on long flights');

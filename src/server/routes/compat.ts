@@ -3,7 +3,7 @@ import { generateText, streamText, type LanguageModel, type ModelMessage } from 
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Logger } from '../../deps.js';
-import { InvalidInputError } from '../../errors.js';
+import { InvalidInputError, parseInput } from '../../errors.js';
 import type { MemoryEngine } from '../../memory-engine.js';
 import type { AppEnv } from '../auth.js';
 import { createRoute, jsonBody, newRouter, ok, userOf } from '../route-kit.js';
@@ -115,8 +115,14 @@ export function compatRoutes(memory: MemoryEngine, options: CompatOptions) {
   // The streaming twin: server-sent events `token` { text } … then `done` { reply } (or `done` with the note).
   router.post('/api/topics/:id/messages/stream', async (c) => {
     const userId = compatUser(c);
-    const topic = z.string().min(1).max(200).parse(c.req.param('id'));
-    const parsed = ChatBody.safeParse(await c.req.json());
+    const topic = parseInput(z.string().min(1).max(200), c.req.param('id'), 'topic id');
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch (error) {
+      throw new InvalidInputError(`The body is not JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    const parsed = ChatBody.safeParse(body);
     if (!parsed.success) throw new InvalidInputError('Invalid json: expected { content }', { details: { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) } });
     const p = await prepare(userId, topic, parsed.data);
     return streamSSE(c, async (stream) => {

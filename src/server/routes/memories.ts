@@ -59,7 +59,7 @@ export function memoryRoutes(memory: MemoryEngine) {
       let more: boolean;
       if (q.q !== undefined && q.q.trim() !== '') {
         const want = Math.min(offset + q.limit + 1, 500);
-        const found = await memory.recall({ userId, query: q.q, limit: want, kinds: q.kind, statuses, from, to, includeExpired: true, touch: false });
+        const found = await memory.recall({ userId, query: q.q, limit: want, kinds: q.kind, statuses, from, to, includeExpired: true, touch: false, ...(q.minRelevance === undefined ? {} : { config: { minRelevance: q.minRelevance } }) });
         page = found.slice(offset, offset + q.limit).map((r) => r.memory);
         more = found.length > offset + q.limit && offset + q.limit < 500;
       } else {

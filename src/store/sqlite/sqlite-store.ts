@@ -1,6 +1,7 @@
 import type { DeliverySettlement } from '../ports/todos.js';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
+import { chmodSync, existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { IdGenerator } from '../../deps.js';
 import { randomIds } from '../../deps.js';
@@ -86,7 +87,10 @@ export interface SqliteStoreOptions {
  */
 export function openSqliteStore(options: SqliteStoreOptions = {}): Store {
   const path = options.path ?? 'engram.db';
+  const created = path !== ':memory:' && path !== '' && !existsSync(path);
   const db = typed(() => new Database(path), `opening the database ${path}`);
+  // Everything a user said is in it: a new file is the owner's alone (SQLite gives its WAL the same mode).
+  if (created) typed(() => chmodSync(path, 0o600), `restricting the database ${path} to its owner`);
   try {
     // The busy timeout first: switching to WAL and migrating wait for other processes opening the same file.
     const busyTimeoutMs = options.busyTimeoutMs ?? 5000;

@@ -190,6 +190,9 @@ export const en = {
   set_compressBelowAccesses: '…and recalled fewer times than',
   excerpts_auto: 'Automatic',
   excerpts_off: 'Off',
+  searchFiltered: 'Only memories that match the search are listed, best first. Sort and order do not apply to a search.',
+  searchShowAll: 'Show every match',
+  searchOnlyGood: 'Only good matches',
   searchRanked: 'Best matches first. Search orders the memories by how well they match; it does not leave out the ones that do not match, so the last results may be unrelated. Sort and order do not apply to a search.',
   todoAnyNote: 'Open todos first, then completed ones.',
 } as const;

@@ -192,6 +192,9 @@ export const zh: Record<MessageKey, string> = {
   set_compressBelowAccesses: '…且被召回次数少于',
   excerpts_auto: '自动',
   excerpts_off: '关闭',
+  searchFiltered: '只列出与搜索相关的记忆（最匹配的在前）。排序和顺序对搜索不起作用。',
+  searchShowAll: '显示全部匹配',
+  searchOnlyGood: '只看相关的',
   searchRanked: '最匹配的在前。搜索按匹配程度给记忆排序，但不会排除不相关的记忆，所以靠后的结果可能与搜索无关。排序和顺序对搜索不起作用。',
   todoAnyNote: '先列未完成的待办，再列已完成的。',
 };

@@ -11,7 +11,11 @@ import { AddMemoryForm } from './add-memory-form';
 
 interface Filters {
   q: string; kind: string; status: string; core: string; from: string; to: string; sort: string; order: string;
+  /** A search shows every match, weak ones too (else only those at the context block's floor or above). */
+  everyMatch?: boolean;
 }
+/** A search leaves out memories less relevant than this (calibrated, 0–1): the context block's own floor. */
+const SEARCH_FLOOR = 0.3;
 const INITIAL: Filters = { q: '', kind: '', status: 'active', core: '', from: '', to: '', sort: 'updatedAt', order: 'desc' };
 const PAGE = 25;
 
@@ -37,7 +41,7 @@ export function MemoriesScreen() {
     try {
       const f = applied;
       const page = await client.get(MemoryPage, userPath(userId, '/memories'), {
-        q: f.q, kind: f.kind, status: f.status || MEMORY_STATUSES.join(','), core: f.core, sort: f.sort, order: f.order, limit: PAGE, cursor: after,
+        q: f.q, ...(f.q.trim() && !f.everyMatch ? { minRelevance: SEARCH_FLOOR } : {}), kind: f.kind, status: f.status || MEMORY_STATUSES.join(','), core: f.core, sort: f.sort, order: f.order, limit: PAGE, cursor: after,
         from: f.from ? new Date(f.from).toISOString() : '', to: f.to ? new Date(`${f.to}T23:59:59`).toISOString() : '',
       });
       setItems((old) => (after ? [...old, ...page.items] : page.items));
@@ -95,7 +99,12 @@ export function MemoriesScreen() {
         <button type="submit" class="primary">{t('search')}</button>
       </form>
       <ErrorBanner error={error} onRetry={() => void load(null)} />
-      {applied.q.trim() && <p class="note search-note" role="status">{t('searchRanked')}</p>}
+      {applied.q.trim() && (
+        <p class="note search-note" role="status">
+          {t(applied.everyMatch ? 'searchRanked' : 'searchFiltered')}{' '}
+          <button type="button" class="link" onClick={() => setApplied({ ...applied, everyMatch: !applied.everyMatch })}>{t(applied.everyMatch ? 'searchOnlyGood' : 'searchShowAll')}</button>
+        </p>
+      )}
       <div class="row bulk" aria-live="polite">
         <span>{t('selectedCount', { n: selected.size })}</span>
         <button type="button" class="danger" disabled={selected.size === 0} onClick={() => setConfirming(true)}>{t('deleteSelected')}</button>
