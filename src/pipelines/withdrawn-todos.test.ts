@@ -51,6 +51,9 @@ describe('a todo whose memory is deleted is withdrawn', () => {
 
   it.each([
     ['zh', '每天早上八点提醒我吃药', '以后不用再提醒我吃药了', '提醒我明天下午三点开会'],
+    // The words said need not be the todo's own: "吃药" of "吃胃药", the task before "不用提醒了".
+    ['zh', '每天晚上十点提醒我吃胃药', '以后不用再提醒我吃药了，胃好多了', '提醒我明天下午三点开会'],
+    ['zh', '每周六上午十点提醒我上钢琴课', '钢琴课那个不用提醒了', '提醒我明天下午三点开会'],
     ['en', 'Remind me every morning at 8 to take my pills', 'Stop reminding me to take my pills', 'Remind me to call mom tomorrow at 5pm'],
   ])('%s: said offline ("%s", then "%s"), the reminder is called off; other todos stay', async (_, asked, stop, other) => {
     const sent: Reminder[] = [];

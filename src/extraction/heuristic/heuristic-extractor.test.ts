@@ -223,6 +223,15 @@ describe('extractHeuristically: what the user states', () => {
     expect(adds[0]).toMatchObject({ kind: 'todo', content, todo });
   });
 
+  it.each([
+    // Said on Wednesday 2025-03-12: next Tuesday is the 18th.
+    ['我下周二要去杭州见客户，提醒我前一天晚上准备材料', '准备材料', '2025-03-17T12:00:00.000Z', '用户有待办事项：前一天晚上（2025年3月17日）准备材料'],
+    ["I'm flying to Tokyo next Tuesday, remind me the night before to pack", 'pack', '2025-03-17T12:00:00.000Z', 'The user has a to-do: pack the night before (2025-03-17)'],
+  ])('a todo counted from the day said before it: %s', (text, task, dueAt, content) => {
+    const todo = ops(text).find((o) => o.op === 'add' && o.kind === 'todo');
+    expect(todo).toMatchObject({ content, todo: { content: task, dueAt } });
+  });
+
   it('a reminder after the time it would be for asks nothing; a series keeps its own reminders (zh, en)', () => {
     expect(ops('明天开会，下周提醒我').filter((o) => o.op === 'add').map((o) => o.op === 'add' && o.kind)).toEqual(['plan']);
     expect(ops('The report is due tomorrow, remind me next week').some((o) => o.op === 'add' && o.kind === 'todo' && o.todo?.remindText)).toBe(false);

@@ -12,6 +12,7 @@ import { matchClause, type Match } from './match.js';
 import { reconcile } from './reconcile.js';
 import { matchRemembered } from './remembered.js';
 import { readReminderRequest, readTimedRequest, taskOfStatement, type ReminderRequest } from './reminder-request.js';
+import { findReminderLead, remindAtWithLead } from '../reminder-lead.js';
 import { datedBirthday } from './dated-birthday.js';
 
 export interface HeuristicExtractionInput {
@@ -113,6 +114,8 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
       const birthday = datedBirthday(clause.text, message.createdAt, timeZone);
       let candidate = read(request?.lead ? { ...clause, text: request.text } : birthday ? { ...clause, text: birthday } : clause, message, timeZone);
       if (candidate?.todo && request?.lead) candidate.todo.remindText = request.lead.text;
+      // "我下周二要去杭州见客户，提醒我前一天晚上准备材料": the day before the one the clause before names.
+      if (candidate?.todo && before) candidate = dayBeforeIt(candidate, before.clause, clause, message, timeZone) ?? candidate;
       // "后天是妈妈生日，提醒我买礼物": a todo with no time of its own is for the day the clause before names.
       if (candidate?.todo && !candidate.todo.dueText && !candidate.todo.dueAt && before) candidate = timedBy(candidate, before.clause, clause, message, timeZone) ?? candidate;
       before = { clause, ...(candidate ? { candidate } : {}) };
@@ -146,6 +149,30 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
   for (const op of operations) counts.set(op.op, (counts.get(op.op) ?? 0) + 1);
   const summary = [...counts].map(([op, n]) => `${op} ${n}`).join(', ');
   return { operations, reason: lang === 'zh' ? `用户的明确陈述（启发式）：${summary}` : `explicit user statements (heuristic): ${summary}` };
+}
+
+/** Words that count days from a day named before: "前一天晚上", "当天早上", "the night before". */
+const DAY_BEFORE_WORDS = /前一天|前一晚|头一天|当天|\bthe (?:day|night|evening|morning|afternoon) before\b|\bthe (?:morning|afternoon|evening) of\b/iu;
+
+/**
+ * A todo whose time is counted from the day the clause before names ("我下周二要去杭州见客户，提醒我
+ * 前一天晚上准备材料": Monday at 20:00; chrono read "晚上" as tonight): due then, its words without
+ * the count. Undefined when the clause says no such count, or the moment is not ahead.
+ */
+function dayBeforeIt(todo: Candidate, previous: Clause, clause: Clause, message: ExtractionMessage, timeZone: string): Candidate | undefined {
+  const said = DAY_BEFORE_WORDS.exec(clause.text);
+  const lead = said ? findReminderLead(clause.text.slice(said.index), { alone: true }) : undefined;
+  const phrase = lead?.days !== undefined ? findTimePhrase({ text: previous.text, reference: message.createdAt, timeZone }) : undefined;
+  const at = phrase && lead ? remindAtWithLead(phrase.date, lead, timeZone) : undefined;
+  if (!lead || !at || at.getTime() <= message.createdAt.getTime()) return undefined;
+  const zh = todo.lang === 'zh';
+  const task = (todo.todo?.content ?? '').replace(DAY_BEFORE_WORDS, ' ').replace(/早上|上午|中午|下午|傍晚|晚上/gu, '').replace(/\s{2,}/g, ' ').trim();
+  if (task === '') return undefined;
+  const asked = read({ ...clause, text: zh ? `提醒我${task}` : `remind me to ${task}`, question: false }, message, timeZone);
+  if (!asked?.todo) return undefined;
+  const dated: TimePhrase = { text: lead.text, index: 0, date: at, named: { day: true, time: lead.at !== undefined } };
+  const content = withPhraseDate(zh ? `用户有待办事项：${lead.text}${task}` : `The user has a to-do: ${task} ${lead.text}`, dated, timeZone, todo.lang);
+  return { ...asked, content, todo: { content: task, dueAt: at.toISOString() } };
 }
 
 /** The todo again, due on the day (and time) the clause before it names ahead; undefined when it names none. */

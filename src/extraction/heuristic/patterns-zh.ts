@@ -46,6 +46,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re('(?:以后|从现在开始|从今天起)?(?:你)?(?:就)?(?:不用|不要|别|不必|无需)(?:再)?提醒(?:一下)?我(?:要)?(.+?)'),
     build: (m) => ({ content: '', value: m[1]! }),
   },
+  // The task first: "钢琴课那个不用提醒了", "吃药的提醒不用了", "交房租的事不用再提醒我了".
+  {
+    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
+    re: re('(.+?)(?:那个|这个|的事|的提醒|那件事)?(?:就)?(?:不用|不要|别|不必|无需)(?:再)?提醒(?:我)?(?:了)?|(.+?)的提醒(?:就)?(?:不用|不要)了'),
+    build: (m) => (/^(?:我|你|他|她|它|我们|你们)$/u.test((m[1] ?? m[2])!) ? undefined : { content: '', value: (m[1] ?? m[2])! }),
+  },
   // A todo called off ("明天的会取消了", "把交房租的提醒取消吧", "取消明天的会"); said of the world with no such todo, it is let be.
   {
     slot: 'stop-reminder', kind: 'todo', importance: 0.7,

@@ -81,13 +81,25 @@ function taskOverlap(task: string, lang: Lang, content: string): number {
     if (said.length === 1) return text.includes(said) ? 1 : 0;
     let n = 0;
     for (let i = 0; i + 1 < said.length; i++) if (text.includes(said.slice(i, i + 2))) n++;
-    return n;
+    // "吃药" said of "吃胃药": every character of it, in order, with words between.
+    return n > 0 ? n : inOrder(said, text) ? 1 : 0;
   }
   const words = new Set(content.toLowerCase().split(/[^\p{L}\p{N}']+/u));
   // A word and its plural or verb forms ("pill" / "pills", "call" / "calls") count alike.
   const stem = (w: string): string => w.replace(/(?:es|s|ed|ing)$/, '');
   const stems = new Set([...words].map(stem));
   return task.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((w) => w.length >= 3 && !NOT_TASK_EN.has(w) && stems.has(stem(w))).length;
+}
+
+/** Whether every character of `said` comes in `text` in the same order. */
+function inOrder(said: string, text: string): boolean {
+  let at = 0;
+  for (const ch of said) {
+    at = text.indexOf(ch, at);
+    if (at < 0) return false;
+    at += ch.length;
+  }
+  return true;
 }
 
 /** Whether a todo's words hold the verb said of it ("交" in "交房租"; "pay" in "pay the rent", "pays"). */
