@@ -19,6 +19,24 @@ describe('duplicates on save never merge facts that differ in a number', () => {
   }
 });
 
+describe('duplicates on save never merge facts that differ in a sign or a symbol', () => {
+  it.each([
+    ['zh', '用户的账户余额是-500元', '用户的账户余额是500元'],
+    ['zh', '用户的会议在10:30', '用户的会议在1030'],
+    ['en', 'The user codes in C#', 'The user codes in C++'],
+    ['en', 'The balance is -500', 'The balance is 500'],
+    ['en', 'The user wants a raise of 5%', 'The user wants a raise of 5'],
+  ])('%s: "%s" then "%s" are two memories; the first said again is one', async (_, a, b) => {
+    const memory = testMemory();
+    const first = await memory.add({ userId: 'u', kind: 'fact', content: a });
+    const second = await memory.add({ userId: 'u', kind: 'fact', content: b });
+    expect(second.id).not.toBe(first.id);
+    expect(second.content).toBe(b);
+    expect((await memory.add({ userId: 'u', kind: 'fact', content: `${a}!` })).id).toBe(first.id);
+    await memory.close();
+  });
+});
+
 describe('duplicates on save by similarity, among more memories than the two-stage search takes as candidates', () => {
   for (const [language, filler, text, reworded] of [
     ['zh', (i: number) => `用户收藏的第${i}本书讲的是${['历史', '园艺', '天文', '烹饪', '音乐'][i % 5]}`, '用户每天早上七点起床后喝一杯绿茶再去公司上班', '用户每天早上七点起床后喝一杯绿茶再去公司上班啦'],

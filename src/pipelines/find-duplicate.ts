@@ -8,9 +8,18 @@ import type { MemoryDeps } from './deps.js';
  */
 export const DUPLICATE_SIMILARITY = 0.97;
 
-/** Text compared for sameness: case, spacing and punctuation (any script) do not count. */
+/**
+ * Text compared for sameness: case, spacing and punctuation (any script) do not count, save what
+ * changes a fact: a sign ("-500" is not "500"), "C#" and "C++", a time or a decimal ("10:30" is
+ * not "1030"), "%" and currency symbols.
+ */
 export function sameText(content: string): string {
-  return content.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{S}\s]+/gu, '');
+  return content
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/(?<![\p{N}A-Za-z])-(?=\p{N})/gu, '\u2212')
+    .replace(/(?<=\p{N})[.:](?=\p{N})/gu, '\u2236')
+    .replace(/(?:(?![+#%$€£¥\u2212\u2236])[\p{P}\p{S}\s])+/gu, '');
 }
 
 export interface Comparison {
@@ -43,8 +52,8 @@ function findDuplicate(key: string, candidates: readonly Memory[], similarityOf:
   for (const m of candidates) if (sameText(m.content) === key) return { memory: m, why: 'same text' };
   let best: { memory: Memory; similarity: number } | undefined;
   for (const m of candidates) {
-    // Embeddings barely see numbers: "电话是 138…" and "电话是 139…" are two facts, never one.
-    if (numbersIn(sameText(m.content)) !== numbersIn(key)) continue;
+    // Embeddings barely see numbers and symbols: "电话是 138…" and "电话是 139…", "C#" and "C++" are two facts, never one.
+    if (markersIn(sameText(m.content)) !== markersIn(key)) continue;
     const similarity = similarityOf.get(m.id);
     if (similarity === undefined) continue;
     if (similarity >= DUPLICATE_SIMILARITY && (!best || similarity > best.similarity)) best = { memory: m, similarity };
@@ -52,5 +61,5 @@ function findDuplicate(key: string, candidates: readonly Memory[], similarityOf:
   return best && { memory: best.memory, why: `similarity ${best.similarity.toFixed(3)}` };
 }
 
-/** The digit runs of a text, in order: a rewording keeps them, a different fact changes them. */
-const numbersIn = (text: string): string => (text.match(/\p{Nd}+/gu) ?? []).join(' ');
+/** The numbers (with their signs) and symbols of a text, in order: a rewording keeps them, a different fact changes them. */
+const markersIn = (text: string): string => (text.match(/[\u2212+]?\p{Nd}+(?:\u2236\p{Nd}+)*%?|[+#%$€£¥\u2212]/gu) ?? []).join(' ');

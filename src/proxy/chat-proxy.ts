@@ -8,6 +8,7 @@ import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageI
 import type { SseReply } from './sse-reply.js';
 import { createUpstreamFetch, type UpstreamFetch, type UpstreamRequest } from './upstream-fetch.js';
 import { CHAT_WIRE, RESPONSES_WIRE, type ModelRequest, type ProxyWire } from './wire.js';
+import { headerText } from '../util/header-text.js';
 
 export interface ChatProxyOptions<E extends Env = Env> {
   memory: TurnMemory;
@@ -195,7 +196,7 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
       return openAiError('INVALID_INPUT', `Invalid ${wire.name}: ${issues}`, 400);
     }
     const body = parsed.data;
-    const requested = body.user ?? (c.req.header('x-engram-user')?.trim() || undefined);
+    const requested = body.user ?? (headerText(c.req.header('x-engram-user'))?.trim() || undefined);
     let userId: string | undefined;
     try {
       userId = await (options.resolveUser ? options.resolveUser(requested, c) : requested);
@@ -210,7 +211,8 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     if (problem) return openAiError('INVALID_INPUT', `Invalid user: ${problem}`, 400);
     const model = body.model ?? options.upstream.model;
     if (!model) return openAiError('INVALID_INPUT', 'No model: set the body field "model" (no default model is configured)', 400);
-    const sessionId = c.req.header('x-engram-session')?.trim() || dailySessionId(clock.now());
+    const sessionId = headerText(c.req.header('x-engram-session'))?.trim() || dailySessionId(clock.now());
+    if (sessionId.length > 200) return openAiError('INVALID_INPUT', 'X-Engram-Session must be at most 200 characters (as every route takes a session id)', 400);
 
     const said = wire.userTurn(body);
     const query = said?.text ?? (wire.continuesThread(body) ? await threadQuery(userId, sessionId) : '');

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +120,36 @@ describe('one tenant’s key against everyone', () => {
     expect(seen).toContain('This API key was revoked');
     expect(seen).not.toContain('memory.changed');
     expect(seen).not.toContain('喜欢猫');
+  });
+});
+
+describe('who a header names', () => {
+  it('a key bound to one user naming another in X-Engram-User is refused on the compat routes too (it answered for the bound user)', async () => {
+    const { json } = make({ adminKey: ADMIN });
+    const bound = String((await json('/v1/keys', { body: { tenantId: 'acme', boundUserId: 'alice' }, key: ADMIN })).body.key);
+    expect((await json('/api/v1/memories', { key: bound, headers: { 'x-engram-user': 'bob' } })).status).toBe(403);
+    expect((await json('/api/v1/memories', { key: bound, headers: { 'x-engram-user': 'alice' } })).status).toBe(200);
+    expect((await json('/api/v1/memories', { key: bound })).status).toBe(200);
+  });
+
+  it('a user named in UTF-8 in X-Engram-User is that user, not its bytes read as Latin-1 (zh, en)', async () => {
+    const s = await serve();
+    const { hostname, port } = new URL(s.url);
+    for (const user of ['jürgen', 'josé', '李明']) {
+      // The header's bytes exactly as a client sends UTF-8 (Node's own client re-encodes what it is given).
+      const body = Buffer.from(JSON.stringify({ content: 'I like cats 我喜欢猫' }), 'utf8');
+      const head = Buffer.concat([Buffer.from(`POST /api/topics/t1/messages HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\nX-Engram-User: `), Buffer.from(user, 'utf8'), Buffer.from('\r\n\r\n')]);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => socket.end(Buffer.concat([head, body])));
+        let got = '';
+        socket.on('data', (d: Buffer) => (got += d.toString()));
+        socket.on('end', () => resolve(got));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    }
+    const users = JSON.parse((await raw(`${s.url}/v1/users`)).body) as { items: Array<{ userId: string }> };
+    expect(users.items.map((u) => u.userId).sort()).toEqual(['josé', 'jürgen', '李明'].sort());
   });
 });
 

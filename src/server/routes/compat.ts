@@ -9,6 +9,7 @@ import type { AppEnv } from '../auth.js';
 import { createRoute, jsonBody, newRouter, ok, userOf } from '../route-kit.js';
 import { MemoryDto, Text } from '../schemas.js';
 import { present } from '../wire.js';
+import { headerText } from '../../util/header-text.js';
 import { ExtractReportDto } from './sessions.js';
 
 const tags = ['compat (seed-shaped)'];
@@ -31,7 +32,8 @@ const chat = createRoute({ method: 'post', path: '/api/topics/{id}/messages', ta
 
 /** The user of a seed-shaped route: the key's bound user, else the X-Engram-User header. */
 function compatUser(c: Context<AppEnv>): string {
-  const ext = c.var.auth.boundUserId ?? c.req.header('x-engram-user');
+  // A header naming another user than the key's is refused (userOf), not overridden by the key's.
+  const ext = headerText(c.req.header('x-engram-user'))?.trim() || c.var.auth.boundUserId;
   if (!ext) throw new InvalidInputError('Name the user: a key bound to one user, or an X-Engram-User header', { details: { field: 'X-Engram-User' } });
   return userOf(c, ext);
 }
