@@ -135,7 +135,7 @@ describe('README: HTTP API examples (issue 8)', () => {
   });
 
   it('the keys block: the admin key creates a tenant key, which then reads that tenant', async () => {
-    const { server } = await npmStart({ ENGRAM_ADMIN_KEY: 'change-me' });
+    const { server } = await npmStart({ ENGRAM_ADMIN_KEY: 'change-me-to-a-long-secret' });
     const block = codeBlocks(section('HTTP API'), 'sh').find((b) => b.includes('/v1/keys'))!;
     const [create, read] = curls(block).map((w) => parseCurl(w, server.url));
     const made = await send(create!);

@@ -148,10 +148,8 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   for (const path of ['/v1/*', '/api/*', '/metrics', '/mcp']) app.use(path, guard);
   const auth = authenticate({ keys: options.keys, adminKey: options.adminKey, allowOpen: options.allowOpen ?? false });
   for (const path of ['/v1/*', '/api/*', '/metrics', '/mcp']) app.use(path, auth);
-  if (options.rateLimit !== false) {
-    const limiter = rateLimit(options.rateLimit ?? { perMinute: 600 }, clock);
-    for (const path of ['/v1/*', '/api/*', '/mcp']) app.use(path, limiter);
-  }
+  const limiter = options.rateLimit === false ? undefined : rateLimit(options.rateLimit ?? { perMinute: 600 }, clock);
+  if (limiter) for (const path of ['/v1/*', '/api/*', '/mcp']) app.use(path, limiter);
   app.use('/metrics', requireAdmin);
   // One import at a time per process: each holds its whole export in memory, read and parsed.
   let importing = false;
@@ -175,6 +173,7 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
     ]),
   );
   app.use(jsonGuard);
+  if (limiter) app.use('/mcp', limiter.batches);
   app.get('/metrics', async (c) => c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType }));
 
   app.route('/', memoryRoutes(memory));

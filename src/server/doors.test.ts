@@ -30,7 +30,7 @@ beforeEach(async () => {
     host: '127.0.0.1',
     memory,
     logger: silentLogger,
-    env: { ENGRAM_LLM_BASE_URL: upstream.baseURL, ENGRAM_LLM_API_KEY: 'upstream-secret', ENGRAM_LLM_MODEL: 'mock-model', ENGRAM_ADMIN_KEY: 'admin-secret' },
+    env: { ENGRAM_LLM_BASE_URL: upstream.baseURL, ENGRAM_LLM_API_KEY: 'upstream-secret', ENGRAM_LLM_MODEL: 'mock-model', ENGRAM_ADMIN_KEY: 'admin-secret-0123456789' },
   });
 });
 
@@ -103,7 +103,7 @@ describe('the doors on the HTTP server', () => {
   it('says what is missing when no model server is configured, on every proxy route (zh/en)', async () => {
     const memory = testMemory();
     const key = (await keyStoreOf(memory.deps.store).create({ tenantId: 'acme', boundUserId: 'alice' })).key;
-    const bare = await startServer({ port: 0, host: '127.0.0.1', memory, logger: silentLogger, env: { ENGRAM_ADMIN_KEY: 'admin-secret' } });
+    const bare = await startServer({ port: 0, host: '127.0.0.1', memory, logger: silentLogger, env: { ENGRAM_ADMIN_KEY: 'admin-secret-0123456789' } });
     try {
       for (const [path, body] of [
         ['/v1/chat/completions', { model: 'm', messages: [{ role: 'user', content: '我喜欢猫吗？' }] }],

@@ -190,3 +190,22 @@ describe('bodies that crashed a request', () => {
     expect((await json('/v1/users/v/import', { body: exported.body })).status).toBe(200);
   });
 });
+
+describe('the admin key', () => {
+  it('one a person could guess is refused at start, with how to make one', async () => {
+    const error = await serve({ ENGRAM_ADMIN_KEY: 'change-me' }).catch((e: unknown) => e);
+    expect(String(error)).toMatch(/ENGRAM_ADMIN_KEY must be at least 16 characters.*openssl rand -hex 24/);
+    expect((await serve({ ENGRAM_ADMIN_KEY: 'change-me-to-a-long-secret' })).url).toMatch(/^http:/);
+  });
+});
+
+describe('a batch of tool calls', () => {
+  it('an MCP JSON-RPC batch counts each call against the key’s rate (100 searches in one POST were one request)', async () => {
+    const { json } = make({ adminKey: ADMIN, rateLimit: { perMinute: 5 } });
+    const key = String((await json('/v1/keys', { body: { tenantId: 'acme' }, key: ADMIN })).body.key);
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_memory', arguments: { query: id % 2 ? '猫' : 'cats' } } });
+    const batch = await json('/mcp', { key, body: Array.from({ length: 10 }, (_, i) => call(i)), headers: { accept: 'application/json, text/event-stream' } });
+    expect(batch.status).toBe(429);
+    expect(batch.body.error?.code).toBe('RATE_LIMITED');
+  });
+});

@@ -67,6 +67,9 @@ const num = (raw: string | undefined, name: string): number | undefined => {
   return n;
 };
 
+/** Characters an admin key has at least. */
+export const MIN_ADMIN_KEY_LENGTH = 16;
+
 /** `npm start` / `engram serve`: the engine, its scheduler and the HTTP API in one process. */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { env } = options;
@@ -74,6 +77,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const port = options.port ?? num(env['PORT'], 'PORT') ?? DEFAULT_PORT;
   const host = options.host ?? (env['HOST']?.trim() || DEFAULT_HOST);
   const adminKey = env['ENGRAM_ADMIN_KEY']?.trim() || undefined;
+  // The admin key opens every tenant: one a person could guess ("change-me") is refused.
+  if (adminKey !== undefined && adminKey.length < MIN_ADMIN_KEY_LENGTH) {
+    throw new EngramError('CONFIG_INVALID', `ENGRAM_ADMIN_KEY must be at least ${MIN_ADMIN_KEY_LENGTH} characters (it opens every tenant): make one with \`openssl rand -hex 24\``);
+  }
   const hub = createEventHub();
   // On PostgreSQL the events of every process on the database reach every stream (pg-event-relay.ts).
   let relay: EventRelay | undefined;
