@@ -5,6 +5,7 @@ import { countTokens } from '../text/tokens.js';
 import { evidenceScore, type ContextRanking } from './rank-evidence.js';
 import { trimAroundMatch, trimToTokens } from './trim-around-match.js';
 import { holdsCredential, withoutCredentials } from '../extraction/credential.js';
+import { isSmallTalk } from '../extraction/heuristic/small-talk.js';
 
 /** A stretch of past conversation offered to the context block: a matching turn and its neighbours. */
 export interface Excerpt {
@@ -63,7 +64,8 @@ export async function findExcerpts(deps: MemoryDeps, o: FindExcerptsOptions): Pr
   const hidden = new Set(window.map((m) => m.id));
   const usable = (m: Message): boolean => m.role !== 'system' && !hidden.has(m.id) && !(m.expiresAt && m.expiresAt.getTime() <= o.now.getTime()) && m.content.trim().length > 0;
   const own = new Map(found.map((f) => [at(f.message), { f, score: evidenceScore(f.score, o.ranking), lexical: (f.score.keyword ?? 0) > 0, vector: f.score.vector ?? 0 }]));
-  const scored = found.filter((f) => usable(f.message)).flatMap((f) => {
+  // "哈哈哈", "ok", "嗯嗯" answer no question: never an excerpt of their own (a time named in the query matched them by date).
+  const scored = found.filter((f) => usable(f.message) && !isSmallTalk(f.message.content)).flatMap((f) => {
     const self = own.get(at(f.message))!;
     let best = { score: self.score, lexical: self.lexical, vector: self.vector };
     for (const d of [-1, 1]) {

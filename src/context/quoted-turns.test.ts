@@ -36,3 +36,18 @@ describe('a credential said in conversation is quoted without its value', () => 
     expect((await memory.workingWindow('u', 's')).map((m) => m.content)[0]).toBe(said);
   });
 });
+
+describe('small talk is never an excerpt of its own', () => {
+  let memory: ReturnType<typeof testMemory> | undefined;
+  afterEach(async () => memory?.close());
+
+  it.each([
+    ['zh', ['哈哈哈', '嗯嗯', 'ok', '好的谢谢'], '帮我规划一下这周的安排'],
+    ['en', ['lol', 'ok thanks', 'haha', 'sounds good'], 'help me plan this week'],
+  ])('%s: "%s" is not quoted for "%s"', async (_, chatter, asked) => {
+    memory = testMemory();
+    await memory.appendMessages({ messages: chatter.map((content, i) => ({ id: `c${i}`, userId: 'u', sessionId: 'old', role: 'user' as const, content })) });
+    const block = await memory.context({ userId: 'u', query: asked, excerpts: 'auto' });
+    expect(block.included.filter((i) => i.type === 'excerpt')).toEqual([]);
+  });
+});
