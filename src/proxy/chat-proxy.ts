@@ -6,7 +6,7 @@ import { createActivity, type Activity } from '../util/activity.js';
 import { idleCollection } from '../util/idle-collector.js';
 import { createBackground, dailySessionId, prepareTurn, recordTurn, turnMessageId, type PreparedTurn, type TurnMemory } from './memory-turn.js';
 import type { SseReply } from './sse-reply.js';
-import { createUpstreamFetch, type UpstreamFetch, type UpstreamRequest } from './upstream-fetch.js';
+import { createUpstreamFetch, UpstreamTimeout, type UpstreamFetch, type UpstreamRequest } from './upstream-fetch.js';
 import { CHAT_WIRE, RESPONSES_WIRE, type ModelRequest, type ProxyWire } from './wire.js';
 import { headerText } from '../util/header-text.js';
 
@@ -37,6 +37,11 @@ export interface ChatProxyOptions<E extends Env = Env> {
   logger?: Logger;
   /** How the model server is called (`globalThis.fetch` fits). @default node:http(s) with keep-alive (`createUpstreamFetch`) */
   fetch?: UpstreamFetch;
+  /**
+   * Longest wait for the model server's response headers (the default fetch only); past it the
+   * client gets 504 and the request is dropped upstream. @default 600000 (the OpenAI client's own)
+   */
+  upstreamTimeoutMs?: number;
   /**
    * Told when a chat request starts and when it is over (its turn recorded, or answered without
    * one), so housekeeping (young garbage collection, the SQLite store's delayed access writes when
@@ -95,7 +100,7 @@ function passHeaders(from: Headers, extra: Record<string, string>): Headers {
 export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E>): ChatProxy<E> {
   const logger = options.logger ?? silentLogger;
   const clock = options.clock ?? systemClock;
-  const doFetch = options.fetch ?? createUpstreamFetch();
+  const doFetch = options.fetch ?? createUpstreamFetch({ headersTimeoutMs: options.upstreamTimeoutMs ?? 600_000 });
   const tokenBudget = options.tokenBudget ?? 800;
   const base = options.upstream.baseURL.replace(/\/+$/, '');
   const upstreamHeaders = (): Record<string, string> => ({
@@ -111,6 +116,10 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
       return await doFetch(`${base}${path}`, init);
     } catch (error) {
       if (init.signal?.aborted) throw error;
+      if (error instanceof UpstreamTimeout) {
+        logger.error('upstream timed out', { code: 'UPSTREAM_FAILED', path, ms: error.ms });
+        return openAiError('UPSTREAM_FAILED', `The model server sent no answer within ${Math.round(error.ms / 1000)} s`, 504);
+      }
       logger.error('upstream unreachable', { code: 'UPSTREAM_FAILED', path, error: String(error) });
       return openAiError('UPSTREAM_FAILED', `The model server could not be reached (${error instanceof Error ? error.message : String(error)})`, 502);
     }

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createUpstreamFetch } from './upstream-fetch.js';
+import { createUpstreamFetch, UpstreamTimeout } from './upstream-fetch.js';
+import { createChatProxy } from './chat-proxy.js';
+import { testMemory } from '../testing/test-memory.js';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -118,5 +120,28 @@ describe('createUpstreamFetch', () => {
     await new Promise<void>((resolve) => server!.close(() => resolve()));
     server = undefined;
     await expect(createUpstreamFetch()(`${base}/v1/models`, { method: 'GET', headers: {} })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+describe('a model server that never answers', () => {
+  it('fails the call after the headers timeout (UpstreamTimeout), and the socket is closed', async () => {
+    const url = await serve(() => undefined);
+    const call = createUpstreamFetch({ headersTimeoutMs: 100 })(`${url}/chat/completions`, { method: 'POST', headers: {}, body: '{}' });
+    await expect(call).rejects.toBeInstanceOf(UpstreamTimeout);
+    await vi.waitFor(() => expect(closedResponses).toBe(1));
+  });
+
+  it("the proxy answers 504 in OpenAI's shape, and records no turn (zh, en)", async () => {
+    const url = await serve(() => undefined);
+    const memory = testMemory();
+    const proxy = createChatProxy({ memory, upstream: { baseURL: url, apiKey: 'upstream-secret' }, upstreamTimeoutMs: 100 });
+    for (const content of ['你好', 'hello']) {
+      const res = await proxy.request('/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', user: 'u', messages: [{ role: 'user', content }] }) });
+      expect(res.status).toBe(504);
+      expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('no answer within') });
+    }
+    await proxy.idle();
+    expect(await memory.workingWindow('u', 'any')).toEqual([]);
+    await memory.close();
   });
 });

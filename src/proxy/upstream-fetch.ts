@@ -25,7 +25,20 @@ const DECODERS: Record<string, () => Transform> = { gzip: createGunzip, 'x-gzip'
  * mid-body. Unlike fetch it follows no redirect: a 3xx reaches the client like any other status.
  * A transport failure rejects with the socket's error (e.g. ECONNREFUSED).
  */
-export function createUpstreamFetch(): UpstreamFetch {
+/** The model server sent no response headers in time. */
+export class UpstreamTimeout extends Error {
+  override readonly name = 'UpstreamTimeout';
+  constructor(readonly ms: number) {
+    super(`the model server sent no answer within ${Math.round(ms / 1000)} s`);
+  }
+}
+
+export interface UpstreamFetchOptions {
+  /** Longest wait for the response's headers; past it the call fails with UpstreamTimeout. @default none */
+  headersTimeoutMs?: number;
+}
+
+export function createUpstreamFetch(options: UpstreamFetchOptions = {}): UpstreamFetch {
   // One pool per proxy; idle sockets are unref'd by the agent and closed before the server's
   // announced keep-alive timeout (Node reads the Keep-Alive hint).
   const agents = { http: new HttpAgent({ keepAlive: true, scheduling: 'lifo' }), https: new HttpsAgent({ keepAlive: true, scheduling: 'lifo' }) };
@@ -38,8 +51,10 @@ export function createUpstreamFetch(): UpstreamFetch {
       if (signal?.aborted) return reject(signal.reason);
       const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, deflate, br', ...init.headers };
       if (init.body !== undefined) headers['content-length'] = Buffer.byteLength(init.body);
-      const options: RequestOptions = { method: init.method, headers, agent: secure ? agents.https : agents.http };
-      const req: ClientRequest = (secure ? httpsRequest : httpRequest)(target, options, (res) => {
+      const request: RequestOptions = { method: init.method, headers, agent: secure ? agents.https : agents.http };
+      let timer: NodeJS.Timeout | undefined;
+      const req: ClientRequest = (secure ? httpsRequest : httpRequest)(target, request, (res) => {
+        clearTimeout(timer);
         try {
           resolve(toResponse(res, signal, () => req.destroy(signal?.reason)));
         } catch (error) {
@@ -53,7 +68,12 @@ export function createUpstreamFetch(): UpstreamFetch {
       signal?.addEventListener('abort', abort, { once: true });
       // Rejects only before the response: afterwards the body stream carries the error.
       req.on('error', reject);
-      req.once('close', () => signal?.removeEventListener('abort', abort));
+      req.once('close', () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abort);
+      });
+      const wait = options.headersTimeoutMs;
+      if (wait !== undefined) timer = setTimeout(() => req.destroy(new UpstreamTimeout(wait)), wait);
       req.end(init.body);
     });
 }

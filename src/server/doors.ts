@@ -42,6 +42,7 @@ export function mountDoors(options: DoorsOptions): { mount: (app: OpenAPIHono<Ap
     ? createChatProxy<AppEnv>({
         memory: options.memory,
         upstream: { baseURL, apiKey: env['ENGRAM_LLM_API_KEY']?.trim() || undefined, model: env['ENGRAM_LLM_MODEL']?.trim() || undefined },
+        ...(upstreamTimeoutMs(env) === undefined ? {} : { upstreamTimeoutMs: upstreamTimeoutMs(env) }),
         resolveUser: (requested, c) => requestUser(c, requested),
         logger: options.logger,
         clock: options.clock,
@@ -80,4 +81,13 @@ export function mountDoors(options: DoorsOptions): { mount: (app: OpenAPIHono<Ap
     },
     idle: () => proxy?.idle() ?? Promise.resolve(),
   };
+}
+
+/** ENGRAM_LLM_TIMEOUT_MS: the proxy's longest wait for the model server's answer to begin. */
+function upstreamTimeoutMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const raw = env['ENGRAM_LLM_TIMEOUT_MS']?.trim();
+  if (!raw) return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms <= 0) throw new EngramError('CONFIG_INVALID', `ENGRAM_LLM_TIMEOUT_MS must be a positive whole number of milliseconds, not "${raw}"`);
+  return ms;
 }
