@@ -9,6 +9,7 @@ export default defineConfig({
     testTimeout: 120_000,
     pool: 'forks',
     // The SQLite run even where CI has exported a PostgreSQL test database (npm run test:pg uses it).
-    env: { ENGRAM_TEST_DATABASE_URL: '' },
+    // TZ: the tests' default zone (a user who names none gets the machine's) is UTC on every machine.
+    env: { ENGRAM_TEST_DATABASE_URL: '', TZ: 'UTC' },
   },
 });

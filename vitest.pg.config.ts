@@ -34,5 +34,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The tests' default zone (a user who names none gets the machine's) is UTC on every machine.
+    env: { TZ: 'UTC' },
   },
 });

@@ -12,7 +12,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // The SQLite run even where CI has exported a PostgreSQL test database (npm run test:pg uses it).
-    env: { ENGRAM_TEST_DATABASE_URL: '' },
+    // TZ: the tests' default zone (a user who names none gets the machine's) is UTC on every machine.
+    env: { ENGRAM_TEST_DATABASE_URL: '', TZ: 'UTC' },
     // The multi-process tests spawn their own workers: running files one at a time keeps them from starving each other.
     fileParallelism: false,
   },

@@ -29,6 +29,29 @@ const SettingFields = {
   compressBelowAccesses: z.number().int().min(1),
 };
 
+let machine: { tz: string | undefined; zone: string } | undefined;
+
+/**
+ * The zone of the machine Engram runs on (its TZ, else the system's), the default when neither the
+ * user nor the global defaults name one: a person running it on their own computer is in that
+ * zone ("明天早上八点" was 08:00 UTC for a user in Shanghai who never set one); a server in UTC
+ * stays UTC. Anything Intl cannot name is UTC.
+ */
+export function machineTimeZone(): string {
+  // Read once per value of TZ: settings are resolved on every context build.
+  const tz = process.env['TZ'];
+  if (machine && machine.tz === tz) return machine.zone;
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  let named = 'UTC';
+  try {
+    if (zone) named = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+  }
+  machine = { tz, zone: named };
+  return named;
+}
+
 /** Extraction settings (seed 002), stored per user with global defaults. */
 export const ExtractionSettings = z.object({
   silentMinutes: SettingFields.silentMinutes.default(2),
@@ -36,7 +59,7 @@ export const ExtractionSettings = z.object({
   contextMessages: SettingFields.contextMessages.default(6),
   contextExcerpts: SettingFields.contextExcerpts.default('auto'),
   overflowMessages: SettingFields.overflowMessages.default(30),
-  timeZone: SettingFields.timeZone.default('UTC'),
+  timeZone: SettingFields.timeZone.default(machineTimeZone),
   retentionDays: SettingFields.retentionDays.default(30),
   episodeSilentMinutes: SettingFields.episodeSilentMinutes.default(30),
   episodeWindow: SettingFields.episodeWindow.default(30),

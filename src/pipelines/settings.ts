@@ -1,4 +1,4 @@
-import { ExtractionSettings, SETTING_KEYS, SettingsPatch } from '../domain/settings.js';
+import { ExtractionSettings, machineTimeZone, SETTING_KEYS, SettingsPatch } from '../domain/settings.js';
 import { InvalidInputError, parseInput } from '../errors.js';
 import type { Store } from '../store/store.js';
 
@@ -19,7 +19,8 @@ export async function resolveSettings(store: Store, userId: string): Promise<Ext
     const one = SettingsPatch.shape[key].safeParse(stored[key]);
     if (one.success && one.data !== undefined) valid[key] = one.data;
   }
-  return { ...DEFAULTS, ...(valid as Partial<ExtractionSettings>) };
+  // The machine's zone is read now, not when the defaults were parsed (TZ may change, as in tests).
+  return { ...DEFAULTS, timeZone: machineTimeZone(), ...(valid as Partial<ExtractionSettings>) };
 }
 
 /** Stores settings for one user, or for everyone with userId "*"; only the keys given change. */
