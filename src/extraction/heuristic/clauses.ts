@@ -1,5 +1,6 @@
 import { hasHan } from '../../text/language.js';
 import { APPOINTMENT_EN, APPOINTMENT_ZH, MILESTONE_ZH, REL_ZH } from './candidate.js';
+import { dropTrailingFiller, goOnWithList, listHead, spellOutCasual } from './casual-en.js';
 import { kinOpening, resolveKinPronoun, splitAtKinPronoun, type Kin } from './kin-pronoun.js';
 
 /** One clause of a user message, ready for the pattern tables. */
@@ -43,7 +44,7 @@ const HYPOTHETICAL = /^(?:如果|要是|假如|假设|万一)|^(?:if|what if|sup
  * A Chinese clause with no subject after one that had "我" keeps it: in "我叫李明，是后端工程师"
  * the second clause is about the user too. "叫" is left out: "…一只猫，叫小白" names the cat.
  */
-const SUBJECTLESS_ZH = /^(?:也|还|都|很|非常|特别|最|是|在|住在|喜欢|爱|讨厌|不|有|养|家里(?=养|有)|今年|打算|准备|计划|决定|要|从事|来自|对|(?:现在|目前)(?=住在|在|是|养|改)|改(?=喝|吃|用))/u;
+const SUBJECTLESS_ZH = /^(?:也|还|都|很|非常|特别|最|是|在|住在|喜欢|爱|讨厌|不|有|养|家里(?=养|有)|今年|打算|准备|计划|决定|要|从事|来自|对|(?:现在|目前)(?=住在|在|是|养|改)|改(?=喝|吃|用)|(?:公司|单位)(?=是|叫))/u;
 /** When a plan is for: what may stand between "我" and the intention ("我下周打算…"). */
 const AHEAD_ZH = '(?:今天|今晚|今早|明天|明晚|明早|大后天|后天|这个?周末|周末|下个?(?:周|星期|礼拜)[一二三四五六日天末]?|下个?月|明年|今年|过几天|过两天|改天|以后|将来)';
 const INTENT_ZH = '(?:想要|想|打算|准备|计划|决定)';
@@ -110,7 +111,11 @@ const OPENS_ON_SELF_EN = /^(?:(?:[Jj]ust|[Rr]ecently) moved to|[Mm]oved to (?=\p
 /** "Two kids, Lily and Ben": how many children the user has, typed without "I have". */
 const OPENS_ON_CHILDREN_EN = /^(?:one|two|three|four|five|\d) (?:kids|children|sons|daughters)\b/iu;
 /** An English message that opens on an intention: "Planning to visit Beijing" is the user's plan; "Next week, I plan to…" reads as "I plan to … next week". */
-const OPENS_ON_INTENT_EN = /^(?:(planning|hoping|going|trying)|(plan|want|wanna|hope|intend|need|have|got))\s+to\b/i;
+// "gonna visit my parents", "wanna learn Spanish": typed without "to" (not "wanna see…?", which asks the listener,
+// nor "gonna be a great night", which is about "it").
+const OPENS_ON_INTENT_EN = /^(?:(?:(planning|hoping|going|trying)|(plan|want|wanna|hope|intend|need|have|got))\s+to|(gonna)(?! be (?!in |at |away |back |out of ))|wanna(?! (?:you|me|see|hear|know|watch|play|come|join|talk|chat|grab)\b))\b/i;
+/** "Allergic to penicillin", "lactose intolerant": a state the user is in, typed without "I'm". */
+const OPENS_ON_STATE_EN = /^(?:allergic to |(?:lactose|gluten) intolerant\b)/i;
 /** When an English plan is for, said before it. */
 const AHEAD_EN = 'this weekend|next (?:week|weekend|month|year|summer|winter|spring|fall|autumn)|tomorrow|tonight|this year|someday|one day|soon';
 const TIME_BEFORE_INTENT_EN = new RegExp(`^(${AHEAD_EN}),?\\s+(I(?:'m| am)?\\s+(?:planning|hoping|going|plan|want|wanna|hope|intend|need)\\s+to\\s+.+?)([.!]*)$`, 'i');
@@ -126,14 +131,19 @@ const EN_CLAUSE_BREAK = /(?<!(?:^|[,;]\s*)(?:[A-Z][a-z]+|[Mm]y \w+)),?\s+(?:and|
 
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** "I'm Jake, a software engineer from Toronto": a name, then what the user is. */
-const NAME_THEN_WHAT_EN = /^(I(?:'m| am) [A-Z][a-z'-]{1,20}),\s+(an? .+)$/u;
+/** "I'm Jake, a software engineer", "I'm Jake, 34, a developer from Austin": a name, maybe an age, then what the user is. */
+const NAME_THEN_WHAT_EN = /^(I(?:'m| am) [A-Z][a-z'-]{1,20}),\s+(?:(\d{1,2}),\s+)?(an? .+?)(?: from ([A-Z][\p{L} .'-]*))?$/u;
+/** "I'm a data scientist at Meituan, based in Beijing": where the user lives, said after what they are. */
+const THEN_WHERE_EN = /^(I(?:'m| am) .+?),\s+(?:and )?(?:currently |now )?(based in|living in|from) ([A-Z][\p{L} .'-]*)$/u;
 
-/** Splits "I'm Jake, a software engineer" into "I'm Jake" and "I'm a software engineer". */
+/** Splits "I'm Jake, 34, a software engineer from Austin" into the name, the age, the job and where the user is from. */
 function splitNameAppositive(parts: string[]): string[] {
   return parts.flatMap((part) => {
+    const where = THEN_WHERE_EN.exec(part.trim());
+    if (where) return [where[1]!, `${where[2] === 'living in' ? 'I live in' : `I'm ${where[2]}`} ${where[3]}`];
     const m = NAME_THEN_WHAT_EN.exec(part.trim());
-    return m ? [m[1]!, `I'm ${m[2]}`] : [part];
+    if (!m) return [part];
+    return [m[1]!, ...(m[2] ? [`I'm ${m[2]}`] : []), `I'm ${m[3]}`, ...(m[4] ? [`I'm from ${m[4]}`] : [])];
   });
 }
 
@@ -170,7 +180,10 @@ export function splitClauses(message: string): Clause[] {
   /** The relative the user last named in English: "he" and "she" after it are theirs ("I have a son named Leo. He's 5"). */
   let kin: Kin | undefined;
   let opening = true;
-  for (const sentence of sentences) {
+  /** A list the clause before started ("I'm allergic to"), which "also shellfish" goes on with. */
+  let list: string | undefined;
+  for (const said of sentences) {
+    const sentence = hasHan(said) ? said : spellOutCasual(said);
     // English clauses joined by "and I…", "but my…" or ", I…" are separate statements.
     // "…, and it was so powerful" is a comment on what came before: cut off, it states nothing itself.
     // "I painted this after I visited a center": the second clause is an event of its own (not
@@ -185,7 +198,8 @@ export function splitClauses(message: string): Clause[] {
     let hypothetical = false;
     let remembering = false;
     for (const part of parts) {
-      let clause = part.trim().replace(/[，,。；;\s]+$/u, '');
+      let clause = dropTrailingFiller(part.trim()).replace(/[，,。；;\s]+$/u, '');
+      clause = goOnWithList(clause, list) ?? clause;
       for (let stripped = true; stripped; ) {
         stripped = false;
         for (const [re, corrects] of [[CORRECTION_ZH, true], [CORRECTION_EN, true], [FILLER_ZH, false], [FILLER_EN, false]] as const) {
@@ -236,6 +250,7 @@ export function splitClauses(message: string): Clause[] {
       else if ((!subject || self) && (OPENS_ON_INTENT_ZH.test(clause) || SCHEDULED_ZH.test(clause))) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_ZH.test(clause)) clause = `我${clause}`;
       else if (opening && OPENS_ON_SELF_EN.test(clause)) clause = `I ${lowerFirst(clause)}`;
+      else if (opening && OPENS_ON_STATE_EN.test(clause)) clause = `I'm ${lowerFirst(clause)}`;
       else if (opening && OPENS_ON_CHILDREN_EN.test(clause)) clause = `I have ${lowerFirst(clause)}`;
       else if (opening && APPOINTMENT_OPENING_EN.test(clause)) {
         const article = /^an? /i.test(clause) ? '' : /^[aeiou]/i.test(clause) ? 'an ' : 'a ';
@@ -243,7 +258,7 @@ export function splitClauses(message: string): Clause[] {
       }
       clause = clause.replace(USUAL_TIME_BEFORE_SELF_ZH, (_, when: string, how: string) => `我${when}${how}`);
       clause = clause.replace(TIME_BEFORE_INTENT_ZH, (_, before: string | undefined, after: string | undefined, intent: string) => `我${intent}${before ?? after ?? ''}`);
-      clause = clause.replace(OPENS_ON_INTENT_EN, (words: string, ing: string | undefined) => `${ing ? "I'm" : 'I'} ${lowerFirst(words)}`);
+      clause = clause.replace(OPENS_ON_INTENT_EN, (words: string, ing: string | undefined, _to: string | undefined, gonna: string | undefined) => `${ing || gonna ? "I'm" : 'I'} ${lowerFirst(words)}`);
       clause = clause.replace(TIME_BEFORE_INTENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
       clause = clause.replace(TIME_BEFORE_APPOINTMENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
       clause = clause.replace(HAS_RELATIVE_NAMED_ZH, (_, relation: string) => `我${relation}`);
@@ -260,6 +275,7 @@ export function splitClauses(message: string): Clause[] {
       hypothetical ||= HYPOTHETICAL.test(clause);
       const asked = hypothetical || (!requested && (question || QUESTION_EN.test(clause)));
       out.push({ text: clause.replace(/[吗呢]?[?？]*$/u, ''), correction, question: asked, remembered: remembering });
+      list = asked ? undefined : listHead(clause);
       opening = false;
     }
   }

@@ -329,8 +329,8 @@ describe('extractHeuristically: what the user states', () => {
     expect(ops('我叫李明，是后端工程师').map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(['用户叫李明', '用户是后端工程师']);
   });
 
-  it('reads "I\'m Jake, a software engineer from Toronto" as a name and a job', () => {
-    expect(ops("I'm Jake, a software engineer from Toronto.").map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(["The user's name is Jake", 'The user is a software engineer from Toronto']);
+  it('reads "I\'m Jake, a software engineer from Toronto" as a name, a job and where the user is from', () => {
+    expect(ops("I'm Jake, a software engineer from Toronto.").map((o) => (o.op === 'add' ? o.content : o.op))).toEqual(["The user's name is Jake", 'The user is a software engineer', 'The user is from Toronto']);
     // A people is no name.
     expect(added("I'm American")?.content).not.toBe("The user's name is American");
     for (const text of ['我是江西人', '我是武汉的', '我是老司机', '我是高手', '我是金牛座']) expect(added(text)?.content ?? '', text).not.toMatch(/^用户叫/u);
@@ -661,5 +661,31 @@ describe('extractHeuristically: against existing memories', () => {
 
   it('leaves unrelated memories alone and adds the new fact', () => {
     expect(ops('我喜欢狗', [memory('1', '用户喜欢猫', 'preference')])).toEqual([expect.objectContaining({ op: 'add', content: '用户喜欢狗' })]);
+  });
+});
+
+describe('extractHeuristically: chat typed casually, and names in Latin letters', () => {
+  const adds = (text: string): string[] => ops(text).flatMap((o) => (o.op === 'add' ? [o.content] : []));
+  it.each([
+    ['im a teacher', ['The user is a teacher']],
+    ["i'm lactose intolerant btw", ['The user is lactose intolerant']],
+    ['my dogs name is max', ["The user's dog is named Max"]],
+    ['dont let me forget to call mom tomorrow', ['The user has a to-do: call mom tomorrow (2025-03-13)']],
+    ['gonna visit my parents next weekend', ['The user is going to visit their parents next weekend (2025-03-22)']],
+    ['wanna learn spanish this year', ['The user wants to learn spanish this year (2025)']],
+    ["I'm 41 now", ['The user is 41 years old']],
+    ["I'm Jake, 34, a software developer from Austin", ["The user's name is Jake", 'The user is 34 years old', 'The user is a software developer', 'The user is from Austin']],
+    ['allergic to penicillin. also shellfish', ['The user is allergic to penicillin', 'The user is allergic to shellfish']],
+    ['I love pizza. also sushi lol', ['The user loves pizza', 'The user loves sushi']],
+    ['im a data scientist at Meituan, based in Beijing', ['The user is a data scientist at Meituan', 'The user lives in Beijing']],
+    ['我是Lisa，在上海做product manager，公司是阿里', ['用户叫Lisa', '用户在上海做product manager', '用户在阿里工作']],
+    ['我是Lisa，在上海做产品经理', ['用户叫Lisa', '用户在上海做产品经理']],
+    ['我的公司是阿里', ['用户在阿里工作']],
+  ])('%s → %j', (text, contents) => {
+    expect(adds(text)).toEqual(contents);
+  });
+
+  it.each(['lol', 'btw', 'pls remember that', 'wanna see a trick?', 'gonna be a great night', "i'm fine lol", 'also shellfish', '我是PM', '他是Lisa', '我朋友来了，公司是阿里', '我公司是做电商的', 'Is Lisa allergic to penicillin? also shellfish'])('states nothing new about the user: %s', (text) => {
+    expect(adds(text).filter((c) => /Lisa|阿里|shellfish|trick|night|fine/u.test(c) || c === '')).toEqual([]);
   });
 });

@@ -234,7 +234,7 @@ export const EN_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'age', kind: 'identity', importance: 0.7,
-    re: re(`${IM} ([1-9]\\d)(?: years old| yrs old| y/?o)?`),
+    re: re(`${IM} ([1-9]\\d)(?: years old| yrs old| y/?o)?(?:,? (?:now|this year))?`),
     build: (m) => ({ content: `The user is ${m[1]} years old`, value: m[1]! }),
   },
   // The language the user wants replies in ("Please always answer me in English"; kept as "I want replies in English").
@@ -273,6 +273,16 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'pet', kind: 'fact', importance: 0.7,
     re: re(`[Mm]y ${PET}(?:'s name is| is named| is called) ${NAME}`, 'u'),
     build: (m) => ({ content: `The user's ${m[1]} is named ${m[2]}`, value: `${m[1]}:${m[2]}` }),
+  },
+  // "my dog's name is max": typed in lower case, but said outright.
+  {
+    slot: 'pet', kind: 'fact', importance: 0.7,
+    re: re(`[Mm]y ${PET}(?:'s name is| is named| is called) ([a-z][a-z'-]{1,20})`, 'u'),
+    build: (m) => {
+      if (NOT_LOWER_NAMES.test(m[2]!)) return undefined;
+      const name = m[2]!.charAt(0).toUpperCase() + m[2]!.slice(1);
+      return { content: `The user's ${m[1]} is named ${name}`, value: `${m[1]}:${name}` };
+    },
   },
   // A relative's age ("my daughter Lily is 7", "my son just turned 5"): one value for each relative, which a new one replaces.
   {

@@ -129,6 +129,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re(`我是((?:小|老|阿)\\p{Script=Han}|[${SURNAMES}]\\p{Script=Han}{1,2})`),
     build: (m) => (NOT_INTRO_NAMES.test(m[1]!) || /的[啊呀哦呢吧啦嘛哈~～!！]*$/u.test(m[0]!) ? undefined : { content: `用户叫${m[1]}`, value: m[1]! }),
   },
+  // "我是Lisa": a Latin name, capitalised (not "我是PM", "我是IT").
+  {
+    slot: 'name', kind: 'identity', importance: 0.9,
+    re: re('我是([A-Z][a-z]{1,19}(?: [A-Z][a-z]{1,19})?)'),
+    build: (m) => ({ content: `用户叫${m[1]}`, value: m[1]! }),
+  },
   {
     slot: 'job', kind: 'identity', importance: 0.8,
     re: re(`我(?:也|还)?(?:现在)?(?:是|当)(?:一名|一个|一位|个|名)?${JOB}`),
@@ -155,6 +161,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re('我(?:现在|目前)?在(.+?)(工作|上班|任职|实习)'),
     // Not a place: "我在忙工作", "我在考虑要不要换工作", "我在找工作".
     build: (m) => (/^(?:忙|努力|认真|加班)|考虑|想|犹豫|纠结|找|换|要不要/.test(m[1]!) ? undefined : { content: `用户在${m[1]}${m[2]}`, value: m[1]! }),
+  },
+  // "我的公司是阿里", "…，公司是阿里" (see clauses.ts): where the user works; "公司是做电商的" says what it does.
+  {
+    slot: 'employer', kind: 'identity', importance: 0.8,
+    re: re('我(?:的|们)?(?:公司|单位)(?:是|叫)(.{1,20}?)'),
+    build: (m) => (/^(?:做|搞|干|一家|一个|个|在|不是|很|挺|非常|什么|哪)|的$/u.test(m[1]!) ? undefined : { content: `用户在${m[1]}工作`, value: m[1]! }),
   },
   {
     slot: 'origin', kind: 'identity', importance: 0.7,

@@ -1,0 +1,50 @@
+/**
+ * English as chat types it ("im a teacher", "dont let me forget…", "my dogs name is max", "…btw"),
+ * spelled out the standard way so the pattern tables read it as they read the rest.
+ */
+
+/** Contractions typed without their apostrophe, and "i" in lower case. "wont", "ill", "id", "were" are words of their own. */
+const BARE_CONTRACTIONS: Readonly<Record<string, string>> = {
+  im: "I'm", ive: "I've", dont: "don't", cant: "can't", doesnt: "doesn't", didnt: "didn't", isnt: "isn't", wasnt: "wasn't", havent: "haven't",
+};
+const BARE_CONTRACTION = /\b(im|ive|dont|cant|doesnt|didnt|isnt|wasnt|havent)\b(?!['-]\w)/giu;
+/** "i" alone or before its contraction ("i'm"), not "i.e.". */
+const LOWER_I = /\bi\b(?!\.\w)/gu;
+/** "my dogs name is max": the possessive without its apostrophe. */
+const BARE_POSSESSIVE = /\b([Mm]y [a-z]+?)s name(?= is\b)/gu;
+/** What closes a chat line and says nothing: "btw", "lol", "pls remember that", an emoticon or emoji. */
+const TRAILING_FILLER = /(?:^|[\s,.!~]+)(?:btw|by the way|lol|lmao|haha+|hehe+|fyi|tbh|xd|(?:pls |please )?remember (?:that|this)|(?:pls |please )?(?:note|keep in mind) (?:that|this)|[:;]-?[()DPp]|\p{Extended_Pictographic}\uFE0F?)[\s.!~]*$/iu;
+
+/** The sentence with its bare contractions and possessives spelled out ("im" → "I'm", "dogs name" → "dog's name"). */
+export function spellOutCasual(sentence: string): string {
+  return sentence
+    .replace(LOWER_I, 'I')
+    .replace(BARE_CONTRACTION, (word: string) => BARE_CONTRACTIONS[word.toLowerCase()] ?? word)
+    .replace(BARE_POSSESSIVE, (_, owner: string) => `${owner}'s name`);
+}
+
+/** The clause without the filler that closes it ("i'm lactose intolerant btw"); a clause that is only filler stays. */
+export function dropTrailingFiller(clause: string): string {
+  for (let left = clause; ; ) {
+    const m = TRAILING_FILLER.exec(left);
+    if (!m || m.index === 0) return left;
+    left = left.slice(0, m.index);
+  }
+}
+
+/** A list the user goes on with in the next sentence ("allergic to penicillin. also shellfish"): its opening words. */
+const LIST_HEAD = /^(?:I'm allergic to|I can't eat|I don't eat|I'm afraid of|I (?:really )?(?:love|like|hate))(?= )/iu;
+/** "also shellfish", "and peanuts too": one to three words going on with that list. */
+const GOES_ON =
+  /^(?:(?:and |plus |oh and )?also |and |plus )((?!(?:I|me|my|you|it|that|this|so|very|really|not|the|a|an)\b)[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)(?: too| as well)?[.!~]*$|^((?!(?:I|me|my|you|it|that|this|so|very|really|not|the|a|an)\b)[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?) (?:too|as well)[.!~]*$/iu;
+
+/** The opening words of a list the clause starts, if it starts one. */
+export function listHead(clause: string): string | undefined {
+  return LIST_HEAD.exec(clause)?.[0];
+}
+
+/** "also shellfish" after "I'm allergic to penicillin" says "I'm allergic to shellfish"; undefined when it goes on with nothing. */
+export function goOnWithList(clause: string, head: string | undefined): string | undefined {
+  const m = head === undefined ? null : GOES_ON.exec(clause);
+  return m ? `${head} ${m[1] ?? m[2]}` : undefined;
+}
