@@ -44,3 +44,15 @@ export async function rowTexts(page: Page): Promise<string[]> {
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/** Answers the open confirm dialog with Confirm (in the page's language) and waits for it to close. */
+export async function confirm(page: Page, label = 'Confirm'): Promise<void> {
+  await page.click(`dialog.confirm[open] button:text-is("${label}")`);
+  await page.waitForSelector('dialog.confirm', { state: 'detached' });
+}
+
+/** Switches the page's language with the header's select. */
+export async function setLang(page: Page, lang: 'en' | 'zh'): Promise<void> {
+  await page.selectOption('header select[aria-label]:not(#user-select)', lang);
+  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
+}

@@ -184,7 +184,7 @@ describe.runIf(browserAvailable)('web page: memories (Chromium)', { timeout: E2E
 
   it('opens every other screen without an error', async () => {
     await api(server.url, key, 'PUT', '/v1/users/li-ming/settings', { timeZone: 'Asia/Shanghai' });
-    for (const [screen, heading] of [['todos', 'Todos'], ['episodes', 'Episodes'], ['profile', 'Profile'], ['settings', 'Settings for this user'], ['data', 'Export / import'], ['learnings', 'Learnings'], ['playground', 'Playground']]) {
+    for (const [screen, heading] of [['todos', 'Todos'], ['episodes', 'Episodes'], ['profile', 'Profile'], ['settings', 'Settings for this user'], ['data', 'Export, import, forget'], ['learnings', 'Learnings'], ['playground', 'Playground']]) {
       await page.goto(`${server.url}/#/${screen}`);
       await page.waitForSelector(`main h1:text-is("${heading}")`);
       await page.waitForFunction(() => !document.querySelector('main [aria-live="polite"].muted'));

@@ -3,5 +3,7 @@
 import './memories.suite.js';
 import './playground.suite.js';
 import './layers.suite.js';
+import './todos.suite.js';
+import './forget.suite.js';
 import './access.suite.js';
 import './relations.suite.js';

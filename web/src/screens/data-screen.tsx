@@ -4,10 +4,11 @@ import { toApiError, useSession, userPath } from '../api/use-api';
 import type { ApiError } from '../api/client';
 import { ErrorBanner } from '../components/error-banner';
 import { useI18n } from '../i18n/i18n';
+import { ForgetCard } from './forget-card';
 
 const ImportResult = z.looseObject({ memories: z.number().default(0), messages: z.number().default(0) });
 
-/** Export a user as JSON (downloaded), import an export file. */
+/** Export a user as JSON (downloaded), import an export file, forget a topic or the whole user. */
 export function DataScreen() {
   const { t } = useI18n();
   const { client, userId } = useSession();
@@ -41,7 +42,7 @@ export function DataScreen() {
   };
   return (
     <section aria-labelledby="data-h">
-      <h1 id="data-h">{t('navData')}</h1>
+      <h1 id="data-h">{t('dataTitle')}</h1>
       <ErrorBanner error={error} />
       <div class="card">
         <h2>{t('exportTitle')}</h2>
@@ -54,6 +55,7 @@ export function DataScreen() {
         <input id="import-file" type="file" accept="application/json,.json" onChange={(e) => void upload(e.currentTarget.files?.[0])} />
         {done && <p role="status">{done}</p>}
       </div>
+      <ForgetCard />
     </section>
   );
 }

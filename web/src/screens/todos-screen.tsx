@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { listOf, Settings, Todo } from '../api/schemas';
 import { toApiError, useAsync, useSession, userPath } from '../api/use-api';
 import type { ApiError } from '../api/client';
+import { Confirm } from '../components/confirm';
 import { ErrorBanner, Loading } from '../components/error-banner';
 import { formatDate, useI18n } from '../i18n/i18n';
 import { describeRecurrence } from '../../../src/domain/recurrence';
@@ -13,18 +14,29 @@ export function TodosScreen() {
   const { client, userId, liveVersion } = useSession();
   const [completed, setCompleted] = useState<'false' | 'true' | ''>('false');
   // The API lists open todos unless asked for completed ones, so "any" asks for both: open first.
+  // Each answer says which list it is, so after a change of list the old one is not shown as the new.
   const todos = useAsync(async () => {
     const list = (done: 'true' | 'false') => client.get(listOf(Todo), userPath(userId, '/todos'), { completed: done });
-    if (completed) return list(completed);
+    if (completed) return { completed, items: await list(completed) };
     const [open, done] = await Promise.all([list('false'), list('true')]);
-    return [...open, ...done];
+    return { completed, items: [...open, ...done] };
   }, [userId, completed, liveVersion]);
+  const shown = todos.data?.completed === completed ? todos.data.items : undefined;
   const settings = useAsync(() => client.get(Settings, userPath(userId, '/settings')), [userId]);
   const tz = z.string().catch('UTC').parse(settings.data?.timeZone);
   // A failed change is shown on the todo it was about (in its move form when that is open).
   const [failed, setFailed] = useState<{ id: string; error: ApiError }>();
   const run = async (id: string, f: () => Promise<unknown>): Promise<boolean> => {
     try { await f(); setFailed(undefined); todos.reload(); return true; } catch (e) { setFailed({ id, error: toApiError(e) }); return false; }
+  };
+  // Deleting a todo and ending a series are asked about first.
+  const [asking, setAsking] = useState<{ todo: Todo; action: 'delete' | 'endSeries' }>();
+  const answer = () => {
+    if (!asking) return;
+    const { todo, action } = asking;
+    setAsking(undefined);
+    const path = userPath(userId, `/todos/${encodeURIComponent(todo.id)}`);
+    void run(todo.id, () => (action === 'delete' ? client.del(path) : client.send('POST', `${path}/complete?series=true`)));
   };
   // The todo being moved: its words, the new time as typed ("下午四点", "Monday at 10am") and when the reminder comes ("提前半小时", "the day before", "下周一早上").
   const [moving, setMoving] = useState<{ id: string; content: string; when: string; remind: string }>();
@@ -48,12 +60,18 @@ export function TodosScreen() {
       <p class="muted small">{t('timeZoneNote', { tz })}</p>
       {completed === '' && <p class="muted small">{t('todoAnyNote')}</p>}
       <ErrorBanner error={todos.error} onRetry={todos.reload} />
-      <Loading when={todos.loading} />
-      {todos.data?.length === 0 && <p class="muted">{t('empty')}</p>}
+      <Loading when={todos.loading && !shown} />
+      {shown?.length === 0 && <p class="muted">{t('empty')}</p>}
+      {asking && (
+        <Confirm danger message={t(asking.action === 'delete' ? 'confirmDeleteTodo' : 'confirmEndSeries', { content: asking.todo.content })}
+          onConfirm={answer} onCancel={() => setAsking(undefined)} />
+      )}
       <ul class="list">
-        {todos.data?.map((todo) => (
+        {shown?.map((todo) => (
           <li key={todo.id} class={todo.completed ? 'done' : ''}>
+            {todo.completed && <span class="tag done">{t('todoDone')}</span>}
             <span dir="auto" class="grow">{todo.content}</span>
+            {todo.completed && todo.completedAt && <span class="muted small completed-at">{t('todoCompletedAt')}: {formatDate(lang, todo.completedAt, tz)}</span>}
             <span class="muted">{todo.repeat && !todo.completed ? t('todoNext') : t('todoDue')}: {formatDate(lang, todo.dueAt, tz)}</span>
             {!todo.completed && todo.remindAt && todo.remindAt !== todo.dueAt && <span class="muted small">{t('todoReminder')}: {formatDate(lang, todo.remindAt, tz)}</span>}
             {todo.repeat && <span class="tag" title={t('todoRepeats')}>{describeRecurrence(todo.repeat, lang)}</span>}
@@ -66,9 +84,9 @@ export function TodosScreen() {
               </button>
             )}
             {!todo.completed && todo.repeat && (
-              <button type="button" onClick={() => void run(todo.id, () => client.send('POST', userPath(userId, `/todos/${encodeURIComponent(todo.id)}/complete?series=true`)))}>{t('todoEndSeries')}</button>
+              <button type="button" onClick={() => setAsking({ todo, action: 'endSeries' })}>{t('todoEndSeries')}</button>
             )}
-            <button type="button" class="danger" onClick={() => void run(todo.id, () => client.del(userPath(userId, `/todos/${encodeURIComponent(todo.id)}`)))}>{t('delete')}</button>
+            <button type="button" class="danger" onClick={() => setAsking({ todo, action: 'delete' })}>{t('delete')}</button>
             {moving?.id === todo.id && (
               <form class="row todo-move" aria-label={t('todoMove')} onSubmit={(e) => { e.preventDefault(); void move(todo.content); }}>
                 <label class="grow">{t('todoWords')} <input dir="auto" value={moving.content} onInput={(e) => setMoving({ ...moving, content: e.currentTarget.value })} /></label>

@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
+import { startTestServer, type TestServer } from './server.js';
+import { addMemory, api, confirm, horizontalOverflow, pickUser, setLang, signIn } from './helpers.js';
+
+describe.runIf(browserAvailable)('web page: forgetting (Chromium)', { timeout: E2E_TIMEOUT }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let key: string;
+  const user = '/v1/users/li-ming';
+  const contents = async () => ((await api(server.url, key, 'GET', `${user}/memories`)) as { items: Array<{ content: string }> }).items.map((m) => m.content).sort();
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    key = (await server.createKey('acme')).key;
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+    await signIn(page, server.url, key);
+    await pickUser(page, 'li-ming');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  }, 60_000);
+
+  it('forgets a topic after asking, says what went, and keeps the rest (en)', async () => {
+    await addMemory(server.url, key, 'li-ming', '我在考虑跳槽去一家创业公司', 'plan');
+    await addMemory(server.url, key, 'li-ming', '用户喜欢猫', 'preference');
+    await page.goto(`${server.url}/#/data`);
+    await page.waitForSelector('main h1:text-is("Export, import, forget")');
+    expect(await page.isDisabled('form[aria-label="Forget a topic"] button[type=submit]')).toBe(true);
+    await page.fill('#forget-topic', '跳槽');
+    await page.click('button:has-text("Forget this topic…")');
+    expect(await page.textContent('dialog.confirm[open]')).toContain('about “跳槽”');
+    // Cancel erases nothing.
+    await page.click('dialog.confirm button:has-text("Cancel")');
+    expect(await contents()).toHaveLength(2);
+    await page.click('button:has-text("Forget this topic…")');
+    await shot(page, 'forget-topic-confirm');
+    await confirm(page);
+    await page.waitForSelector('[role=status]:has-text("Forgot “跳槽”: 1 memories and episodes and 0 messages erased.")');
+    expect(await contents()).toEqual(['用户喜欢猫']);
+    expect(await page.inputValue('#forget-topic')).toBe('');
+    // A topic nothing is about: said so.
+    await page.fill('#forget-topic', 'quantum chromodynamics');
+    await page.press('#forget-topic', 'Enter');
+    await confirm(page);
+    await page.waitForSelector('[role=status]:text-is("Nothing about “quantum chromodynamics” was found; nothing was erased.")');
+    expect(await contents()).toEqual(['用户喜欢猫']);
+  });
+
+  it('forgets everything about the user only once the user id is typed (zh, narrow)', async () => {
+    await api(server.url, key, 'POST', `${user}/todos`, { content: '明天下午三点开会' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await setLang(page, 'zh');
+    await page.goto(`${server.url}/#/data`);
+    await page.waitForSelector('main h1:text-is("导出、导入与遗忘")');
+    await page.click('button:has-text("遗忘一切…")');
+    const ok = 'dialog.confirm[open] button:text-is("确认")';
+    expect(await page.textContent('dialog.confirm[open]')).toContain('永久删除关于 li-ming 的一切？');
+    expect(await page.isDisabled(ok)).toBe(true);
+    await page.fill('#forget-all-user', 'li-min');
+    expect(await page.isDisabled(ok)).toBe(true);
+    await page.fill('#forget-all-user', 'li-ming');
+    expect(await page.isDisabled(ok)).toBe(false);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'forget-all-confirm-zh-narrow');
+    await confirm(page, '确认');
+    await page.waitForSelector('[role=status]:has-text("关于 li-ming 的一切都已删除")');
+    expect(await page.textContent('[role=status]:has-text("关于 li-ming")')).toContain('（2 条记忆、0 条消息）'); // 用户喜欢猫 and the todo's memory
+    await shot(page, 'forget-all-done-zh-narrow');
+    expect(await contents()).toEqual([]);
+    expect(((await api(server.url, key, 'GET', `${user}/todos`)) as { items: unknown[] }).items).toEqual([]);
+    await expect(api(server.url, key, 'GET', user)).rejects.toThrow(/404/);
+    await setLang(page, 'en');
+    await page.setViewportSize({ width: 1200, height: 900 });
+  });
+});
