@@ -4,6 +4,7 @@ import type { MemoryEngine } from '../memory.js';
 import { fields, table } from './format.js';
 import { emit, type CliIo } from './io.js';
 import { withEngine } from './runtime.js';
+import { previewForgetTopic } from '../pipelines/forget-preview.js';
 
 interface ForgetOptions {
   all?: boolean;
@@ -15,16 +16,6 @@ interface ForgetOptions {
 async function previewAll(engine: MemoryEngine, userId: string) {
   const e = await engine.exportUser(userId);
   return { memories: e.memories.length, messages: e.messages.length, todos: e.todos.length, profiles: e.profiles.length, history: e.history.length };
-}
-
-/**
- * What `forget --topic` would erase, at least: the memories that mention the topic. The real run
- * also erases close paraphrases (vector matches) and rewrites the profile without the topic.
- */
-async function previewTopic(engine: MemoryEngine, userId: string, topic: string) {
-  const found = await engine.recall({ userId, query: topic, limit: 50, touch: false });
-  const lowered = topic.toLowerCase();
-  return found.filter((r) => r.memory.content.toLowerCase().includes(lowered)).map((r) => ({ id: r.memory.id, kind: r.memory.kind, content: r.memory.content }));
 }
 
 /**
@@ -44,7 +35,7 @@ export function registerForget(program: Command, io: CliIo): void {
         if (Boolean(options.all) === (topic !== undefined)) throw new InvalidInputError('forget needs exactly one of --all or --topic <topic>');
         if (topic === '') throw new InvalidInputError('--topic must not be empty');
         if (!options.yes) {
-          const plan = topic === undefined ? { userId, all: true, wouldErase: await previewAll(engine, userId) } : { userId, topic, wouldErase: await previewTopic(engine, userId, topic) };
+          const plan = topic === undefined ? { userId, all: true, wouldErase: await previewAll(engine, userId) } : { userId, topic, wouldErase: await previewForgetTopic(engine, userId, topic) };
           emit(io, json, { dryRun: true, ...plan }, () =>
             'all' in plan
               ? `Would erase everything about ${userId}, for good:\n${fields(Object.entries(plan.wouldErase).map(([k, v]) => [k, String(v)]))}\nNothing was erased: add --yes to forget for good.`

@@ -38,6 +38,8 @@ describe.runIf(browserAvailable)('web page: forgetting (Chromium)', { timeout: E
     await page.fill('#forget-topic', '跳槽');
     await page.click('button:has-text("Forget this topic…")');
     expect(await page.textContent('dialog.confirm[open]')).toContain('about “跳槽”');
+    // The dry run lists the memory that mentions it, not the others.
+    expect(await page.locator('dialog.confirm[open] .forget-preview li').allTextContents()).toEqual(['我在考虑跳槽去一家创业公司']);
     // Cancel erases nothing.
     await page.click('dialog.confirm button:has-text("Cancel")');
     expect(await contents()).toHaveLength(2);
@@ -50,6 +52,7 @@ describe.runIf(browserAvailable)('web page: forgetting (Chromium)', { timeout: E
     // A topic nothing is about: said so.
     await page.fill('#forget-topic', 'quantum chromodynamics');
     await page.press('#forget-topic', 'Enter');
+    expect(await page.textContent('dialog.confirm[open]')).toContain('No memory mentions it');
     await confirm(page);
     await page.waitForSelector('[role=status]:text-is("Nothing about “quantum chromodynamics” was found; nothing was erased.")');
     expect(await contents()).toEqual(['用户喜欢猫']);

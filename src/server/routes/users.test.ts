@@ -151,3 +151,20 @@ describe('user resources', () => {
     expect(r.body.error?.code).toBe('CONFIG_INVALID');
   });
 });
+
+describe('forgetting a topic, dry run first', () => {
+  it.each([
+    ['zh', ['我在考虑跳槽去一家创业公司', '用户喜欢猫'], '跳槽'],
+    ['en', ['The user is thinking of quitting to join a startup', 'The user likes cats'], 'startup'],
+  ])('%s: dryRun lists the memories that mention it and erases nothing; then forgetting erases them', async (_, contents, topic) => {
+    const t = make();
+    for (const content of contents) await t.json('/v1/users/u/memories', { body: { content } });
+    const dry = await t.json('/v1/users/u/forget', { body: { topic, dryRun: true } });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ scope: 'topic', dryRun: true, topic, wouldErase: [expect.objectContaining({ content: contents[0] })] });
+    expect((dry.body.wouldErase as unknown[]).length).toBe(1);
+    expect(((await t.json('/v1/users/u/memories')).body.items as unknown[]).length).toBe(2);
+    expect((await t.json('/v1/users/u/forget', { body: { topic } })).body).toMatchObject({ scope: 'topic', forgotten: [expect.any(String)] });
+    expect(((await t.json('/v1/users/u/memories')).body.items as Array<{ content: string }>).map((m) => m.content)).toEqual([contents[1]]);
+  });
+});

@@ -9,6 +9,7 @@ import { externalUserId } from '../auth.js';
 import { createRoute, jsonBody, newRouter, ok, userOf } from '../route-kit.js';
 import { MemoryDto, ProfileDto, RecalledDto, Text, UserParams } from '../schemas.js';
 import { present } from '../wire.js';
+import { previewForgetTopic } from '../../pipelines/forget-preview.js';
 
 const tags = ['users'];
 const u = '/v1/users/{userId}';
@@ -16,7 +17,8 @@ const u = '/v1/users/{userId}';
 const ForgetBody = z
   .union([
     z.object({ all: z.literal(true) }).strict(),
-    z.object({ topic: Text.pipe(z.string().trim().min(1).max(500)) }).strict(),
+    /** `dryRun`: nothing is erased; the answer lists the memories that mention the topic (at least these would go). */
+    z.object({ topic: Text.pipe(z.string().trim().min(1).max(500)), dryRun: z.boolean().optional() }).strict(),
     z.object({ memoryId: z.string().min(1).max(200) }).strict(),
   ])
   .openapi('ForgetRequest');
@@ -85,6 +87,7 @@ export function userRoutes(memory: MemoryEngine, options: { workspace?: string }
       const userId = userOf(c, c.req.valid('param').userId);
       const b = c.req.valid('json');
       if ('all' in b) return c.json({ scope: 'user' as const, counts: await memory.forget({ userId }) }, 200);
+      if ('topic' in b && b.dryRun) return c.json({ scope: 'topic' as const, dryRun: true, topic: b.topic, wouldErase: await previewForgetTopic(memory, userId, b.topic) }, 200);
       if ('topic' in b) return c.json({ scope: 'topic' as const, ...(await memory.forgetTopic(userId, b.topic)) }, 200);
       await memory.purge(userId, b.memoryId, { actor: 'user', reason: 'forget' });
       return c.json({ scope: 'memory' as const, id: b.memoryId }, 200);

@@ -9,10 +9,13 @@ import { useI18n } from '../i18n/i18n';
 // What POST /forget answers (src/server/routes/users.ts): a topic's erased ids and message count, or a user's row counts by table.
 const TopicForgotten = z.looseObject({ forgotten: z.array(z.string()).default([]), messages: z.number().default(0) });
 const UserForgotten = z.looseObject({ counts: z.record(z.string(), z.number()).default({}) });
+// Its dry run for a topic: the memories that mention it (at least these would go).
+const TopicPreview = z.looseObject({ wouldErase: z.array(z.looseObject({ id: z.string(), kind: z.string(), content: z.string() })).default([]) });
 
 /**
- * Forgetting from the page: a topic, or everything about the user. Both really erase (the API has
- * no dry run to show what would go first), so each asks first; everything asks for the user id typed.
+ * Forgetting from the page: a topic, or everything about the user. Both really erase, so each asks
+ * first: a topic with the memories that mention it (the API's dry run), everything with the user
+ * id typed.
  */
 export function ForgetCard() {
   const { t } = useI18n();
@@ -23,7 +26,19 @@ export function ForgetCard() {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<ApiError>();
   const [done, setDone] = useState('');
-  const ask = (what: 'topic' | 'all') => { setError(undefined); setDone(''); setTyped(''); setAsking(what); };
+  const [preview, setPreview] = useState<z.infer<typeof TopicPreview>['wouldErase']>([]);
+  const ask = async (what: 'topic' | 'all') => {
+    setError(undefined); setDone(''); setTyped(''); setPreview([]);
+    if (what === 'topic') {
+      try {
+        setPreview((await client.post(TopicPreview, path, { topic: topic.trim(), dryRun: true })).wouldErase);
+      } catch (e) {
+        setError(toApiError(e));
+        return;
+      }
+    }
+    setAsking(what);
+  };
   const forget = async (what: 'topic' | 'all') => {
     setAsking(undefined);
     try {
@@ -44,7 +59,7 @@ export function ForgetCard() {
     <div class="card forget">
       <h2>{t('forgetTitle')}</h2>
       <p class="muted">{t('forgetHelp')}</p>
-      <form class="row" aria-label={t('forgetTopicLabel')} onSubmit={(e) => { e.preventDefault(); if (topic.trim()) ask('topic'); }}>
+      <form class="row" aria-label={t('forgetTopicLabel')} onSubmit={(e) => { e.preventDefault(); if (topic.trim()) void ask('topic'); }}>
         <label class="grow">{t('forgetTopicLabel')}
           <input id="forget-topic" dir="auto" value={topic} maxLength={500} placeholder={t('forgetTopicHint')} onInput={(e) => setTopic(e.currentTarget.value)} />
         </label>
@@ -52,11 +67,16 @@ export function ForgetCard() {
       </form>
       <div class="row">
         <span class="forget-all">{t('forgetAllLabel')}</span>
-        <button type="button" class="danger" onClick={() => ask('all')}>{t('forgetAllButton')}</button>
+        <button type="button" class="danger" onClick={() => void ask('all')}>{t('forgetAllButton')}</button>
       </div>
       <ErrorBanner error={error} />
       {done && <p role="status">{done}</p>}
-      {asking === 'topic' && <Confirm danger message={t('confirmForgetTopic', { topic: topic.trim() })} onConfirm={() => void forget('topic')} onCancel={() => setAsking(undefined)} />}
+      {asking === 'topic' && (
+        <Confirm danger message={t('confirmForgetTopic', { topic: topic.trim() })} onConfirm={() => void forget('topic')} onCancel={() => setAsking(undefined)}>
+          <p class="muted small">{t(preview.length > 0 ? 'forgetTopicPreview' : 'forgetTopicPreviewNone')}</p>
+          {preview.length > 0 && <ul class="forget-preview">{preview.map((m) => <li key={m.id} dir="auto">{m.content}</li>)}</ul>}
+        </Confirm>
+      )}
       {asking === 'all' && (
         <Confirm danger message={t('confirmForgetAll', { user: userId })} ready={typed === userId} onConfirm={() => void forget('all')} onCancel={() => setAsking(undefined)}>
           <label class="confirm-field">{t('forgetAllType', { user: userId })}
