@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
-import { addMemory, api, confirm, horizontalOverflow, pickUser, setLang, signIn } from './helpers.js';
+import { addMemory, api, confirm, horizontalOverflow, setLang, signedInPage } from './helpers.js';
 
 describe.runIf(browserAvailable)('web page: forgetting (Chromium)', { timeout: E2E_TIMEOUT }, () => {
   let server: TestServer;
@@ -18,11 +18,7 @@ describe.runIf(browserAvailable)('web page: forgetting (Chromium)', { timeout: E
     server = await startTestServer();
     browser = await launchBrowser();
     key = (await server.createKey('acme')).key;
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
-    await signIn(page, server.url, key);
-    await pickUser(page, 'li-ming');
+    page = await signedInPage(browser, server.url, key, 'li-ming');
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 /** Calls the HTTP API as a key, for seeding data the way any client would. */
 export async function api(url: string, key: string, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -27,6 +27,19 @@ export async function signIn(page: Page, url: string, key: string): Promise<void
   await page.fill('#api-key', key);
   await page.press('#api-key', 'Enter');
   await page.waitForSelector('nav.tabs');
+}
+
+/**
+ * A page in a fresh English browser context (1200×900; `contextOptions` adds to it), signed in with
+ * `key` and showing `userId`: the setup the page's suites share.
+ */
+export async function signedInPage(browser: Browser, url: string, key: string, userId: string, contextOptions: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 900 }, ...contextOptions });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await signIn(page, url, key);
+  await pickUser(page, userId);
+  return page;
 }
 
 export async function pickUser(page: Page, userId: string): Promise<void> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
-import { api, pickUser, rowTexts, signIn } from './helpers.js';
+import { api, pickUser, rowTexts, signedInPage } from './helpers.js';
 
 const SCOPED = 't:acme:li-ming'; // the engine's id of tenant acme's user "li-ming"
 
@@ -27,11 +27,7 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     browser = await launchBrowser();
     key = (await server.createKey('acme')).key;
     await api(server.url, key, 'PUT', `${user}/settings`, { timeZone: 'Asia/Shanghai' });
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 900 }, acceptDownloads: true });
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
-    await signIn(page, server.url, key);
-    await pickUser(page, 'li-ming');
+    page = await signedInPage(browser, server.url, key, 'li-ming', { acceptDownloads: true });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

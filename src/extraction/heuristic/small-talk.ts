@@ -36,6 +36,8 @@ const MAX_LENGTH = 40;
 
 /** True for a greeting, thanks, acknowledgement, laughter or emoji-only message, in Chinese or English. */
 export function isSmallTalk(text: string): boolean {
+  // Far longer than any small talk: not normalised at all (the context build asks of every candidate turn).
+  if (text.length > MAX_LENGTH * 4 && text.trim().length > MAX_LENGTH * 4) return false;
   const normal = text.normalize('NFKC').toLowerCase().trim();
   if (normal.length > MAX_LENGTH) return false;
   const runs = normal.replace(PICTOGRAPHS, ' ').match(RUNS) ?? [];
