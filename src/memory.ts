@@ -26,6 +26,7 @@ import { DEFAULT_EXTRACTION_OPTIONS, extractSession, type ExtractionDeps, type E
 import { createExtractionScheduler, dueTrigger } from './pipelines/extraction-scheduler.js';
 import { forgetTopic, forgetUser } from './pipelines/forget.js';
 import { forgetSession } from './pipelines/forget-messages.js';
+import { forgetAsked, forgetAskedIn, type ForgottenOnRequest } from './pipelines/forget-asked.js';
 import { recall } from './pipelines/recall.js';
 import { recallLearnings, recordLearning } from './pipelines/record-learning.js';
 import { reindex, reindexStatus } from './pipelines/reindex.js';
@@ -198,6 +199,13 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     appendMessages: after(async (o) => {
       const users = new Set(o.messages.map((m) => m.userId));
       const result = await appendMessages(users.size === 1 ? turnOf(base, [...users][0]!) : base, o);
+      const forgotten: ForgottenOnRequest[] = [];
+      for (const m of result.appended) {
+        const request = forgetAskedIn(m);
+        if (!request) continue;
+        forgotten.push(await forgetting(m.userId, () => forgetAsked(deps, m, request)));
+        await mirror(m.userId);
+      }
       // Overflow trigger: a session with too many unprocessed messages is extracted without waiting
       // for silence, unless its last attempt failed and the retry is not due yet: every message
       // would otherwise call the model again (and a failing one was marked failed within seconds).
@@ -207,7 +215,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
         const unprocessed = session ? m.seq - session.processedSeq : 0;
         if (session && unprocessed >= settings.overflowMessages && dueTrigger(session, unprocessed, settings, deps.clock.now())) scheduler.nudge(m.userId, m.sessionId);
       }
-      return result;
+      return forgotten.length > 0 ? { ...result, forgotten } : result;
     }),
     workingWindow: after(async (userId, sessionId, size = 30) => (await deps.store.listMessages({ userId, sessionId, order: 'desc', limit: size })).reverse()),
     getSession: after(async (userId, sessionId) => {

@@ -8,6 +8,7 @@ import type { ExtractionSettings, SettingsPatch } from '../domain/settings.js';
 import type { MemoryKind, MemoryPatch, MemoryStatus, NewMemoryInput } from '../domain/memory.js';
 import type { RecipeName } from '../recall/recipes.js';
 import type { ExtractReport as EngineExtractReport } from '../pipelines/extract-session.js';
+import type { ForgottenOnRequest } from '../pipelines/forget-asked.js';
 import { EngramHttpError } from './errors.js';
 
 export type Memory = z.infer<typeof MemoryDto>;
@@ -121,7 +122,7 @@ export function createClient(options: ClientOptions) {
 
     // ---- conversations ----
     appendMessages: (o: { userId: string; sessionId: string; messages: Array<{ role: 'user' | 'assistant' | 'system'; content: string; id?: string; callerId?: string; createdAt?: Date | string }> }) =>
-      call<{ appended: Message[]; skipped: number }>('POST', `${s(o.userId, o.sessionId)}/messages`, { messages: o.messages.map((x) => ({ ...x, ...(x.createdAt ? { createdAt: iso(x.createdAt) } : {}) })) }),
+      call<{ appended: Message[]; skipped: number; forgotten?: ForgottenOnRequest[] }>('POST', `${s(o.userId, o.sessionId)}/messages`, { messages: o.messages.map((x) => ({ ...x, ...(x.createdAt ? { createdAt: iso(x.createdAt) } : {}) })) }),
     listSessions: async (userId: string) => (await call<{ items: Session[] }>('GET', `${u(userId)}/sessions`)).items,
     getSession: (userId: string, sessionId: string) => call<Session>('GET', s(userId, sessionId)),
     workingWindow: async (userId: string, sessionId: string, size?: number) => (await call<{ items: Message[] }>('GET', `${s(userId, sessionId)}/window`, undefined, { size })).items,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NewMessageInput, type Message } from '../domain/conversation.js';
 import { parseInput } from '../errors.js';
 import type { MemoryDeps } from './deps.js';
+import type { ForgottenOnRequest } from './forget-asked.js';
 import { resolveSettings } from './settings.js';
 
 export const AppendOptions = z.object({
@@ -15,6 +16,8 @@ export interface AppendResult {
   appended: Message[];
   /** Messages whose id was already stored. */
   skipped: number;
+  /** Topics the user asked in these messages to be forgotten, and forgotten (`forgetAsked`). */
+  forgotten?: ForgottenOnRequest[];
 }
 
 /**

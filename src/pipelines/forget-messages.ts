@@ -3,6 +3,7 @@ import { parseInput } from '../errors.js';
 import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
 import { searchMessages } from './search-messages.js';
+import { mentionsTopic } from '../text/mentions.js';
 
 export const ForgetSessionOptions = z.object({
   userId: z.string().min(1),
@@ -39,12 +40,11 @@ export async function forgetSession(deps: Pick<MemoryDeps, 'store' | 'clock' | '
  * text contains the topic, holds every one of its terms, or is a close vector match.
  */
 export async function forgetTopicMessages(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<number> {
-  const lowered = topic.toLowerCase();
   const terms = indexTerms(topic);
   const about = new Set<string>();
   for (const m of await deps.store.listMessages({ userId })) {
     const own = new Set(indexTerms(m.content));
-    if (m.content.toLowerCase().includes(lowered) || (terms.length > 0 && terms.every((t) => own.has(t)))) about.add(m.id);
+    if (mentionsTopic(m.content, topic) || (terms.length > 0 && terms.every((t) => own.has(t)))) about.add(m.id);
   }
   for (const { message, score } of await searchMessages(deps, { userId, query: topic, limit: 500 })) {
     if ((score.vector ?? 0) >= (options.minSimilarity ?? 0.75)) about.add(message.id);

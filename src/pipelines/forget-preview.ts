@@ -1,5 +1,6 @@
 import type { MemoryKind } from '../domain/memory.js';
 import type { MemoryEngine } from '../memory-engine.js';
+import { mentionsTopic } from '../text/mentions.js';
 
 /** A memory forgetting a topic would erase. */
 export interface ForgetPreviewItem {
@@ -15,6 +16,5 @@ export interface ForgetPreviewItem {
  */
 export async function previewForgetTopic(engine: Pick<MemoryEngine, 'recall'>, userId: string, topic: string): Promise<ForgetPreviewItem[]> {
   const found = await engine.recall({ userId, query: topic, limit: 50, touch: false });
-  const lowered = topic.toLowerCase();
-  return found.filter((r) => r.memory.content.toLowerCase().includes(lowered)).map((r) => ({ id: r.memory.id, kind: r.memory.kind, content: r.memory.content }));
+  return found.filter((r) => mentionsTopic(r.memory.content, topic)).map((r) => ({ id: r.memory.id, kind: r.memory.kind, content: r.memory.content }));
 }

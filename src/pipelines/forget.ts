@@ -6,6 +6,7 @@ import { forgetTopicMessages } from './forget-messages.js';
 import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
 import { updateProfile } from './update-profile.js';
+import { mentionsTopic } from '../text/mentions.js';
 
 /**
  * Forgets everything about a user (seed 003 "用户要求遗忘"): memories, vectors, keyword rows,
@@ -37,13 +38,12 @@ export interface ForgetTopicReport {
 export async function forgetTopic(deps: ModelDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<ForgetTopicReport> {
   const terms = indexTerms(topic);
   const found = await recall(deps, { userId, query: topic, limit: 200, statuses: ['active', 'archived', 'deleted'], touch: false, includeExpired: true });
-  const lowered = topic.toLowerCase();
   const about = found.filter(({ memory, score }) => {
     const tags = (memory.structuredData?.topics as string[] | undefined) ?? [];
     const own = new Set(indexTerms(memory.content));
     return (
-      memory.content.toLowerCase().includes(lowered) ||
-      tags.some((t) => t.toLowerCase().includes(lowered)) ||
+      mentionsTopic(memory.content, topic) ||
+      tags.some((t) => mentionsTopic(t, topic)) ||
       (terms.length > 0 && terms.every((t) => own.has(t))) ||
       (score.vector ?? 0) >= (options.minSimilarity ?? 0.75)
     );
@@ -51,14 +51,14 @@ export async function forgetTopic(deps: ModelDeps, userId: string, topic: string
   for (const { memory } of about) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at: deps.clock.now() });
   // Purging a memory erases its todo; a todo about the topic with no memory of its own goes too.
   for (const todo of await deps.store.listTodos({ userId })) {
-    if (todo.memoryId === undefined && todo.content.toLowerCase().includes(lowered)) await deps.store.deleteTodo(userId, todo.id);
+    if (todo.memoryId === undefined && mentionsTopic(todo.content, topic)) await deps.store.deleteTodo(userId, todo.id);
   }
   const report: ForgetTopicReport = { forgotten: about.map((r) => r.memory.id), messages: await forgetTopicMessages(deps, userId, topic, options) };
   const versions = await deps.store.profileVersions(userId);
   if (versions.length > 0) {
     const rewritten = await updateProfile(deps, userId, { forgetTopic: topic });
     if (rewritten.profile) report.profileVersion = rewritten.profile.version;
-    const stale = versions.filter((p) => p.narrative.toLowerCase().includes(lowered) || Object.values(p.basicInfo).some((v) => v.toLowerCase().includes(lowered)));
+    const stale = versions.filter((p) => mentionsTopic(p.narrative, topic) || Object.values(p.basicInfo).some((v) => mentionsTopic(v, topic)));
     await deps.store.deleteProfileVersions(userId, stale.map((p) => p.version));
   }
   deps.logger.info('forgot a topic', { userId, count: report.forgotten.length });

@@ -7,6 +7,7 @@ import { promptRef } from '../prompts/prompt.js';
 import { detectLanguage, type Language } from '../text/language.js';
 import type { ModelDeps, ProcessRuntime } from './deps.js';
 import { FORGOTTEN_MEANWHILE, takeForgetGuard } from './forget-guard.js';
+import { mentionsTopic } from '../text/mentions.js';
 
 const DAY = 86_400_000;
 /** How long a profile update may hold its job lease: long past a model call, short enough that a crashed holder blocks little. */
@@ -89,7 +90,7 @@ async function profileMemories(deps: ModelDeps, userId: string): Promise<Memory[
  */
 function heuristicProfile(memories: readonly Memory[], language: Language, forgetTopic?: string): { narrative: string; basicInfo: Record<string, string>; changes: string } {
   const sep = language === 'zh' ? '' : ' ';
-  const about = (text: string): boolean => !!forgetTopic && text.toLowerCase().includes(forgetTopic.toLowerCase());
+  const about = (text: string): boolean => !!forgetTopic && mentionsTopic(text, forgetTopic);
   const sentences = memories
     .map((m) => m.content.trim().replace(/[。.!！?？]?$/u, (end) => end || (detectLanguage(m.content) === 'zh' ? '。' : '.')))
     .filter((s, i, all) => s.length > 1 && all.indexOf(s) === i && !about(s));
@@ -112,7 +113,7 @@ async function withReplaced(deps: ModelDeps, userId: string, facts: readonly Mem
 /** When the model failed while forgetting a topic: the previous narrative without the topic's sentences. */
 function withoutTopic(current: Profile | null, language: Language, topic: string): { narrative: string; basicInfo: Record<string, string>; changes: string } {
   const old = current && !Object.values(EMPTY_PROFILE).includes(current.narrative as never) ? current.narrative : '';
-  const about = (text: string): boolean => text.toLowerCase().includes(topic.toLowerCase());
+  const about = (text: string): boolean => mentionsTopic(text, topic);
   const sentences = old.split(/(?<=[。！？.!?])\s*/u).filter((x) => x.trim().length > 0 && !about(x));
   const basicInfo = Object.fromEntries(Object.entries(current?.basicInfo ?? {}).filter(([, v]) => !about(v)));
   return { narrative: sentences.join(language === 'zh' ? '' : ' ') || EMPTY_PROFILE[language], basicInfo, changes: 'a topic was forgotten' };

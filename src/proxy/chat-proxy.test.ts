@@ -212,6 +212,23 @@ describe('chat proxy with the official openai client', () => {
     expect(next.status).toBe(200);
   });
 
+  it.each([
+    ['li', '以后别再提了，忘掉我喜欢猫的事吧', '好的，我已经忘掉了。', '喜欢猫'],
+    ['ann', 'please forget what I told you about hiking', "Done, I won't mention hiking again.", 'hiking'],
+  ])('%s: asking in the chat to forget a topic erases it once the turn is recorded: memories, both turns, the next block', async (userId, ask, answer, trace) => {
+    const client = await start();
+    reply = () => ({ kind: 'json', body: completion(answer) });
+    await client.chat.completions.create({ model: 'mock-model', user: userId, messages: [{ role: 'user', content: ask }] });
+    await proxy.idle();
+    expect(await memory.list({ userId })).toEqual([]);
+    expect(JSON.stringify(await memory.exportUser(userId))).not.toContain(trace);
+    await client.chat.completions.create({ model: 'mock-model', user: userId, messages: [{ role: 'user', content: trace }] });
+    // Nothing about it is left to remember: the next request goes without a memory block.
+    expect(sent(upstream.requests[1]).messages).toEqual([{ role: 'user', content: trace }]);
+    // The other user keeps everything.
+    expect(await memory.list({ userId: userId === 'li' ? 'ann' : 'li' })).toHaveLength(1);
+  });
+
   it("never puts one user's memories into another's request", async () => {
     const client = await start();
     const system = (i: number): string => String(sent(upstream.requests[i]).messages.find((m) => m.role === 'system')?.content ?? '');

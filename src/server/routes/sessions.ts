@@ -43,9 +43,14 @@ export const ExtractReportDto = z
   })
   .openapi('ExtractReport');
 
+/** A topic the user asked in these messages to be forgotten ("忘掉我前女友的事"), and how much went. */
+const ForgottenDto = z
+  .object({ messageId: z.string(), topic: z.string(), memories: z.number().int(), messages: z.number().int() })
+  .openapi('ForgottenOnRequest');
+
 const sessions = createRoute({ method: 'get', path: '/v1/users/{userId}/sessions', tags, summary: 'Sessions of a user, most recently active first', request: { params: UserParams, query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) }, responses: ok(z.object({ items: z.array(SessionDto) })) });
 const session = createRoute({ method: 'get', path: base, tags, summary: 'One session: activity and extraction state', request: { params: SessionParams }, responses: ok(SessionDto) });
-const append = createRoute({ method: 'post', path: `${base}/messages`, tags, summary: 'Append messages (idempotent by id); extraction runs in the background', request: { params: SessionParams, body: jsonBody(AppendBody) }, responses: ok(z.object({ appended: z.array(MessageDto), skipped: z.number() })) });
+const append = createRoute({ method: 'post', path: `${base}/messages`, tags, summary: 'Append messages (idempotent by id); extraction runs in the background', request: { params: SessionParams, body: jsonBody(AppendBody) }, responses: ok(z.object({ appended: z.array(MessageDto), skipped: z.number(), forgotten: z.array(ForgottenDto).optional() })) });
 const messages = createRoute({
   method: 'get', path: `${base}/messages`, tags, summary: 'Messages of a session in order',
   request: { params: SessionParams, query: z.object({ afterSeq: z.coerce.number().int().min(-1).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }) },

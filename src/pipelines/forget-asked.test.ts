@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { testMemory } from '../testing/test-memory.js';
+
+let engines: Array<ReturnType<typeof testMemory>> = [];
+afterEach(async () => {
+  for (const e of engines) await e.close();
+  engines = [];
+});
+
+function engine() {
+  const memory = testMemory();
+  engines.push(memory);
+  return memory;
+}
+
+const turn = (role: 'user' | 'assistant', content: string, sessionId = 's1') => ({ userId: 'u', sessionId, role, content });
+
+describe('forgetting asked for in conversation', () => {
+  it.each([
+    {
+      lang: 'zh',
+      about: ['用户的前女友叫小美', '用户和前女友小美去年分手了'],
+      other: ['用户喜欢猫', '用户下周要去杭州出差'],
+      said: ['我以前有个前女友叫小美', '我们去年分手了，前女友现在在北京'],
+      request: '好的。另外，忘掉我前女友的事吧',
+      reply: '好的，关于你前女友的事我已经忘掉了。',
+      topic: '前女友',
+      trace: '前女友',
+    },
+    {
+      lang: 'en',
+      about: ["The user's ex is named Sarah", 'The user broke up with their ex last year'],
+      // "next week" holds "ex" only inside a word: it is not about the ex.
+      other: ['The user loves cats', 'The user has a dentist appointment next week'],
+      said: ['my ex sarah and i broke up last year', 'my ex still texts me sometimes'],
+      request: 'thanks. also, forget what I told you about my ex',
+      reply: "Done, I won't bring up your ex again.",
+      topic: 'ex',
+      trace: ' ex',
+    },
+  ])('$lang: the memories, the messages and the request itself go; everything else stays', async ({ about, other, said, request, reply, topic, trace }) => {
+    const memory = engine();
+    for (const content of [...about, ...other]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: said.map((content) => turn('user', content, 's0')) });
+
+    const result = await memory.appendMessages({ messages: [turn('user', request), turn('assistant', reply)] });
+
+    expect(result.forgotten).toEqual([{ messageId: result.appended[0]!.id, topic, memories: about.length, messages: said.length + 2 }]);
+    const left = await memory.list({ userId: 'u', statuses: ['active', 'archived', 'deleted'] });
+    expect(left.map((m) => m.content).sort()).toEqual([...other].sort());
+    const dump = JSON.stringify(await memory.exportUser('u'));
+    expect(dump).not.toContain(trace);
+    const block = await memory.context({ userId: 'u', query: request, tokenBudget: 800 });
+    expect(block.text).not.toContain(trace);
+  });
+
+  it.each([
+    ['zh', ['我忘了带钥匙', '别忘了周五还信用卡', '我想忘掉他', '算了，忘了吧'], '用户喜欢猫'],
+    ['en', ['I always forget to call mom', "don't forget the milk", 'forget it', "I don't remember anything about it"], 'The user loves cats'],
+  ])('%s: forgetting spoken of, not asked for, erases nothing', async (_lang, messages, kept) => {
+    const memory = engine();
+    await memory.add({ userId: 'u', content: kept });
+    const result = await memory.appendMessages({ messages: messages.map((content) => turn('user', content)) });
+    expect(result.forgotten).toBeUndefined();
+    expect(result.appended).toHaveLength(messages.length);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([kept]);
+    expect(await memory.workingWindow('u', 's1')).toHaveLength(messages.length);
+  });
+
+  it('only the user can ask: an assistant saying "forget your ex" erases nothing; another user is untouched', async () => {
+    const memory = engine();
+    await memory.add({ userId: 'u', content: "The user's ex is named Sarah" });
+    await memory.add({ userId: 'v', content: "The user's ex is named Tom" });
+    const said = await memory.appendMessages({ messages: [turn('assistant', 'Maybe forget about your ex for a while?')] });
+    expect(said.forgotten).toBeUndefined();
+    await memory.appendMessages({ messages: [turn('user', 'forget my ex')] });
+    expect(await memory.list({ userId: 'u' })).toEqual([]);
+    expect((await memory.list({ userId: 'v' })).map((m) => m.content)).toEqual(["The user's ex is named Tom"]);
+  });
+});
