@@ -89,6 +89,19 @@ describe('engramMemory middleware', () => {
     expect((await memory.workingWindow('ann', 'chat-2026-03-05')).map((m) => m.content)).toEqual(['Plan a hiking trip', 'Noted.']);
   });
 
+  it.each([
+    ['li', '把我喜欢猫的事忘了吧', '好的。', '用户喜欢猫'],
+    ['ann', "Please don't remember anything about hiking.", 'Sure.', 'Ann loves hiking'],
+  ])('%s: a request to forget gets the notice, not the memories, and the topic is gone once the turn is recorded', async (userId, prompt, answer, memoryText) => {
+    const model = generating(answer);
+    const middleware = engramMemory({ memory, userId, sessionId: 's1' });
+    await generateText({ model: wrapLanguageModel({ model, middleware }), prompt });
+    expect(systemOf(model)).not.toContain(memoryText);
+    await middleware.idle();
+    expect(await memory.list({ userId })).toEqual([]);
+    expect((await memory.workingWindow(userId, 's1')).map((m) => m.content)).toEqual([answer]);
+  });
+
   it('goes on without memory when Engram fails', async () => {
     const model = generating('好的');
     const failing = { context: () => Promise.reject(new EngramError('STORE_FAILED', 'disk gone')), appendMessages: memory.appendMessages.bind(memory), reportReply: memory.reportReply.bind(memory) };

@@ -213,12 +213,17 @@ describe('chat proxy with the official openai client', () => {
   });
 
   it.each([
-    ['li', '以后别再提了，忘掉我喜欢猫的事吧', '好的，我已经忘掉了。', '喜欢猫'],
-    ['ann', 'please forget what I told you about hiking', "Done, I won't mention hiking again.", 'hiking'],
-  ])('%s: asking in the chat to forget a topic erases it once the turn is recorded: memories, both turns, the next block', async (userId, ask, answer, trace) => {
+    ['li', '以后别再提了，忘掉我喜欢猫的事吧', '好的，我已经忘掉了。', '喜欢猫', '用户喜欢猫', '不要复述'],
+    ['ann', 'please forget what I told you about hiking', "Done, I won't mention hiking again.", 'hiking', 'Alps', 'do not repeat'],
+  ])('%s: asking in the chat to forget a topic erases it once the turn is recorded: memories, both turns, the next block', async (userId, ask, answer, trace, memoryText, notice) => {
     const client = await start();
     reply = () => ({ kind: 'json', body: completion(answer) });
-    await client.chat.completions.create({ model: 'mock-model', user: userId, messages: [{ role: 'user', content: ask }] });
+    const { response } = await client.chat.completions.create({ model: 'mock-model', user: userId, messages: [{ role: 'user', content: ask }] }).withResponse();
+    // This turn the model gets the request's notice, not the memories it would retell.
+    expect(response.headers.get('x-engram-memory')).toBe('forgetting');
+    const system = String(sent(upstream.requests[0]).messages[0]?.content);
+    expect(system).toContain(notice);
+    expect(system).not.toContain(memoryText);
     await proxy.idle();
     expect(await memory.list({ userId })).toEqual([]);
     expect(JSON.stringify(await memory.exportUser(userId))).not.toContain(trace);

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '../deps.js';
 import { EngramError } from '../errors.js';
+import { forgetNotice } from '../context/forget-notice.js';
+import { readForgetRequest } from '../extraction/forget-request.js';
+import { detectLanguage } from '../text/language.js';
+import { countTokens } from '../text/tokens.js';
 
 /**
  * The slice of Engram a door needs for one chat turn: the context block before the model call,
@@ -24,9 +28,10 @@ export interface TurnMemory {
 export interface PreparedTurn {
   /**
    * used: a block was added; empty: nothing relevant; unavailable: Engram failed; timeout: the block
-   * was not ready within the deadline. In the last two cases the call goes on without memory.
+   * was not ready within the deadline (in these two the call goes on without memory); forgetting:
+   * the user asked to forget a topic, and the model gets only that notice (`forgetNotice`).
    */
-  status: 'used' | 'empty' | 'unavailable' | 'timeout';
+  status: 'used' | 'empty' | 'unavailable' | 'timeout' | 'forgetting';
   text: string;
   tokens: number;
   /** Memories and episodes in the block: what reportReply may reinforce. */
@@ -43,6 +48,13 @@ export async function prepareTurn(
   memory: TurnMemory,
   input: { userId: string; query: string; tokenBudget: number; logger: Logger; timeoutMs?: number; sessionId?: string },
 ): Promise<PreparedTurn> {
+  // The topic goes once the turn is recorded (appendMessages); until then its memories stay out of
+  // the prompt, so the reply cannot retell them into the session.
+  const asked = readForgetRequest(input.query);
+  if (asked) {
+    const text = forgetNotice(asked.topic, detectLanguage(input.query));
+    return { status: 'forgetting', text, tokens: countTokens(text), recalledIds: [] };
+  }
   let timer: NodeJS.Timeout | undefined;
   try {
     // With the session, its working window (which the caller sends anyway) is not repeated as excerpts.
