@@ -18,6 +18,8 @@ describe.runIf(browserAvailable)('web page: forgetting (Chromium)', { timeout: E
     server = await startTestServer();
     browser = await launchBrowser();
     key = (await server.createKey('acme')).key;
+    // Another user of the tenant, listed in the header from the start.
+    await addMemory(server.url, key, 'wang-fang', '用户喜欢爬山', 'preference');
     page = await signedInPage(browser, server.url, key, 'li-ming');
   }, 120_000);
   afterAll(async () => {
@@ -56,6 +58,10 @@ describe.runIf(browserAvailable)('web page: forgetting (Chromium)', { timeout: E
 
   it('forgets everything about the user only once the user id is typed (zh, narrow)', async () => {
     await api(server.url, key, 'POST', `${user}/todos`, { content: '明天下午三点开会' });
+    // Signed in afresh: the header's list, read at sign-in, now holds li-ming (with data) and wang-fang.
+    await page.context().close();
+    page = await signedInPage(browser, server.url, key, 'li-ming');
+    expect(await page.locator('#user-select option').allTextContents()).toEqual(['li-ming', 'wang-fang']);
     await page.setViewportSize({ width: 390, height: 844 });
     await setLang(page, 'zh');
     await page.goto(`${server.url}/#/data`);
@@ -77,6 +83,11 @@ describe.runIf(browserAvailable)('web page: forgetting (Chromium)', { timeout: E
     expect(await contents()).toEqual([]);
     expect(((await api(server.url, key, 'GET', `${user}/todos`)) as { items: unknown[] }).items).toEqual([]);
     await expect(api(server.url, key, 'GET', user)).rejects.toThrow(/404/);
+    // The header's list reloaded: once another user is picked, li-ming is no longer offered.
+    await page.selectOption('#user-select', 'wang-fang');
+    await page.waitForSelector('#user-select option[value="li-ming"]', { state: 'detached' });
+    expect(await page.locator('#user-select option').allTextContents()).toEqual(['wang-fang']);
+    await page.selectOption('#user-select', 'wang-fang');
     await setLang(page, 'en');
     await page.setViewportSize({ width: 1200, height: 900 });
   });

@@ -97,7 +97,7 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
     return () => clearTimeout(timer);
   }, [toast]);
   const route = useRoute();
-  const session = useMemo(() => ({ client, userId, liveVersion }), [client, userId, liveVersion]);
+  const session = useMemo(() => ({ client, userId, liveVersion, reloadUsers: users.reload }), [client, userId, liveVersion, users.reload]);
   const [draft, setDraft] = useState('');
 
   return (

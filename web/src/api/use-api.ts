@@ -7,6 +7,8 @@ export interface Session {
   userId: string;
   /** Bumped when the event stream says data changed, so open screens reload. */
   liveVersion: number;
+  /** Reloads the header's list of users (after one was forgotten). */
+  reloadUsers: () => void;
 }
 
 export const SessionContext = createContext<Session | null>(null);

@@ -19,7 +19,7 @@ const TopicPreview = z.looseObject({ wouldErase: z.array(z.looseObject({ id: z.s
  */
 export function ForgetCard() {
   const { t } = useI18n();
-  const { client, userId } = useSession();
+  const { client, userId, reloadUsers } = useSession();
   const path = userPath(userId, '/forget');
   const [topic, setTopic] = useState('');
   const [asking, setAsking] = useState<'topic' | 'all'>();
@@ -50,6 +50,8 @@ export function ForgetCard() {
       } else {
         const r = await client.post(UserForgotten, path, { all: true });
         setDone(t('forgetAllDone', { user: userId, memories: r.counts.memories ?? 0, messages: r.counts.messages ?? 0 }));
+        // The user has no data left: the header's list no longer offers them (still selected here, showing the result).
+        reloadUsers();
       }
     } catch (e) {
       setError(toApiError(e));
