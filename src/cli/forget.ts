@@ -35,7 +35,7 @@ export function registerForget(program: Command, io: CliIo): void {
         if (Boolean(options.all) === (topic !== undefined)) throw new InvalidInputError('forget needs exactly one of --all or --topic <topic>');
         if (topic === '') throw new InvalidInputError('--topic must not be empty');
         if (!options.yes) {
-          const plan = topic === undefined ? { userId, all: true, wouldErase: await previewAll(engine, userId) } : { userId, topic, wouldErase: await previewForgetTopic(engine, userId, topic) };
+          const plan = topic === undefined ? { userId, all: true, wouldErase: await previewAll(engine, userId) } : { userId, topic, wouldErase: await previewForgetTopic(engine.deps, userId, topic) };
           emit(io, json, { dryRun: true, ...plan }, () =>
             'all' in plan
               ? `Would erase everything about ${userId}, for good:\n${fields(Object.entries(plan.wouldErase).map(([k, v]) => [k, String(v)]))}\nNothing was erased: add --yes to forget for good.`

@@ -36,10 +36,10 @@ export async function forgetSession(deps: Pick<MemoryDeps, 'store' | 'clock' | '
 }
 
 /**
- * Erases the raw messages about a topic, by the same test `forgetTopic` applies to memories: the
- * text contains the topic, holds every one of its terms, or is a close vector match.
+ * The raw messages about a topic, by the same test `forgetTopic` applies to memories: the text
+ * contains the topic, holds every one of its terms, or is a close vector match.
  */
-export async function forgetTopicMessages(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<number> {
+export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<Set<string>> {
   const terms = indexTerms(topic);
   const about = new Set<string>();
   for (const m of await deps.store.listMessages({ userId })) {
@@ -49,5 +49,5 @@ export async function forgetTopicMessages(deps: MemoryDeps, userId: string, topi
   for (const { message, score } of await searchMessages(deps, { userId, query: topic, limit: 500 })) {
     if ((score.vector ?? 0) >= (options.minSimilarity ?? 0.75)) about.add(message.id);
   }
-  return about.size === 0 ? 0 : deps.store.purgeMessages(userId, [...about]);
+  return about;
 }

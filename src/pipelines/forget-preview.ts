@@ -1,6 +1,6 @@
 import type { MemoryKind } from '../domain/memory.js';
-import type { MemoryEngine } from '../memory-engine.js';
-import { mentionsTopic } from '../text/mentions.js';
+import type { MemoryDeps } from './deps.js';
+import { topicFootprint } from './forget.js';
 
 /** A memory forgetting a topic would erase. */
 export interface ForgetPreviewItem {
@@ -10,11 +10,12 @@ export interface ForgetPreviewItem {
 }
 
 /**
- * What forgetting a topic would erase, at least: the user's memories that mention it (recalled,
- * nothing recorded as used). The real run also erases close paraphrases (vector matches) and the
- * messages that mention it, and rewrites the profile without it.
+ * What forgetting a topic would erase, by the same selection the real run makes
+ * (`topicFootprint`): the memories and episodes about it, deleted ones included, and those drawn
+ * only from its messages that speak of someone unnamed. Nothing is recorded as used. The real
+ * run also erases the messages and rewrites the profile without the topic.
  */
-export async function previewForgetTopic(engine: Pick<MemoryEngine, 'recall'>, userId: string, topic: string): Promise<ForgetPreviewItem[]> {
-  const found = await engine.recall({ userId, query: topic, limit: 50, touch: false });
-  return found.filter((r) => mentionsTopic(r.memory.content, topic)).map((r) => ({ id: r.memory.id, kind: r.memory.kind, content: r.memory.content }));
+export async function previewForgetTopic(deps: MemoryDeps, userId: string, topic: string): Promise<ForgetPreviewItem[]> {
+  const { memories } = await topicFootprint(deps, userId, topic);
+  return memories.map((m) => ({ id: m.id, kind: m.kind, content: m.content }));
 }

@@ -2,7 +2,9 @@ import { rm } from 'node:fs/promises';
 import { indexTerms } from '../text/segment.js';
 import type { LifecyclePort } from '../store/ports/lifecycle.js';
 import type { MemoryDeps, ModelDeps } from './deps.js';
-import { forgetTopicMessages } from './forget-messages.js';
+import { topicMessageIds } from './forget-messages.js';
+import type { Memory } from '../domain/memory.js';
+import { speaksOfSomeoneUnnamed } from '../text/unnamed-person.js';
 import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
 import { updateProfile } from './update-profile.js';
@@ -29,31 +31,63 @@ export interface ForgetTopicReport {
   messages: number;
 }
 
+/** What forgetting a topic erases. */
+export interface TopicFootprint {
+  /** Memories and episodes about it, and those drawn only from its messages that point at someone unnamed. */
+  memories: Memory[];
+  /** Raw messages about it. */
+  messageIds: Set<string>;
+}
+
 /**
- * Forgets a topic: memories and episodes about it are purged (a keyword match of every topic
- * term, an episode tagged with it, or a close vector match), so are the raw messages about
- * it (no excerpt may quote them again), and the profile is rewritten without it; the older profile
+ * What forgetting a topic erases (the dry run shows exactly this): memories and episodes about it
+ * (a mention, an episode tagged with it, every topic term, or a close vector match), the raw
+ * messages about it, and the memories whose every source is one of those messages and which
+ * speak of someone without naming them: "我前男友叫刘强，他是个程序员" may have left "用户提到的他是程序员"
+ * beside the memory that names 刘强. A memory drawn from such a message that stands on its own
+ * ("用户下周要去上海出差") stays.
+ */
+export async function topicFootprint(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<TopicFootprint> {
+  const terms = indexTerms(topic);
+  const statuses = ['active', 'archived', 'deleted'] as const;
+  const found = await recall(deps, { userId, query: topic, limit: 200, statuses: [...statuses], touch: false, includeExpired: true });
+  const about = found
+    .filter(({ memory, score }) => {
+      const tags = (memory.structuredData?.topics as string[] | undefined) ?? [];
+      const own = new Set(indexTerms(memory.content));
+      return (
+        mentionsTopic(memory.content, topic) ||
+        tags.some((t) => mentionsTopic(t, topic)) ||
+        (terms.length > 0 && terms.every((t) => own.has(t))) ||
+        (score.vector ?? 0) >= (options.minSimilarity ?? 0.75)
+      );
+    })
+    .map((r) => r.memory);
+  const messageIds = await topicMessageIds(deps, userId, topic, options);
+  const taken = new Set(about.map((m) => m.id));
+  const derived =
+    messageIds.size === 0
+      ? []
+      : (await deps.store.listMemories({ userId, statuses: [...statuses] })).filter(
+          (m) => !taken.has(m.id) && m.provenance.messageIds.length > 0 && m.provenance.messageIds.every((id) => messageIds.has(id)) && speaksOfSomeoneUnnamed(m.content),
+        );
+  return { memories: [...about, ...derived], messageIds };
+}
+
+/**
+ * Forgets a topic (`topicFootprint`): its memories, episodes and raw messages are purged (no
+ * excerpt may quote them again), and the profile is rewritten without it; the older profile
  * versions that mention it are erased.
  */
 export async function forgetTopic(deps: ModelDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<ForgetTopicReport> {
-  const terms = indexTerms(topic);
-  const found = await recall(deps, { userId, query: topic, limit: 200, statuses: ['active', 'archived', 'deleted'], touch: false, includeExpired: true });
-  const about = found.filter(({ memory, score }) => {
-    const tags = (memory.structuredData?.topics as string[] | undefined) ?? [];
-    const own = new Set(indexTerms(memory.content));
-    return (
-      mentionsTopic(memory.content, topic) ||
-      tags.some((t) => mentionsTopic(t, topic)) ||
-      (terms.length > 0 && terms.every((t) => own.has(t))) ||
-      (score.vector ?? 0) >= (options.minSimilarity ?? 0.75)
-    );
-  });
-  for (const { memory } of about) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at: deps.clock.now() });
+  const footprint = await topicFootprint(deps, userId, topic, options);
+  for (const memory of footprint.memories) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at: deps.clock.now() });
   // Purging a memory erases its todo; a todo about the topic with no memory of its own goes too.
   for (const todo of await deps.store.listTodos({ userId })) {
     if (todo.memoryId === undefined && mentionsTopic(todo.content, topic)) await deps.store.deleteTodo(userId, todo.id);
   }
-  const report: ForgetTopicReport = { forgotten: about.map((r) => r.memory.id), messages: await forgetTopicMessages(deps, userId, topic, options) };
+  const messages = footprint.messageIds.size === 0 ? 0 : await deps.store.purgeMessages(userId, [...footprint.messageIds]);
+  const report: ForgetTopicReport = { forgotten: footprint.memories.map((m) => m.id), messages };
   const versions = await deps.store.profileVersions(userId);
   if (versions.length > 0) {
     const rewritten = await updateProfile(deps, userId, { forgetTopic: topic });

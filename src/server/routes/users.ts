@@ -87,7 +87,7 @@ export function userRoutes(memory: MemoryEngine, options: { workspace?: string }
       const userId = userOf(c, c.req.valid('param').userId);
       const b = c.req.valid('json');
       if ('all' in b) return c.json({ scope: 'user' as const, counts: await memory.forget({ userId }) }, 200);
-      if ('topic' in b && b.dryRun) return c.json({ scope: 'topic' as const, dryRun: true, topic: b.topic, wouldErase: await previewForgetTopic(memory, userId, b.topic) }, 200);
+      if ('topic' in b && b.dryRun) return c.json({ scope: 'topic' as const, dryRun: true, topic: b.topic, wouldErase: await previewForgetTopic(memory.deps, userId, b.topic) }, 200);
       if ('topic' in b) return c.json({ scope: 'topic' as const, ...(await memory.forgetTopic(userId, b.topic)) }, 200);
       await memory.purge(userId, b.memoryId, { actor: 'user', reason: 'forget' });
       return c.json({ scope: 'memory' as const, id: b.memoryId }, 200);
