@@ -26,6 +26,8 @@ export type Slot =
   // "以后用中文回答我", "Please always answer me in English": the language the user wants replies in.
   | 'replyLanguage'
   | 'like'
+  // "我最喜欢的电影是《奥本海默》", "my favorite movie is Oppenheimer": one value for each kind of thing, which a new one replaces.
+  | 'favorite'
   | 'dislike'
   | 'no-longer-like'
   | 'no-longer'
@@ -37,6 +39,8 @@ export type Slot =
   | 'move-todo'
   // "房租交了", "I've paid the rent": completes the todo that holds the task (the clause is read for a memory too).
   | 'todo-done'
+  // "我的猫咪咪上周去世了", "Biscuit passed away last week": a death; the pet's memory is retired (updated to say so).
+  | 'loss'
   // Self-disclosure (patterns-*-disclosure.ts): these accumulate.
   | 'activity'
   | 'goal'
@@ -73,6 +77,12 @@ export interface Statement {
   remindText?: string;
   /** A todo done: the verb said ("交", "pay"), which the todo's words must hold too (wrote the report is not handed it in). */
   doneVerb?: string;
+  /** A todo named loosely ("I called grandma", with no "already"): every word said must be the todo's. */
+  wholeTask?: boolean;
+  /** For a job said with its workplace ("我在字节跳动做前端"): the workplace, which a later employer replaces. */
+  employer?: string;
+  /** For a death: the pet's kind or the relative as said ("猫", "dog", "外婆"), and the name, if said. */
+  lost?: { pet: boolean; kind?: string; name?: string; /** How much of the content names who died ("用户的猫咪咪", "Biscuit"). */ subject: number };
   /** For a relative's fact: who it is about, as relation and name ("daughter", "Lily"), to find the memory of the same person. */
   who?: readonly string[];
   /** Said of the world, not asked of Engram ("我的航班取消了", "Lily is 8"): with no todo or memory to act on, it goes unremarked. */
@@ -112,6 +122,8 @@ export interface Candidate extends Statement {
   correction: boolean;
   todo?: { content: string; dueText?: string; dueAt?: string; remindText?: string };
   happenedAt?: string;
+  /** What the clause said besides an action on a todo ("I already took my pills" is also something done): dropped when the action finds its todo. */
+  besides?: Candidate;
 }
 
 /** Lowercased letters and digits only, with a plural "s" dropped: "Cats!" and "cat" compare equal. */
@@ -142,7 +154,7 @@ export function thirdSingular(phrase: string): string {
 /** How a memory names the user's kin: "妈" and "爸" as written in full ("用户的妈妈"), which reads better and glosses as "mom". */
 /** The user's relatives as said in Chinese ("老婆", "女儿", "妈"), one group. */
 export const REL_ZH =
-  '(老婆|妻子|太太|爱人|老公|丈夫|先生|男朋友|女朋友|男友|女友|对象|儿子|女儿|孩子|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸|妈)';
+  '(前男友|前女友|前夫|前妻|老婆|妻子|太太|爱人|老公|丈夫|先生|男朋友|女朋友|男友|女友|对象|儿子|女儿|孩子|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|爸|妈)';
 
 export function kin(relation: string): string {
   return relation === '妈' ? '妈妈' : relation === '爸' ? '爸爸' : relation;

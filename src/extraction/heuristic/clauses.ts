@@ -31,7 +31,7 @@ const NOT_A_VALUE_ZH = '(?:而)?(?<!是)不是(?!很|太|特别|非常|那么|�
 const NOT_THAT_ZH = new RegExp(`^(我.+?(?:是|叫|在|岁).*?)[，,]?${NOT_A_VALUE_ZH}`, 'u');
 const NOT_THAT_ALONE_ZH = new RegExp(`^${NOT_A_VALUE_ZH}`, 'u');
 const NOT_THAT_EN = /^(.+?\b(?:is|am|are|was|'s|'m|'re|live in|work at|turned)\b.+?),?\s+not\s+(?:\d{1,3}|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)$/u;
-const FILLER_ZH = /^(?:对了|另外|还有|顺便说一下|顺便说|哦对|嗯嗯|嗯|那个|而且|但是|不过|所以|然后|好的|(?:想|就是想)?(?:告诉你|跟你说)(?:一下|一声|个好消息|一个好消息|件事|一件事)?)[，,:：\s]*/u;
+const FILLER_ZH = /^(?:对了|另外|还有(?!点|些)|顺便说一下|顺便说|哦对|嗯嗯|嗯|那个|而且|但是|不过|所以|然后|好的|(?:想|就是想)?(?:告诉你|跟你说)(?:一下|一声|个好消息|一个好消息|件事|一件事)?)[，,:：\s]*/u;
 const CORRECTION_EN = /^(?:actually|no|nope|correction|sorry|wait|in fact|to be honest)\b[,:]?\s*/i;
 const FILLER_EN = /^(?:well|oh|um|uh|btw|by the way|also|and|but|so|ok|okay|yeah|yes|hey|hi|hello|fyi|(?:I )?(?:just )?wanted to (?:let you know|tell you)(?: that)?)\b[,:]?\s*/i;
 // A question typed without a mark often ends on its question word ("我女儿住在哪里", "你叫什么"), or
@@ -105,7 +105,7 @@ const SELF_SUBJECT_ZH = /^我(?!的|们|朋友|妈|爸|老公|老婆|儿子|女�
  * A message that opens on what someone does, has or is, with no subject, says it of the user
  * ("刚搬到深圳", "养了两只猫", "最近在学吉他"): chat drops "我" as often as not.
  */
-const OPENS_ON_SELF_ZH = /^(?:刚|刚刚|最近|每天|平时|一直|现在|目前|今年)?(?:在(?:学|读|做|备考|.{1,12}?(?:上班|工作|上学|读书))|搬到|搬去|住在|(?:家里)?养了(?=[一两三四五几个只条])|(?:家里)?养着|喜欢(?!就|的话|吗|吧|呢|你|这|那)|讨厌(?!你|这|那)|不吃|不喝|吃素|对.{1,10}过敏|是(?:个|一[个名位])|(?:家里)?有(?:一|两|三|个)|开始学)/u;
+const OPENS_ON_SELF_ZH = /^(?:刚|刚刚|最近|每天|平时|一直|现在|目前|今年)?(?:在(?:学|读|做|备考|.{1,12}?(?:上班|工作|上学|读书))|搬到|搬去|住在|(?:家里)?(?:还|也)?养了(?=[一两三四五几个只条])|(?:还|也)?(?:有点|有些)?(?:乳糖|麸质|果糖|酒精)不耐受|(?:家里)?养着|喜欢(?!就|的话|吗|吧|呢|你|这|那)|讨厌(?!你|这|那)|不吃|不喝|吃素|对.{1,10}过敏|是(?:个|一[个名位])|(?:家里)?有(?:一|两|三|个)|开始学)/u;
 /** The same in English, for what cannot be an imperative ("Just moved to Berlin", "Work at Google"; not "Moved to tears…", "Live in the moment"). */
 const OPENS_ON_SELF_EN = /^(?:(?:[Jj]ust|[Rr]ecently) moved to|[Mm]oved to (?=\p{Lu})|[Ss]tarted learning|[Ll]ive in (?=\p{Lu})|[Ww]ork (?:at|for) (?=\p{Lu})|[Ww]ork as an? )/u;
 /** "Two kids, Lily and Ben": how many children the user has, typed without "I have". */
@@ -147,6 +147,17 @@ function splitNameAppositive(parts: string[]): string[] {
   });
 }
 
+/** "I live in Seattle and work as a nurse": the second verb shares the user as its subject. */
+const AND_THEN_SELF_EN = /^(I(?:'m| am| live in| work (?:at|for|as)) [^,]+?),? and ((?:work (?:as|at|for)|live in) .+)$/u;
+
+/** Splits "I live in Seattle and work as a nurse at …" into two statements of the user's. */
+function splitSharedSubject(parts: string[]): string[] {
+  return parts.flatMap((part) => {
+    const m = AND_THEN_SELF_EN.exec(part.trim());
+    return m ? [m[1]!, `I ${m[2]}`] : [part];
+  });
+}
+
 /** "Next week, I'm planning…" is one clause: a time phrase cut off by its comma goes with what follows. */
 function joinLeadingTime(parts: string[]): string[] {
   // "Every Monday at 7pm, remind me to…": a reminder's time cut off by its comma goes with it too.
@@ -183,12 +194,13 @@ export function splitClauses(message: string): Clause[] {
   /** A list the clause before started ("I'm allergic to"), which "also shellfish" goes on with. */
   let list: string | undefined;
   for (const said of sentences) {
-    const sentence = hasHan(said) ? said : spellOutCasual(said);
+    // "我喜欢吃火锅 but 我老公不能吃辣": an English conjunction between Chinese clauses parts them as a comma does.
+    const sentence = hasHan(said) ? said.replace(/\s+(?:but|and|so|however|though)\s+(?=\p{Script=Han})/giu, '，') : spellOutCasual(said);
     // English clauses joined by "and I…", "but my…" or ", I…" are separate statements.
     // "…, and it was so powerful" is a comment on what came before: cut off, it states nothing itself.
     // "I painted this after I visited a center": the second clause is an event of its own (not
     // after a preposition: "a library for when I have kids" is one thing).
-    const parts = hasHan(sentence) ? joinLeadingTimeZh(sentence.split(/(?<=[，,])/u)) : splitAtKinPronoun(splitNameAppositive(joinLeadingTime(sentence.split(EN_CLAUSE_BREAK))));
+    const parts = hasHan(sentence) ? joinLeadingTimeZh(sentence.split(/(?<=[，,])/u)) : splitAtKinPronoun(splitSharedSubject(splitNameAppositive(joinLeadingTime(sentence.split(EN_CLAUSE_BREAK)))));
     const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
     let subject = false;
     let self = false;
@@ -211,7 +223,8 @@ export function splitClauses(message: string): Clause[] {
           }
         }
       }
-      if (clause.length === 0) continue;
+      // "对了，还有点乳糖不耐受": a filler alone says nothing, and what follows still opens the message.
+      if (clause.length === 0 || [FILLER_ZH, FILLER_EN].some((re) => re.exec(clause)?.[0].length === clause.length)) continue;
       // "我女儿是八岁，不是七岁": the value it is not corrects the clause before, and says nothing itself.
       const previous = out.at(-1);
       if (NOT_THAT_ALONE_ZH.test(clause) && previous && part !== parts[0]) {
@@ -244,6 +257,8 @@ export function splitClauses(message: string): Clause[] {
       kin = kinOpening(clause) ?? kin;
       // "我儿子叫小宝，今年五岁": the son is five, not the user. "我女朋友下个月生日，她喜欢香水": she is the girlfriend.
       if (relative && /^[他她](?![们])/u.test(clause)) clause = `${relative}${clause.slice(1)}`;
+      // "我女儿今年七岁，叫朵朵": the name is the relative's.
+      else if (relative && /^(?:叫|名叫|名字叫)/u.test(clause)) clause = `${relative}${clause}`;
       else if (subject && SUBJECTLESS_ZH.test(clause) && !(other && !relative)) clause = `${!self && relative ? relative : '我'}${clause}`;
       // A plan with no subject is the user's at the start of a message, or after a clause about the
       // user themself ("我今天很开心，明天要上班"; not "我朋友来了，明天要走").

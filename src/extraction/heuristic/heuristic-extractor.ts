@@ -14,6 +14,7 @@ import { matchRemembered } from './remembered.js';
 import { readReminderRequest, readTimedRequest, taskOfStatement, type ReminderRequest } from './reminder-request.js';
 import { findReminderLead, remindAtWithLead } from '../reminder-lead.js';
 import { datedBirthday } from './dated-birthday.js';
+import { seriesNote } from './series-note.js';
 
 export interface HeuristicExtractionInput {
   /** The new messages only; context messages are not mined. */
@@ -113,6 +114,9 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
       // "明天是我老婆的生日": read as the date it is.
       const birthday = datedBirthday(clause.text, message.createdAt, timeZone);
       let candidate = read(request?.lead ? { ...clause, text: request.text } : birthday ? { ...clause, text: birthday } : clause, message, timeZone);
+      // "每月15号交房租", "every weekday at 9am standup": a repeating task noted with no request is one.
+      const note = candidate || clause.question ? undefined : seriesNote(clause.text);
+      if (note) candidate = read({ ...clause, text: note }, message, timeZone);
       if (candidate?.todo && request?.lead) candidate.todo.remindText = request.lead.text;
       // "我下周二要去杭州见客户，提醒我前一天晚上准备材料": the day before the one the clause before names.
       if (candidate?.todo && before) candidate = dayBeforeIt(candidate, before.clause, clause, message, timeZone) ?? candidate;
@@ -127,7 +131,7 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
         const also = read(clause, message, timeZone, new Set(), NOT_ON_SECOND_READING);
         if (also) {
           candidate.quiet = true;
-          candidates.push((last = also));
+          candidates.push((last = { ...also, besides: candidate }));
         }
       }
     }

@@ -189,7 +189,8 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
   // A fixed slot of the user's week ("I have yoga every Tuesday evening", "I take piano lessons on Saturdays").
   {
     slot: 'habit', kind: 'pattern', importance: 0.6,
-    re: re(`I ${ADV}(have|do|go to|attend|take) (.+?) (every (?:day|morning|afternoon|evening|night|week|weekend|month|${WEEKDAY})(?: (?:morning|afternoon|evening|night))?|on ${WEEKDAY}s(?: (?:mornings?|afternoons?|evenings?|nights?))?)`),
+    // "I go to the gym every Monday and Thursday at 7pm": the days may be a list, and a time of day may follow.
+    re: re(`I ${ADV}(have|do|go to|attend|take) (.+?) ((?:every (?:day|morning|afternoon|evening|night|week|weekend|month|${WEEKDAY}(?:(?:,| and| &|, and) ${WEEKDAY})*)(?: (?:morning|afternoon|evening|night))?|on ${WEEKDAY}s(?: (?:mornings?|afternoons?|evenings?|nights?))?)(?:,? at \\d{1,2}(?::\\d{2})? ?(?:am|pm)?)?)`),
     build: (m) => (VAGUE.test(m[3]!) ? undefined : { content: `The user ${adverbs(m[1])}${thirdSingular(m[2]!)} ${tail(m[3])} ${m[4]}`, value: m[3]! }),
   },
   {

@@ -21,7 +21,10 @@ const COUNT = '(a|an|one|two|three|four|five|\\d+)';
 const AGE_EN = '(\\d{1,2})(?: years old| yrs old| y/?o)?';
 /** A child's age after their name: "Lily who is 7", "Ben (4)", "Lily, 7". */
 const AGED = '(?:,? who(?:\'s| is) \\d{1,2}(?: years old)?| \\(\\d{1,2}\\)|, \\d{1,2}(?= and|,|$))?';
-const NOT_OBJECTS = /^(?:you|it|this|that|them|him|her|these|those)\b/i;
+/** Not a thing liked or disliked: the listener ("love u", "like your answer"), a pointer, or a moment ("hate when that happens"). */
+const NOT_OBJECTS = /^(?:you|u|ya|your|ur|yours|it|this|that|them|him|her|these|those|when|whenever)\b/i;
+/** What one is "allergic to" in jest: a time, a chore, people ("allergic to mornings lol"). */
+const NOT_ALLERGENS = /^(?:mornings?|mondays?|early mornings?|work|working|people|humans|adulting|exercise|effort|math|responsibilit(?:y|ies)|commitment|you|u|it|this|that|everything|life|stupidity|drama|cardio|chores|homework|meetings?|alarms?)\b/i;
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /** A day of the year: "May 3rd", "3 May", "the 3rd of May", "May 3, 1990". */
 const BIRTH_DATE = `(${MONTH}\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?|(?:the )?\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}(?:,? \\d{4})?)`;
@@ -80,6 +83,12 @@ export const EN_PATTERNS: readonly Pattern[] = [
     re: re("(.+?) (?:is|was|has been|got|'s) (?:cancelled|canceled|called off)"),
     build: (m) => ({ content: '', value: tail(m[1]), quiet: !/\breminders?\b/i.test(m[1]!) }),
   },
+  // "nevermind about the plumber": the todo is called off; said of nothing the user has, it is let be.
+  {
+    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
+    re: re('(?:oh )?never ?mind (?:about |on |the )?(.+?)'),
+    build: (m) => (NOT_OBJECTS.test(m[1]!) ? undefined : { content: '', value: tail(m[1]), quiet: true }),
+  },
   // A todo moved ("move the standup to 10am", "my dentist appointment got pushed to Friday"): before the todo rows too.
   {
     slot: 'move-todo', kind: 'todo', importance: 0.7,
@@ -102,16 +111,40 @@ export const EN_PATTERNS: readonly Pattern[] = [
     re: re(`I(?:'ve| have) (${DONE_VERBS_EN})(?: off| in)? (.+?)(?: already)?`),
     build: (m) => ({ content: '', value: tail(m[2]), doneVerb: baseVerb(m[1]!) }),
   },
+  // "I took my pills", "I called grandma": said plainly, every word must be the todo's (reconcile.ts); else it is only what the user did.
+  {
+    slot: 'todo-done', kind: 'todo', importance: 0.7,
+    re: re(`I (${DONE_VERBS_EN})(?: off| in)? (.+?)(?: today| this morning| tonight| just now)?`),
+    build: (m) => (baseVerb(m[1]!) === '' ? undefined : { content: '', value: tail(m[2]), doneVerb: baseVerb(m[1]!), wholeTask: true }),
+  },
   {
     slot: 'todo-done', kind: 'todo', importance: 0.7,
     re: re("(?:(?:(?:I'm|I am) )?(?:all )?done with (.+?)|(.+?) (?:is|are|has been|have been|got) (?:done|finished|taken care of|sorted(?: out)?|handled)(?: already)?)"),
     build: (m) => ({ content: '', value: tail(m[1] ?? m[2]) }),
+  },
+  // A pet's death ("my dog Biscuit died yesterday", "Biscuit passed away last week"): its memory is retired (reconcile.ts).
+  // A name alone is only the user's pet when a memory says so. (A relative's death is read by the family rows.)
+  {
+    slot: 'loss', kind: 'event', importance: 0.8,
+    re: re(`(?:(?:[Mm]y|[Oo]ur) ${PET}(?:,? ([A-Z][a-z'-]+),?)?|(?!(?:It|He|She|That|This|They|Someone|Everyone|Nobody|Grandpa|Grandma|Mom|Dad|Mum)\\b)([A-Z][a-z'-]+)) (?:just |recently |sadly |unexpectedly |finally )?(passed away|passed|died|has died|has passed(?: away)?|crossed the rainbow bridge|had to be put down|was put down)((?: .+?)?)`, 'u'),
+    build: (m) => {
+      const name = m[2] ?? m[3];
+      const subject = m[1] ? `The user's ${m[1].toLowerCase()}${name ? ` ${name}` : ''}` : name!;
+      const lost = { pet: true, ...(m[1] ? { kind: m[1].toLowerCase() } : {}), ...(name ? { name } : {}), subject: subject.length };
+      return { content: `${subject} ${m[4]}${m[5]}`, value: name ?? m[1]!.toLowerCase(), past: true, ...(m[1] ? {} : { quiet: true }), lost };
+    },
   },
   // Corrections that take something back.
   {
     slot: 'no-longer-like', kind: 'preference', importance: 0.6,
     re: re("I (?:no longer|don't|do not) (?:like|love|enjoy) (.+?) ?(?:anymore|any more)?"),
     build: (m) => (/\b(?:no longer|anymore|any more)\b/i.test(m[0]) ? { content: `The user no longer likes ${tail(m[1])}`, value: m[1]! } : undefined),
+  },
+  // "I'm not vegetarian anymore": what a memory says the user is, is over.
+  {
+    slot: 'no-longer', kind: 'fact', importance: 0.6,
+    re: re(`${IM} not (?:an? )?(.+?),? (?:anymore|any more|any longer)`),
+    build: (m) => (NOT_OBJECTS.test(m[1]!) || /^(?:sure|going|gonna|able|allowed|sick|tired|mad|angry|upset|sad|scared|afraid|hungry|there|here|that|so|too|as)\b/i.test(m[1]!) ? undefined : { content: `The user is no longer ${tail(m[1])}`, value: m[1]! }),
   },
   {
     slot: 'no-longer', kind: 'fact', importance: 0.6,
@@ -185,7 +218,7 @@ export const EN_PATTERNS: readonly Pattern[] = [
   {
     slot: 'allergy', kind: 'fact', importance: 0.8,
     re: re(`${IM} allergic to (.+?)`),
-    build: (m) => ({ content: `The user is allergic to ${tail(m[1])}`, value: m[1]! }),
+    build: (m) => (NOT_ALLERGENS.test(m[1]!) ? undefined : { content: `The user is allergic to ${tail(m[1])}`, value: m[1]! }),
   },
   {
     slot: 'allergy', kind: 'fact', importance: 0.8,
@@ -246,7 +279,8 @@ export const EN_PATTERNS: readonly Pattern[] = [
   // Diet: what every food suggestion has to respect.
   {
     slot: 'diet', kind: 'identity', importance: 0.8,
-    re: re(`(?:${IM} (?:now |also |still )?(?:a |an )?(vegetarian|vegan|pescatarian)(?: now)?|I (?:don't|do not) eat (meat|animal products))`),
+    // "i eat fish now so pescatarian": what the clause concludes is the diet.
+    re: re(`(?:(?:${IM} (?:now |also |still )?|I (?:eat|have) [a-z ]{2,30},? so (?:I'm |now )?)(?:a |an )?(vegetarian|vegan|pescatarian)(?: now)?|I (?:don't|do not) eat (meat|animal products))`),
     build: (m) => ({ content: m[1] ? `The user is ${m[1].toLowerCase()}` : `The user doesn't eat ${m[2]!.toLowerCase()}`, value: (m[1] ?? m[2]!).toLowerCase() }),
   },
   // Family and pets.
@@ -254,7 +288,7 @@ export const EN_PATTERNS: readonly Pattern[] = [
     slot: 'family', kind: 'person', importance: 0.7,
     // Their names may follow ("I have two daughters, Emma and Lily").
     // With their ages too ("two kids, Lily who is 7 and Ben who is 4"), which stay theirs.
-    re: re(`I have ${COUNT} (kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?)(?:,? (?:named |called )?(${NAME}${AGED}(?:,? (?:and )?${NAME}${AGED})*))?`),
+    re: re(`(?:I|[Ww]e) have ${COUNT} (kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?)(?:,? (?:named |called )?(${NAME}${AGED}(?:,? (?:and )?${NAME}${AGED})*))?`),
     build: (m) => ({ content: `The user has ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}${m[3] ? `, ${m[3]}` : ''}`, value: m[2]!.toLowerCase().replace(/s$/, '') }),
   },
   {
@@ -342,10 +376,14 @@ export const EN_PATTERNS: readonly Pattern[] = [
     re: re(`${IM} (?:a (?:big |huge )?fan of|into|passionate about|all about) (.+?)`),
     build: (m) => ({ content: `The user is a fan of ${tail(m[1])}`, value: m[1]! }),
   },
+  // A favourite of a kind: one value for each kind ("my favorite movie is now Oppenheimer" replaces the one before).
   {
-    slot: 'like', kind: 'preference', importance: 0.6,
-    re: re('my fav(?:ou?rite)? (.+?) is (.+?)'),
-    build: (m) => ({ content: `The user's favorite ${tail(m[1])} is ${tail(m[2])}`, value: m[2]! }),
+    slot: 'favorite', kind: 'preference', importance: 0.6,
+    re: re('my fav(?:ou?rite)? (.+?) (?:is|has become|became)(?: now)? (.+?)(?:,? now)?'),
+    build: (m) => {
+      const what = m[1]!.toLowerCase().replace(/^film(?=s?$)/, 'movie');
+      return { content: `The user's favorite ${tail(what)} is ${tail(m[2])}`, value: m[2]!, who: [what] };
+    },
   },
   // Plans and decisions: "decided to" commits by itself, "going to" only with a time.
   {

@@ -143,10 +143,11 @@ export const ZH_DISCLOSURE: readonly Pattern[] = [
   },
   // 工作：在哪儿做什么
   {
-    slot: 'study', kind: 'identity', importance: 0.7,
+    // The job, one value: "我在阿里做产品经理" then "现在在拼多多做产品总监" replaces it; "我跳槽到腾讯了" replaces where.
+    slot: 'job', kind: 'identity', importance: 0.7,
     // The work may be said in English ("在上海做product manager").
-    re: re("我(?:现在|目前)?在(?:一家|一个)?(.{1,14}?)(当|做|担任)(.{1,10}?|[A-Za-z][A-Za-z .'&/-]{1,30}?)"),
-    build: (m) => (/^(?:家|这|那)/.test(m[1]!) || VAGUE.test(m[3]!) ? undefined : { content: `用户在${m[1]}${m[2]}${m[3]}`, value: `${m[1]}${m[3]}` }),
+    re: re("我(?:现在|目前|最近)?(?:还|也)?在(?:一家|一个)?(.{1,14}?)(当|做|担任)(.{1,10}?|[A-Za-z][A-Za-z .'&/-]{1,30}?)"),
+    build: (m) => (/^(?:家|这|那)/.test(m[1]!) || VAGUE.test(m[3]!) ? undefined : { content: `用户在${m[1]}${m[2]}${m[3]}`, value: `${m[1]}${m[3]}`, employer: m[1]! }),
   },
   {
     slot: 'study', kind: 'identity', importance: 0.7,

@@ -30,7 +30,8 @@ const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗�
  * place ("我是江西人", "我是武汉的": a place and 的 say where the user is from).
  */
 const NOT_INTRO_NAMES = /^(?:老师|老板|老大|老人|老手|老乡|老实人|老司机|小孩|小学生|小白|阿姨|新手|高中生|高手|高管|初中生|金牛座|白羊座|双子座|万能|马上|许多|程序员|周末|任何|曾经|高兴|顾客|丁克)|[人区市省县镇村州]$/u;
-const NOT_OBJECTS = /^(?:你|他|她|它|这|那|这样|那样|什么|谁)/;
+/** Not a thing liked or disliked: a person, a pointer, or a condition's tail ("不喝就没精神": 就 goes on with what follows). */
+const NOT_OBJECTS = /^(?:你|他|她|它|这|那|这样|那样|什么|谁|就|才|的话)/;
 
 const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'u');
 /** What one does about a todo, one character each ("交房租", "开会", "吃药", "打电话"). */
@@ -51,6 +52,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     slot: 'stop-reminder', kind: 'todo', importance: 0.7,
     re: re('(.+?)(?:那个|这个|的事|的提醒|那件事)?(?:就)?(?:不用|不要|别|不必|无需)(?:再)?提醒(?:我)?(?:了)?|(.+?)的提醒(?:就)?(?:不用|不要)了'),
     build: (m) => (/^(?:我|你|他|她|它|我们|你们)$/u.test((m[1] ?? m[2])!) ? undefined : { content: '', value: (m[1] ?? m[2])! }),
+  },
+  // "修水管的事算了": the todo is called off; said of nothing the user has, it is let be.
+  {
+    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
+    re: re('(?:那个|这个)?(.{1,12}?)(?:的事|那件事|那个|这个)(?:就)?(?:算了|不用管了|不用弄了|不用了)'),
+    build: (m) => (/^(?:我|你|他|她|它|我们|你们)$/u.test(m[1]!) ? undefined : { content: '', value: m[1]!, quiet: true }),
   },
   // A todo called off ("明天的会取消了", "把交房租的提醒取消吧", "取消明天的会"); said of the world with no such todo, it is let be.
   {
@@ -75,6 +82,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re(`我?(?:已经|刚刚?|刚才)(.{0,4}?)(${DONE_VERBS_ZH})(?:了|过|完|好)了?(.{1,12}?)`),
     build: (m) => (/[不没别]/.test(m[1]!) ? undefined : { content: '', value: m[3]!, doneVerb: m[2]! }),
   },
+  // "我已经吃药了", "刚给奶奶打电话了": the verb, then its object, then 了.
+  {
+    slot: 'todo-done', kind: 'todo', importance: 0.7,
+    re: re(`我?(?:已经|刚刚?|刚才)(?:给|跟|和)?(.{0,6}?)(${DONE_VERBS_ZH})(.{1,10}?)了`),
+    build: (m) => (/[不没别要得该想]/.test(m[1]!) ? undefined : { content: '', value: `${m[1]}${m[3]}`, doneVerb: m[2]! }),
+  },
   {
     slot: 'todo-done', kind: 'todo', importance: 0.7,
     re: re(`我?(?:已经|刚刚?)?(${DONE_VERBS_ZH})(?:过|完|好)(.{1,12}?)了`),
@@ -89,6 +102,24 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     slot: 'todo-done', kind: 'todo', importance: 0.7,
     re: re('(.{1,16}?)(?:的事|这件事|那件事)?(?:已经|都)?(?:搞定|完成|办好|弄好|做完|办完|弄完)了'),
     build: (m) => ({ content: '', value: m[1]! }),
+  },
+  // A death ("我的猫咪咪上周去世了", "我外婆去年过世了"): a pet's memory is retired by it (reconcile.ts). "走了" only of a pet.
+  {
+    slot: 'loss', kind: 'event', importance: 0.8,
+    re: re(`我(?:的|家的?)?(?:${PET}|${REL})((?![上昨前去今刚已突最])\\p{Script=Han}{1,3}?|[A-Za-z][A-Za-z'-]{1,20})?(?:在)?(上周末?|上个?星期|上个?月|昨天|前天|今天|今早|前几天|去年|前年|\\d{4}年|最近)?(?:已经|刚刚?|突然|不幸)?(去世|过世|离世|病逝|死|走)了`),
+    build: (m) => {
+      const pet = m[1] !== undefined;
+      if (!pet && m[5] === '走') return undefined;
+      const kind = pet ? m[1]! : kin(m[2]!);
+      const subject = `用户的${kind}${m[3] ?? ''}`;
+      return { content: `${subject}${m[4] ?? ''}${m[5] === '走' || m[5] === '死' ? '去世' : m[5]}了`, value: `${kind}${m[3] ?? ''}`, past: true, lost: { pet, kind, ...(m[3] ? { name: m[3] } : {}), subject: subject.length } };
+    },
+  },
+  // "咪咪上周去世了": a name alone, which only a pet's memory can say is the user's (reconcile.ts).
+  {
+    slot: 'loss', kind: 'event', importance: 0.8,
+    re: re('((?![我你他她它这那])\\p{Script=Han}{1,4}?|[A-Z][A-Za-z\'-]{1,20})(上周末?|上个?星期|上个?月|昨天|前天|今天|今早|前几天|去年|前年)?(?:已经|刚刚?|突然|不幸)?(去世|过世|离世|病逝)了'),
+    build: (m) => ({ content: `${m[1]}${m[2] ?? ''}${m[3]}了`, value: m[1]!, past: true, quiet: true, lost: { pet: true, name: m[1]!, subject: m[1]!.length } }),
   },
   // Corrections that take something back.
   {
@@ -116,6 +147,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     slot: 'no-longer', kind: 'fact', importance: 0.6,
     re: re('我(?:现在|已经)*不再(.+?)'),
     build: (m) => ({ content: `用户不再${thirdPerson(m[1]!, 'zh')}`, value: m[1]! }),
+  },
+  // "我现在不减肥了": what a memory says the user does is over; with no such memory it says nothing ("我现在不饿了").
+  {
+    slot: 'no-longer', kind: 'fact', importance: 0.6,
+    re: new RegExp(`^我(?:现在|已经)+不(?:在)?(\\p{Script=Han}{2,8}?)了${END}`, 'u'),
+    build: (m) => ({ content: `用户不再${m[1]}`, value: m[1]!, quiet: true }),
   },
   // Identity.
   {
@@ -185,7 +222,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'allergy', kind: 'fact', importance: 0.8,
-    re: re('我(?:有(?:点|些)?)?(乳糖|麸质|果糖|酒精)不耐受?症?'),
+    re: re('我(?:也|还)?(?:有(?:点|些)?)?(乳糖|麸质|果糖|酒精)不耐受?症?'),
     build: (m) => ({ content: `用户${m[1]}不耐受`, value: m[1]! }),
   },
   // A birthday: a month and a day ("我的生日是5月3日", "我是1990年十月一号出生的").
@@ -256,9 +293,15 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'family', kind: 'person', importance: 0.7,
-    re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做|不吃|不喝|不爱吃|爱吃|对(?=.{1,10}过敏)|(?:明天|后天|下周|下个?月|明年|最近|每天|每周)(?!过?生日))(.+?)`),
+    re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做|有(?=高血压|糖尿病|哮喘|心脏病|冠心病|癌症|高血脂|痛风|老年痴呆|阿尔茨海默)|不吃|不喝|不爱吃|不能吃|不能喝|吃不了|不喜欢|讨厌|爱吃|对(?=.{1,10}过敏)|(?:明天|后天|下周|下个?月|明年|最近|每天|每周)(?!过?生日))(.+?)`),
     // The relative is the subject: "来上海看我" is 来上海看用户 (自己 would be the relative).
     build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2]}${m[3]!.replace(/我(?!们)/gu, '用户')}`, value: kin(m[1]!) }),
+  },
+  // A favourite of a kind ("我最喜欢的电影现在是《奥本海默》"): before the like rows, which would read "的电影是…" as the thing liked.
+  {
+    slot: 'favorite', kind: 'preference', importance: 0.6,
+    re: re('我(?:现在)?最(?:喜欢|爱)的(\\p{Script=Han}{1,6}?)(?:现在|目前|已经)?(?:是|变成了?|换成了?|成了)(.{1,20}?)'),
+    build: (m) => (NOT_OBJECTS.test(m[2]!) ? undefined : { content: `用户最喜欢的${m[1]}是${thirdPerson(m[2]!, 'zh')}`, value: m[2]!, who: [m[1]!] }),
   },
   // Likes and dislikes. "我现在改喝茶": what the user has now instead.
   {
@@ -268,7 +311,7 @@ export const ZH_PATTERNS: readonly Pattern[] = [
   },
   {
     slot: 'dislike', kind: 'preference', importance: 0.6,
-    re: re(`我${ADV}(不太喜欢|不喜欢|不爱吃|不爱|讨厌|受不了|不太能吃|不能吃|吃不了|不太能喝|不能喝|喝不了|不吃|不喝|反感|害怕|怕)(.+?)`),
+    re: re(`我${ADV}(不太喜欢|不喜欢|不爱吃|不爱|不怎么吃|不怎么喝|不怎么喜欢|讨厌|受不了|不太能吃|不能吃|吃不了|不太能喝|不能喝|喝不了|不吃|不喝|反感|害怕|怕)(.+?)`),
     build: (m) => (NOT_OBJECTS.test(m[3]!) ? undefined : { content: `用户${strength(m[1])}${m[2]}${thirdPerson(m[3]!, 'zh')}`, value: m[3]! }),
   },
   {

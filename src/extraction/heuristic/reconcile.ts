@@ -4,6 +4,7 @@ import { normalize, SINGLE_VALUED_SLOTS, type Candidate, type Lang, type Slot } 
 import { splitClauses } from './clauses.js';
 import { findTimePhrase } from '../due-time.js';
 import { matchClause } from './match.js';
+import { samePet, saysLess, swapValue } from './value-change.js';
 
 /** What an existing memory says, read back with the same pattern tables. */
 interface Known {
@@ -30,14 +31,27 @@ function firstPerson(content: string): string {
     });
 }
 
+/** The name a pet memory gives in a clause of its own ("…，名叫咪咪", "… named Biscuit" is read whole). */
+const PET_NAMED = /^(?:它)?(?:叫|名叫|名字叫)(\S{1,20})$/u;
+
 function readExisting(existing: readonly AliasedMemory[]): Known[] {
   const known: Known[] = [];
   for (const memory of existing) {
     // A session's summary quotes the user ("用户说：我喜欢猫；…"): it is no fact to update or delete.
     if (memory.kind === 'episode') continue;
     for (const clause of splitClauses(firstPerson(memory.content))) {
+      // "用户养了一只猫，名叫咪咪": the name in the clause after is the pet's.
+      const before = known.at(-1);
+      const named = PET_NAMED.exec(clause.text);
+      if (named && before?.memory === memory && before.slot === 'pet' && before.value.endsWith(':')) {
+        before.value += named[1];
+        continue;
+      }
       const match = matchClause(clause.text, (p) => p.slot !== 'todo');
-      if (match) known.push({ memory, slot: match.pattern.slot, value: match.statement.value, ...(match.statement.who ? { who: match.statement.who } : {}) });
+      if (!match) continue;
+      known.push({ memory, slot: match.pattern.slot, value: match.statement.value, ...(match.statement.who ? { who: match.statement.who } : {}) });
+      // "用户在字节跳动做前端" says where the user works too: "我跳槽到腾讯了" changes it.
+      if (match.statement.employer) known.push({ memory, slot: 'employer', value: match.statement.employer });
     }
   }
   return known;
@@ -113,16 +127,19 @@ function holdsVerb(content: string, verb: string, lang: Lang): boolean {
  * the one holding most of its words, the most related first among equals. The time the task
  * is named by ("明天的", "tomorrow's") is not part of it.
  */
-function todoNamed(value: string, lang: Lang, existing: readonly AliasedMemory[], verb?: string): AliasedMemory | undefined {
+function todoNamed(value: string, lang: Lang, existing: readonly AliasedMemory[], verb?: string, whole = false): AliasedMemory | undefined {
   const phrase = findTimePhrase({ text: value, reference: new Date(0), timeZone: 'UTC' });
   const rest = phrase ? value.replace(phrase.text, ' ') : value;
   const task = lang === 'zh' ? rest.replace(NOT_TASK_ZH, '').replace(/[^\p{L}\p{N}]/gu, '') : rest.replace(/'s\b/g, '');
   if (task.trim() === '') return undefined;
   let best: AliasedMemory | undefined;
   let most = 0;
+  // Said loosely, every word of the task must be the todo's: "I took my kids to the zoo" is no "take the kids to the dentist".
+  const needed = whole ? taskOverlap(task, lang, task) : 1;
   for (const m of existing) {
     if (m.kind !== 'todo' || (verb && !holdsVerb(m.content, verb, lang))) continue;
     const n = taskOverlap(task, lang, m.content);
+    if (n < needed) continue;
     if (n > most) [best, most] = [m, n];
   }
   return best;
@@ -135,13 +152,11 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
 
   if (SINGLE_VALUED_SLOTS.has(c.slot)) {
     const holder = known.find((k) => k.slot === c.slot);
-    if (holder && same(holder.value, c.value)) {
+    if (holder && (same(holder.value, c.value) || saysLess(c, holder.value))) {
       return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
     }
     if (holder) {
-      const old = holder.memory.content;
-      // Keep the rest of a combined memory ("用户叫张三，是后端工程师") and swap only the value.
-      const content = detectLanguage(old) === c.lang && old.includes(holder.value) ? old.replace(holder.value, c.value) : c.content;
+      const content = swapValue(holder.memory.content, holder.value, c);
       const [zh, en] = LABELS[c.slot] ?? ['信息', 'details'];
       return {
         op: 'update', target: holder.memory.alias, content, kind: c.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value },
@@ -168,6 +183,18 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
     if (c.quiet) return { op: 'skip', reason: '' };
   }
 
+  if (c.slot === 'favorite') {
+    // The favourite of the same kind ("电影", "movie"): the new one takes its place.
+    const holder = known.find((k) => k.slot === 'favorite' && k.who?.some((w) => c.who?.some((v) => same(v, w))));
+    if (holder && sameThing(holder.value, c.value)) return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
+    if (holder) {
+      return {
+        op: 'update', target: holder.memory.alias, content: c.content, kind: c.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value },
+        reason: reason(c.lang, `用户最喜欢的${c.who?.[0] ?? ''}变了：${holder.value} → ${c.value}`, `the user's favorite ${c.who?.[0] ?? ''} changed: ${holder.value} → ${c.value}`),
+      };
+    }
+  }
+
   if (c.slot === 'like' || c.slot === 'dislike') {
     const holder = known.find((k) => (k.slot === 'like' || k.slot === 'dislike') && same(k.value, c.value));
     if (holder?.slot === c.slot) return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次表达了这个偏好', 'the user restated this preference') };
@@ -192,7 +219,7 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
 
   if (c.slot === 'todo-done') {
     // The todo that holds the task is done; a statement that completes none is only what the user did (read again for that).
-    const holder = todoNamed(c.value, c.lang, existing, c.doneVerb);
+    const holder = todoNamed(c.value, c.lang, existing, c.doneVerb, c.wholeTask);
     if (holder) return { op: 'update', target: holder.alias, content: holder.content, todo: { done: true }, reason: reason(c.lang, `用户说${c.value}已经办了`, `the user said it is done: ${c.value}`) };
     return { op: 'skip', reason: '' };
   }
@@ -208,6 +235,22 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
       known.find((k) => k.slot !== 'no-longer' && k.slot !== 'no-longer-like' && sameThing(k.value, c.value))?.memory ??
       (value.length >= 2 ? existing.find((m) => normalize(m.content).includes(value)) : undefined);
     if (holder) return { op: 'update', target: holder.alias, content: c.content, kind: c.kind, reason: reason(c.lang, '情况已经改变', 'this is no longer true') };
+    // "我现在不饿了": over, but nothing known was so.
+    if (c.quiet) return { op: 'skip', reason: '' };
+  }
+
+  if (c.slot === 'loss' && c.lost) {
+    // The pet's memory says it died now: the memory of a living pet would mislead every later answer.
+    const holder = c.lost.pet ? known.find((k) => k.slot === 'pet' && detectLanguage(k.memory.content) === c.lang && samePet(k.value, c.lost!)) : undefined;
+    if (holder) {
+      // Named as the memory names it: "我的猫去世了" of "用户养了一只猫，名叫咪咪" is 用户的猫咪咪去世了.
+      const [kind = '', name = ''] = holder.value.split(':');
+      const subject = c.lang === 'zh' ? `用户的${kind}${name}` : `The user's ${kind}${name ? ` ${name}` : ''}`;
+      const content = `${subject}${c.content.slice(c.lost.subject)}`;
+      return { op: 'update', target: holder.memory.alias, content, kind: holder.memory.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value }, reason: reason(c.lang, `用户的${c.value}去世了`, `the user's ${c.value} died`) };
+    }
+    // A name no memory knows: whose it is was never said.
+    if (c.quiet) return { op: 'skip', reason: '' };
   }
 
   if (c.slot === 'pet' && !c.value.endsWith(':')) {
@@ -239,8 +282,12 @@ export function reconcile(candidates: readonly Candidate[], existing: readonly A
   const adds = new Map<string, MemoryOperation>();
   // Why a request came to nothing ("no to-do found to move"): kept, so the run says so.
   const skips: MemoryOperation[] = [];
+  /** Todos done by what was said: the same words are no event of their own then ("I already took my pills"). */
+  const done = new Set<Candidate>();
   for (const c of candidates) {
+    if (c.besides && done.has(c.besides)) continue;
     const op = decide(c, existing, known);
+    if (c.slot === 'todo-done' && op.op === 'update') done.add(c);
     if (op.op === 'add') adds.set(normalize(op.content), op);
     // A skip with no reason is a statement that asked nothing of Engram ("I just took my pills" with no such todo).
     else if (op.op === 'skip') {
