@@ -18,6 +18,15 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     ['Forget about Sarah.', 'Sarah'],
     ['Don’t save anything about my health', 'health'],
     ['thanks! also, forget what I said about my divorce', 'divorce'],
+    ['我不想再提起前女友了，把她的事从你的记忆里删了吧', '前女友'],
+    ['我和前男友分手了。忘掉他吧', '前男友'],
+    ['你能不能忘了我前女友的事', '前女友'],
+    ['从现在起别再记住我的住址', '住址'],
+    ['把作业忘了吧', '作业'],
+    ['I broke up with my ex. Please forget everything about her.', 'ex'],
+    ['my girlfriend and I split up, forget about her', 'girlfriend'],
+    ['Please delete my address from your memory', 'address'],
+    ['forget I ever mentioned Sarah', 'Sarah'],
   ])('%s → %s', (text, topic) => {
     expect(readForgetRequest(text)).toEqual({ topic });
   });
@@ -41,6 +50,11 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     "I don't want you to forget my birthday",
     "don't remember the name of that place",
     "I don't remember anything about it",
+    // "把作业忘了" is the user forgetting their homework; a pronoun no one was named for before
+    '把作业忘了',
+    '我把钥匙忘了',
+    '忘掉他吧',
+    'forget about her',
   ])('%s → no request', (text) => {
     expect(readForgetRequest(text)).toBeUndefined();
   });

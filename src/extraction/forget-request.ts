@@ -1,3 +1,5 @@
+import { REL_ZH } from './heuristic/candidate.js';
+
 /**
  * A user asking, in conversation, that something be forgotten: "忘掉我前女友的事", "把刘强的事都忘了吧",
  * "别记住我前女友的事", "forget what I told you about my ex", "please don't remember anything about
@@ -11,22 +13,27 @@ export interface ForgetRequest {
   topic: string;
 }
 
-const ZH_LEAD = String.raw`(?:(?:好吧|对了|另外|还有|那个|嗯|哦|算了)[，,、\s]*)?(?:请你?|麻烦你?|你|帮我|以后|现在)*[，,\s]*`;
+const ZH_LEAD = String.raw`(?:(?:好吧|对了|另外|还有|那个|嗯|哦|算了)[，,、\s]*)?(?:请你?|麻烦你?|你(?:能不能|可不可以|可以|能)?|帮我|以后|从今以后|从现在起|从现在开始|从今天起|现在)*[，,\s]*`;
 const ZH_SAID = String.raw`(?:我(?:之前|以前|刚才)?(?:跟你|和你|对你|给你)?(?:说过|讲过|提过|提到过|告诉过你|告诉你)的?)`;
 const ZH_ABOUT = String.raw`(?:关于|有关)`;
 const ZH_REQUESTS: readonly RegExp[] = [
   // 忘掉 X / 忘记我说过的关于 X 的事 / 删除关于 X 的记忆
   new RegExp(String.raw`^${ZH_LEAD}(?<verb>忘掉|忘记|忘了|删掉|删除|清除|抹掉)(?<said>${ZH_SAID})?(?<about>${ZH_ABOUT})?(?<topic>.+)$`, 'u'),
-  // 把 X 的事都忘了吧
-  new RegExp(String.raw`^${ZH_LEAD}把(?<said>${ZH_SAID})?(?<about>${ZH_ABOUT})?(?<topic>.+?)(?:都|全都|全部|统统|通通)?(?:给我)?(?:忘掉|忘了|忘记|删掉|删了|删除|清除)(?:掉)?(?:吧|了|啊|哦|呢)*$`, 'u'),
+  // 把 X 的事都忘掉 / 把 X 忘了吧 ("把作业忘了" is the user forgetting it: 忘了 asks only with 吧, 都 or a thing named as such)
+  new RegExp(String.raw`^${ZH_LEAD}把(?<said>${ZH_SAID})?(?<about>${ZH_ABOUT})?(?<topic>.+?)(?<all>都|全都|全部|统统|通通)?(?:从你的记忆(?:里|中)|从记忆(?:里|中))?(?:给我)?(?<verb>忘掉|忘了|忘记|删掉|删了|删除|清除)(?:掉)?(?<ask>吧)?(?:了|啊|哦|呢)*$`, 'u'),
   // 别记住 X / 不要再记着我说的 X
   new RegExp(String.raw`^${ZH_LEAD}(?:别|不要|不用|不必)(?:再)?(?:记住|记着|记录|保存|存)(?<said>${ZH_SAID}|我说的)?(?<about>${ZH_ABOUT})?(?<topic>.+)$`, 'u'),
 ];
 /** What a topic after "忘记/忘了/删除" must look like when nothing else marks the clause as a request. */
 const ZH_THING_END = /(?:的事情?|的事儿|的一切|的所有事情?|的记忆|的记录|的信息|的内容|这件事|那件事|那些事|相关的事情?|吧)$/u;
-const ZH_TOPIC_TAIL = /(?:的事情?|的事儿|的一切|的所有事情?|相关的?(?:事情?|内容|记忆|信息)?|的记忆|的记录|的信息|的内容|的东西|这件事|那件事|那些事|这些事|都|全都|全部|吧|了|啊|哦|呢|嘛|好吗|行吗|可以吗)+$/u;
+const ZH_TOPIC_TAIL = /(?:从你的记忆(?:里|中)|从记忆(?:里|中)|的事情?|的事儿|的一切|的所有事情?|相关的?(?:事情?|内容|记忆|信息)?|的记忆|的记录|的信息|的内容|的东西|这件事|那件事|那些事|这些事|都|全都|全部|吧|了|啊|哦|呢|嘛|好吗|行吗|可以吗)+$/u;
 const ZH_TOPIC_HEAD = /^(?:我的|我|你|关于|有关)+/u;
-const ZH_PRONOUN = /^(?:这|那|这个|那个|这些|那些|它|他|她|它们|他们|她们|刚才|刚才的|刚才说的|上面的|一切|所有|所有的|全部|什么|啥|吃药|带)$/u;
+const ZH_PRONOUN = /^(?:这|那|这个|那个|这些|那些|刚才|刚才的|刚才说的|上面的|一切|所有|所有的|全部|什么|啥|吃药|带)$|^(?:它|他|她)/u;
+/** "她", "him": who they are, named by a clause before in the same message ("我前女友…，把她的事忘了吧"). */
+const ZH_HE_SHE = /^(?:他|她)(?:们)?$/u;
+const EN_HE_SHE = /^(?:him|her|them)$/iu;
+const ZH_ANTECEDENT = new RegExp(`${REL_ZH}`, 'gu');
+const EN_ANTECEDENT = /\bmy\s+((?:ex-?)?(?:girlfriend|boyfriend|wife|husband|partner|fiancée?)|ex|(?:mom|mother|dad|father|sister|brother|son|daughter|boss|coworker|friend)(?:\s+\p{Lu}\p{Ll}+)?)\b/giu;
 
 const EN_LEAD = String.raw`(?:(?:ok(?:ay)?|also|and|so|hey|oh|well|actually|btw|one more thing)[,.!\s]+)*(?:(?:can|could|would|will) you\s+|i (?:want|need|would like|'d like|d like) you to\s+)?(?:please\s+|pls\s+|plz\s+|just\s+)*`;
 const EN_SAID = String.raw`(?:(?:everything|anything|all|what|whatever|the (?:stuff|things?)|all (?:the )?(?:stuff|things))\s+(?:(?:that\s+)?i(?:'ve| have)?\s+(?:told|said to|mentioned to|shared with|said)(?:\s+you)?\s+)?)`;
@@ -36,6 +43,8 @@ const EN_REQUESTS: readonly RegExp[] = [
   // don't remember anything about X / stop remembering X
   new RegExp(String.raw`^${EN_LEAD}(?:don'?t|do not|never)\s+(?:remember|keep|store|save)\s+(?:(?<said>anything|everything|what i (?:said|told you))\s+(?<about>(?:about|regarding|on)\s+)?|(?<about2>(?:about|regarding)\s+))(?<topic>.+)$`, 'iu'),
   new RegExp(String.raw`^${EN_LEAD}stop\s+(?:remembering|keeping|storing|saving)\s+(?:(?:anything|everything|what i (?:said|told you))\s+)?(?:(?:about|regarding|on)\s+)?(?<topic>.+)$`, 'iu'),
+  // delete my address from your memory
+  new RegExp(String.raw`^${EN_LEAD}(?:delete|erase|remove|wipe|forget)\s+(?<topic>.+?)\s+from\s+(?:your\s+)?(?:memory|memories|records?|notes|database)$`, 'iu'),
   // delete everything you know about X / erase your memories of X
   new RegExp(String.raw`^${EN_LEAD}(?:delete|erase|remove|wipe|purge|clear)\s+(?<said>(?:everything|anything|all|what|whatever)(?:\s+(?:you know|you remember|you have|you've got|you saved|you stored|i told you|i said))?|(?:all\s+)?(?:of\s+)?(?:your|the|my)\s+(?:memories|memory|info|information|notes|data))\s+(?<about>(?:about|of|on|regarding)\s+)(?<topic>.+)$`, 'iu'),
 ];
@@ -52,29 +61,38 @@ function clausesOf(text: string): string[] {
     .filter((c) => c.length > 0);
 }
 
-function zhTopic(clause: string): string | undefined {
+/** Who a pronoun stands for: the last relative (or "my ex") named before the clause. */
+function antecedent(before: string, han: boolean): string | undefined {
+  const found = [...before.matchAll(han ? ZH_ANTECEDENT : EN_ANTECEDENT)];
+  return found.at(-1)?.[1];
+}
+
+function zhTopic(clause: string, before: string): string | undefined {
   for (const pattern of ZH_REQUESTS) {
     const m = pattern.exec(clause);
     if (!m?.groups) continue;
     const raw = m.groups.topic ?? '';
     // "忘记带伞了" / "删除这个文件": without "我说过的", "关于" or a thing named as such, no request.
-    const marked = m.groups.verb === undefined || m.groups.verb === '忘掉' || m.groups.said !== undefined || m.groups.about !== undefined;
+    const loose = m.groups.verb === '忘了' || m.groups.verb === '忘记' || (pattern === ZH_REQUESTS[0] && m.groups.verb !== '忘掉');
+    const marked = !loose || m.groups.said !== undefined || m.groups.about !== undefined || m.groups.all !== undefined || m.groups.ask !== undefined;
     if (!marked && !ZH_THING_END.test(raw)) continue;
-    const topic = raw.replace(ZH_TOPIC_TAIL, '').replace(ZH_TOPIC_HEAD, '').replace(/^[“"「『]|[”"」』]$/gu, '').trim();
+    let topic = raw.replace(ZH_TOPIC_TAIL, '').replace(ZH_TOPIC_HEAD, '').replace(/^[“"「『]|[”"」』]$/gu, '').trim();
+    if (ZH_HE_SHE.test(topic)) topic = antecedent(before, true) ?? topic;
     if (topic === '' || ZH_PRONOUN.test(topic) || topic.length > 30) return undefined;
     return topic;
   }
   return undefined;
 }
 
-function enTopic(clause: string): string | undefined {
+function enTopic(clause: string, before: string): string | undefined {
   for (const pattern of EN_REQUESTS) {
     const m = pattern.exec(clause);
     if (!m?.groups) continue;
     let topic = (m.groups.topic ?? '').trim();
     // "forget what I said about X": the said-part may also come after the verb's object.
-    topic = topic.replace(/^(?:what|that|everything)\s+i\s+(?:said|told you|mentioned)\s+(?:about\s+)?/iu, '');
+    topic = topic.replace(/^(?:(?:what|that|everything)\s+)?i\s+(?:ever\s+|once\s+|have\s+|'ve\s+)?(?:said|told you|mentioned|talked)\s+(?:about\s+)?/iu, '');
     topic = topic.replace(EN_TOPIC_TAIL, '').replace(/[,.;:!?\s]+$/u, '').replace(EN_TOPIC_HEAD, '').replace(/^["'“‘]|["'”’]$/gu, '').trim();
+    if (EN_HE_SHE.test(topic)) topic = antecedent(before, false) ?? topic;
     if (topic === '' || EN_PRONOUN.test(topic) || EN_NOT_A_TOPIC.test(topic) || topic.split(/\s+/u).length > 6) return undefined;
     return topic;
   }
@@ -84,8 +102,10 @@ function enTopic(clause: string): string | undefined {
 /** The request to forget a topic in a user's message, or undefined when it makes none. */
 export function readForgetRequest(text: string): ForgetRequest | undefined {
   if (text.length > 400) return undefined;
-  for (const clause of clausesOf(text)) {
-    const topic = /\p{Script=Han}/u.test(clause.slice(0, 12)) ? zhTopic(clause) : enTopic(clause.replace(/[’]/gu, "'"));
+  const clauses = clausesOf(text);
+  for (const [i, clause] of clauses.entries()) {
+    const before = clauses.slice(0, i).join('，');
+    const topic = /\p{Script=Han}/u.test(clause.slice(0, 12)) ? zhTopic(clause, before) : enTopic(clause.replace(/[’]/gu, "'"), before);
     if (topic !== undefined) return { topic };
   }
   return undefined;
