@@ -34,6 +34,8 @@ Rules:
 - Already remembered and said again or confirmed -> "reinforce" that alias. Never add a duplicate.
 - New details about an existing memory -> "update" it with the new FULL content.
 - The user corrects a wrong memory -> "update" it (or "delete" it when it is simply wrong) and say why.
+- Something that holds one value changed (their job and workplace, home, a favourite of a kind: "我跳槽到腾讯了", "my favorite movie is now Oppenheimer") -> "update" the memory holding the old value, dropping what went with it only ("a nurse at Swedish hospital" -> "a school nurse at Lincoln Elementary"). Said again with fewer details ("i live in seattle") -> "reinforce"; keep the details.
+- A pet or person of the user's who died -> "update" the memory of them to say so, with the time ("用户的猫咪咪上周（2026年11月16日那一周）去世了"); never leave them remembered as alive beside it.
 - A change over time is not a contradiction: "was tense ten days ago" and "is relaxed now" both stand, as separate memories with their times.
 - Something to do with a time -> add kind "todo" with todo.content (what to do) and todo.dueText (the time phrase as said, with its repeat when it repeats: "每天早上八点", "every Monday at 9am", and the repeat's end or span when said: "每天早上八点，到周五为止", "every day next week", "for the next 5 days"). A repeating todo names no date in its content: "用户每天早上八点要吃药". A reminder asked for at another time than an hour ahead -> also todo.remindText, as said: how far ahead ("提前半小时", "前一天晚上", "a day before") or a time of its own ("下周一", "next Monday"); the task is what the reminder is for ("明天下午三点开会，提前半小时提醒我": content "开会", dueText "明天下午三点", remindText "提前半小时"; "我要在三月前续签护照，下周提醒我": content "续签护照", dueText "三月前", remindText "下周").
 - An existing todo moved ("明天的会改到下午四点", "move the standup to 10am") -> "update" it with the new FULL content and todo.dueText (the new time as said: "下午四点", "10am"), or only todo.remindText when only its reminder moves ("提醒改成提前一天"); a todo called off or cancelled -> "delete" it; a todo the user says is done ("房租交了", "I've paid the rent") -> "update" it with its content as it is and todo.done: true (a repeating one is done this time only; never "delete" it for that).
@@ -60,7 +62,7 @@ No opinions of the assistant, no guesses. Small talk: summary "闲聊，无实�
 
 export const extractMemoriesPrompt = definePrompt({
   id: 'extract-memories',
-  version: 13,
+  version: 14,
   input: ExtractMemoriesInput,
   output: ExtractionResult,
   outputFormat: OUTPUT_FORMAT,
