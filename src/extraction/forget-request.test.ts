@@ -15,7 +15,6 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     ['please don\'t remember anything about sarah', 'sarah'],
     ['can you forget my ex, please?', 'ex'],
     ['delete everything you know about my old job', 'old job'],
-    ['Forget about Sarah.', 'Sarah'],
     ['Don’t save anything about my health', 'health'],
     ['thanks! also, forget what I said about my divorce', 'divorce'],
     ['我不想再提起前女友了，把她的事从你的记忆里删了吧', '前女友'],
@@ -55,6 +54,10 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     '我把钥匙忘了',
     '忘掉他吧',
     'forget about her',
+    // "never mind": forgetting what was told is said so, or is about someone of the past
+    'Forget about Sarah.',
+    "forget about the party, let's talk about work",
+    "forget the meeting, it's cancelled",
   ])('%s → no request', (text) => {
     expect(readForgetRequest(text)).toBeUndefined();
   });

@@ -38,19 +38,25 @@ const EN_ANTECEDENT = /\bmy\s+((?:ex-?)?(?:girlfriend|boyfriend|wife|husband|par
 const EN_LEAD = String.raw`(?:(?:ok(?:ay)?|also|and|so|hey|oh|well|actually|btw|one more thing)[,.!\s]+)*(?:(?:can|could|would|will) you\s+|i (?:want|need|would like|'d like|d like) you to\s+)?(?:please\s+|pls\s+|plz\s+|just\s+)*`;
 const EN_SAID = String.raw`(?:(?:everything|anything|all|what|whatever|the (?:stuff|things?)|all (?:the )?(?:stuff|things))\s+(?:(?:that\s+)?i(?:'ve| have)?\s+(?:told|said to|mentioned to|shared with|said)(?:\s+you)?\s+)?)`;
 const EN_REQUESTS: readonly RegExp[] = [
-  // forget what I told you about X / forget everything about X / forget my ex
+  // delete my address from your memory
+  new RegExp(String.raw`^${EN_LEAD}(?:delete|erase|remove|wipe|forget)\s+(?<topic>.+?)\s+from\s+(?:your\s+)?(?:memory|memories|records?|notes|database)$`, 'iu'),
+  // forget what I told you about X / forget everything about X / forget my ex ("forget about the party" alone is "never mind": BARE_ASKS)
   new RegExp(String.raw`^${EN_LEAD}forget\s+(?<said>${EN_SAID})?(?<about>(?:about|regarding|of)\s+)?(?<topic>.+)$`, 'iu'),
   // don't remember anything about X / stop remembering X
   new RegExp(String.raw`^${EN_LEAD}(?:don'?t|do not|never)\s+(?:remember|keep|store|save)\s+(?:(?<said>anything|everything|what i (?:said|told you))\s+(?<about>(?:about|regarding|on)\s+)?|(?<about2>(?:about|regarding)\s+))(?<topic>.+)$`, 'iu'),
   new RegExp(String.raw`^${EN_LEAD}stop\s+(?:remembering|keeping|storing|saving)\s+(?:(?:anything|everything|what i (?:said|told you))\s+)?(?:(?:about|regarding|on)\s+)?(?<topic>.+)$`, 'iu'),
-  // delete my address from your memory
-  new RegExp(String.raw`^${EN_LEAD}(?:delete|erase|remove|wipe|forget)\s+(?<topic>.+?)\s+from\s+(?:your\s+)?(?:memory|memories|records?|notes|database)$`, 'iu'),
   // delete everything you know about X / erase your memories of X
   new RegExp(String.raw`^${EN_LEAD}(?:delete|erase|remove|wipe|purge|clear)\s+(?<said>(?:everything|anything|all|what|whatever)(?:\s+(?:you know|you remember|you have|you've got|you saved|you stored|i told you|i said))?|(?:all\s+)?(?:of\s+)?(?:your|the|my)\s+(?:memories|memory|info|information|notes|data))\s+(?<about>(?:about|of|on|regarding)\s+)(?<topic>.+)$`, 'iu'),
 ];
 const EN_TOPIC_TAIL = /(?:[\s,]+(?:please|pls|plz|too|as well|for me|from (?:your )?memory|anymore|any more|ok|okay|thanks|thank you|right now|now|forever|completely|entirely))+$/iu;
 const EN_TOPIC_HEAD = /^(?:(?:my|our|the|about|that|this)\s+)+/iu;
 const EN_PRONOUN = /^(?:it|that|this|them|him|her|those|these|me|us|you|everything|all|anything|something|stuff|all that|all of it|all of that|what i said|to\b.*|about it|about that|that i said\b.*)$/iu;
+/**
+ * "Forget X" with nothing saying it is about what was told: in English mostly "never mind X"
+ * ("forget about the party, let's talk about work"), so only what was said ("forget I ever mentioned
+ * Sarah") or someone of the past ("forget my ex") asks for it.
+ */
+const BARE_ASKS = /^(?:about\s+)?(?:(?:that\s+)?i\s+(?:ever\s+|once\s+)?(?:said|told you|mentioned|talked)\b|my\s+(?:ex\b|ex-|former\b))/iu;
 const EN_NOT_A_TOPIC = /^(?:to|how|where|why|when|whether|if)\b/iu;
 
 /** The clauses of a message a request may stand alone in. */
@@ -78,7 +84,7 @@ function zhTopic(clause: string, before: string): string | undefined {
     if (!marked && !ZH_THING_END.test(raw)) continue;
     let topic = raw.replace(ZH_TOPIC_TAIL, '').replace(ZH_TOPIC_HEAD, '').replace(/^[“"「『]|[”"」』]$/gu, '').trim();
     if (ZH_HE_SHE.test(topic)) topic = antecedent(before, true) ?? topic;
-    if (topic === '' || ZH_PRONOUN.test(topic) || topic.length > 30) return undefined;
+    if (topic === '' || ZH_PRONOUN.test(topic) || topic.length > 30) continue;
     return topic;
   }
   return undefined;
@@ -89,11 +95,15 @@ function enTopic(clause: string, before: string): string | undefined {
     const m = pattern.exec(clause);
     if (!m?.groups) continue;
     let topic = (m.groups.topic ?? '').trim();
+    const bare = pattern === EN_REQUESTS[1] && m.groups.said === undefined && !BARE_ASKS.test(`${m.groups.about ?? ''}${topic}`);
     // "forget what I said about X": the said-part may also come after the verb's object.
     topic = topic.replace(/^(?:(?:what|that|everything)\s+)?i\s+(?:ever\s+|once\s+|have\s+|'ve\s+)?(?:said|told you|mentioned|talked)\s+(?:about\s+)?/iu, '');
     topic = topic.replace(EN_TOPIC_TAIL, '').replace(/[,.;:!?\s]+$/u, '').replace(EN_TOPIC_HEAD, '').replace(/^["'“‘]|["'”’]$/gu, '').trim();
-    if (EN_HE_SHE.test(topic)) topic = antecedent(before, false) ?? topic;
-    if (topic === '' || EN_PRONOUN.test(topic) || EN_NOT_A_TOPIC.test(topic) || topic.split(/\s+/u).length > 6) return undefined;
+    // "my girlfriend and I split up, forget about her": someone just named, not "never mind".
+    const named = EN_HE_SHE.test(topic) ? antecedent(before, false) : undefined;
+    if (bare && named === undefined) continue;
+    topic = named ?? topic;
+    if (topic === '' || EN_PRONOUN.test(topic) || EN_NOT_A_TOPIC.test(topic) || topic.split(/\s+/u).length > 6) continue;
     return topic;
   }
   return undefined;
