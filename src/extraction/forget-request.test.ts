@@ -55,6 +55,9 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     '忘掉他吧',
     'forget about her',
     // "never mind": forgetting what was told is said so, or is about someone of the past
+    '忘掉那个会吧，取消了',
+    '忘掉烦恼，开心一点！',
+    '忘掉不开心的事吧',
     'Forget about Sarah.',
     "forget about the party, let's talk about work",
     "forget the meeting, it's cancelled",

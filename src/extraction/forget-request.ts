@@ -28,7 +28,9 @@ const ZH_REQUESTS: readonly RegExp[] = [
 const ZH_THING_END = /(?:的事情?|的事儿|的一切|的所有事情?|的记忆|的记录|的信息|的内容|这件事|那件事|那些事|相关的事情?|吧)$/u;
 const ZH_TOPIC_TAIL = /(?:从你的记忆(?:里|中)|从记忆(?:里|中)|的事情?|的事儿|的一切|的所有事情?|相关的?(?:事情?|内容|记忆|信息)?|的记忆|的记录|的信息|的内容|的东西|这件事|那件事|那些事|这些事|都|全都|全部|吧|了|啊|哦|呢|嘛|好吗|行吗|可以吗)+$/u;
 const ZH_TOPIC_HEAD = /^(?:我的|我|你|关于|有关)+/u;
-const ZH_PRONOUN = /^(?:这|那|这个|那个|这些|那些|刚才|刚才的|刚才说的|上面的|一切|所有|所有的|全部|什么|啥|吃药|带)$|^(?:它|他|她)/u;
+const ZH_PRONOUN = /^(?:刚才|刚才的|刚才说的|上面的|一切|所有|所有的|全部|什么|啥|吃药|带)$|^(?:它|他|她|这|那)/u;
+/** "忘掉烦恼", "忘掉不开心的事": comfort, not a request about memories. */
+const ZH_FEELING = /^(?:不开心|不愉快|烦恼|烦心|难过|伤心|痛苦|悲伤|过去|过往|以前|从前|不好|糟糕|失败|压力)/u;
 /** "她", "him": who they are, named by a clause before in the same message ("我前女友…，把她的事忘了吧"). */
 const ZH_HE_SHE = /^(?:他|她)(?:们)?$/u;
 const EN_HE_SHE = /^(?:him|her|them)$/iu;
@@ -84,7 +86,7 @@ function zhTopic(clause: string, before: string): string | undefined {
     if (!marked && !ZH_THING_END.test(raw)) continue;
     let topic = raw.replace(ZH_TOPIC_TAIL, '').replace(ZH_TOPIC_HEAD, '').replace(/^[“"「『]|[”"」』]$/gu, '').trim();
     if (ZH_HE_SHE.test(topic)) topic = antecedent(before, true) ?? topic;
-    if (topic === '' || ZH_PRONOUN.test(topic) || topic.length > 30) continue;
+    if (topic === '' || ZH_PRONOUN.test(topic) || ZH_FEELING.test(topic) || topic.length > 30) continue;
     return topic;
   }
   return undefined;
