@@ -58,6 +58,9 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     '忘掉那个会吧，取消了',
     '忘掉烦恼，开心一点！',
     '忘掉不开心的事吧',
+    // every memory is "用户…" / "The user…": forgetting "the user" is forgetting everything
+    'forget everything about the user',
+    '忘掉关于用户的一切',
     'Forget about Sarah.',
     "forget about the party, let's talk about work",
     "forget the meeting, it's cancelled",

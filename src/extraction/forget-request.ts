@@ -28,7 +28,7 @@ const ZH_REQUESTS: readonly RegExp[] = [
 const ZH_THING_END = /(?:的事情?|的事儿|的一切|的所有事情?|的记忆|的记录|的信息|的内容|这件事|那件事|那些事|相关的事情?|吧)$/u;
 const ZH_TOPIC_TAIL = /(?:从你的记忆(?:里|中)|从记忆(?:里|中)|的事情?|的事儿|的一切|的所有事情?|相关的?(?:事情?|内容|记忆|信息)?|的记忆|的记录|的信息|的内容|的东西|这件事|那件事|那些事|这些事|都|全都|全部|吧|了|啊|哦|呢|嘛|好吗|行吗|可以吗)+$/u;
 const ZH_TOPIC_HEAD = /^(?:我的|我|你|关于|有关)+/u;
-const ZH_PRONOUN = /^(?:刚才|刚才的|刚才说的|上面的|一切|所有|所有的|全部|什么|啥|吃药|带)$|^(?:它|他|她|这|那)/u;
+const ZH_PRONOUN = /^(?:刚才|刚才的|刚才说的|上面的|一切|所有|所有的|全部|什么|啥|吃药|带|用户|我自己|自己)$|^(?:它|他|她|这|那)/u;
 /** "忘掉烦恼", "忘掉不开心的事": comfort, not a request about memories. */
 const ZH_FEELING = /^(?:不开心|不愉快|烦恼|烦心|难过|伤心|痛苦|悲伤|过去|过往|以前|从前|不好|糟糕|失败|压力)/u;
 /** "她", "him": who they are, named by a clause before in the same message ("我前女友…，把她的事忘了吧"). */
@@ -52,7 +52,7 @@ const EN_REQUESTS: readonly RegExp[] = [
 ];
 const EN_TOPIC_TAIL = /(?:[\s,]+(?:please|pls|plz|too|as well|for me|from (?:your )?memory|anymore|any more|ok|okay|thanks|thank you|right now|now|forever|completely|entirely))+$/iu;
 const EN_TOPIC_HEAD = /^(?:(?:my|our|the|about|that|this)\s+)+/iu;
-const EN_PRONOUN = /^(?:it|that|this|them|him|her|those|these|me|us|you|everything|all|anything|something|stuff|all that|all of it|all of that|what i said|to\b.*|about it|about that|that i said\b.*)$/iu;
+const EN_PRONOUN = /^(?:.|it|that|this|them|him|her|those|these|me|myself|us|you|(?:the |a )?users?|everything|all|anything|something|stuff|all that|all of it|all of that|what i said|to\b.*|about it|about that|that i said\b.*)$/iu;
 /**
  * "Forget X" with nothing saying it is about what was told: in English mostly "never mind X"
  * ("forget about the party, let's talk about work"), so only what was said ("forget I ever mentioned
