@@ -13,6 +13,7 @@ import { DIETARY_CONSTRAINT_QUERY, statesDietaryConstraint } from '../text/dieta
 import { asksForSuggestions } from '../text/suggestion-request.js';
 import { countTokens } from '../text/tokens.js';
 import { memoEmbedder } from '../embedders/memo-embedder.js';
+import { todoWindowEnd } from './todo-window.js';
 import { findExcerpts, withoutCited, type Excerpt } from './excerpts.js';
 import { HEADINGS } from './headings.js';
 import { quoteData } from './quote.js';
@@ -31,7 +32,7 @@ export const ContextOptions = z.object({
   maxMemories: z.number().int().min(1).max(200).optional(),
   /** Most recent episodes considered (seed 003: 5). @default 5 */
   maxEpisodes: z.number().int().min(0).max(50).default(5),
-  /** Todos due within this many hours (or overdue) are listed. @default 48 */
+  /** Todos due within this many hours (or overdue) are listed, or up to the end of the days the question looks ahead to ("下周", "this week"). @default 48 */
   todoHorizonHours: z.number().min(0).default(48),
   agentId: z.string().optional(),
   /** Excerpts of past conversation beside memories; the user's `contextExcerpts` setting when absent. */
@@ -125,6 +126,13 @@ const DEFAULT_RANKING: ContextRanking = Object.freeze(ContextRanking.parse({}));
  * the block still fits the token budget. The turns an included memory cites are left out of the
  * excerpts (the memory stands for them), and an excerpt with no matching turn left goes whole.
  */
+/** Todos due before this are listed: the usual horizon, or further when the question looks ahead ("下周有什么安排"). */
+function todoHorizon(query: string, now: Date, hours: number, timeZone: string): Date {
+  const usual = new Date(now.getTime() + hours * 3_600_000);
+  const asked = todoWindowEnd(query, now, timeZone);
+  return asked && asked > usual ? asked : usual;
+}
+
 export async function buildContext(base: MemoryDeps, options: ContextOptions): Promise<ContextBlock> {
   const o = parseInput(ContextOptions, options, 'context options');
   const ranking = o.ranking ? ContextRanking.parse(o.ranking) : DEFAULT_RANKING;
@@ -143,7 +151,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const suggesting = asked && asksForSuggestions(o.query);
   const [profile, todos, recalled, episodes, excerpts, preferences, constraints] = await Promise.all([
     deps.store.latestProfile(o.userId),
-    deps.store.listTodos({ userId: o.userId, completed: false, live: true, dueBefore: new Date(now.getTime() + o.todoHorizonHours * 3_600_000) }),
+    deps.store.listTodos({ userId: o.userId, completed: false, live: true, dueBefore: todoHorizon(o.query, now, o.todoHorizonHours, settings.timeZone) }),
     recalling,
     // Relevant episodes come out of the same recall (an agent filter would hide the user's episodes from it: then a search of their own).
     o.maxEpisodes > 0
