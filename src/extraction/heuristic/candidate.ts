@@ -132,9 +132,19 @@ export function normalize(text: string): string {
   return /^[a-z]{3,}s$/.test(flat) ? flat.slice(0, -1) : flat;
 }
 
-/** First person to third in the tail of a sentence: "my mom" → "their mom", "我妈" → "自己妈". */
+/** The user's relative in the tail of a sentence: "我妈", "我的女儿". */
+let relOfUser: RegExp | undefined;
+
+/**
+ * First person to third in the tail of a sentence: "my mom" → "their mom"; in Chinese a relative
+ * is named as in the memory's other sentences ("给我妈打电话" → "给妈妈打电话", not "自己妈"), and any
+ * other "我" is "自己".
+ */
 export function thirdPerson(text: string, lang: Lang): string {
-  if (lang === 'zh') return text.replace(/我(?!们)/g, '自己');
+  if (lang === 'zh') {
+    relOfUser ??= new RegExp(`我的?${REL_ZH}`, 'gu');
+    return text.replace(relOfUser, (_all, relation: string) => kin(relation)).replace(/我(?!们)/g, '自己');
+  }
   return text
     .replace(/\bmyself\b/gi, 'themselves')
     .replace(/\bmine\b/gi, 'theirs')

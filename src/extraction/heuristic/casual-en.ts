@@ -15,12 +15,25 @@ const BARE_POSSESSIVE = /\b([Mm]y [a-z]+?)s name(?= is\b)/gu;
 /** What closes a chat line and says nothing: "btw", "lol", "pls remember that", an emoticon or emoji. */
 const TRAILING_FILLER = /(?:^|[\s,.!~]+)(?:btw|by the way|lol|lmao|haha+|hehe+|fyi|tbh|xd|(?:pls |please )?remember (?:that|this)|(?:pls |please )?(?:note|keep in mind) (?:that|this)|[:;]-?[()DPp]|\p{Extended_Pictographic}\uFE0F?)[\s.!~]*$/iu;
 
+/** Days as chat types them: "tmrw", "2nite", "nxt week". */
+const CHAT_DAYS: Readonly<Record<string, string>> = { tmrw: 'tomorrow', tmr: 'tomorrow', tmrrw: 'tomorrow', tmrow: 'tomorrow', tomoz: 'tomorrow', '2morrow': 'tomorrow', '2day': 'today', tdy: 'today', '2nite': 'tonight', tonite: 'tonight', nxt: 'next', wknd: 'weekend' };
+const CHAT_DAY = /(?<![\w'])(tmrw|tmr|tmrrw|tmrow|tomoz|2morrow|2day|tdy|2nite|tonite|nxt|wknd)(?![\w'])/giu;
+/**
+ * "In two weeks I need to renew my passport", "next week I have to finish the report": a time said
+ * first, with no comma, before what the user needs or plans to do goes after it, where the pattern
+ * tables read it ("I need to renew my passport in two weeks").
+ */
+const TIME_FIRST =
+  /^((?:in (?:a|an|one|two|three|four|five|six|a few|\d+) (?:days?|weeks?|months?|hours?)|next (?:week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|tomorrow(?: morning| afternoon| evening| night)?|tonight|later today|this (?:week|weekend|morning|afternoon|evening)|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))(?: (?:at|by) \d{1,2}(?::\d{2})? ?(?:am|pm)?)?) (I (?:need|have|must|gotta|got to|should|'m going|am going|'m gonna|plan|'ll|will)\b.+?)([.!]*)$/iu;
+
 /** The sentence with its bare contractions and possessives spelled out ("im" → "I'm", "dogs name" → "dog's name"). */
 export function spellOutCasual(sentence: string): string {
   return sentence
     .replace(LOWER_I, 'I')
     .replace(BARE_CONTRACTION, (word: string) => BARE_CONTRACTIONS[word.toLowerCase()] ?? word)
-    .replace(BARE_POSSESSIVE, (_, owner: string) => `${owner}'s name`);
+    .replace(BARE_POSSESSIVE, (_, owner: string) => `${owner}'s name`)
+    .replace(CHAT_DAY, (word: string) => CHAT_DAYS[word.toLowerCase()] ?? word)
+    .replace(TIME_FIRST, (_all, when: string, what: string, end: string) => `${what} ${when.charAt(0).toLowerCase()}${when.slice(1)}${end}`);
 }
 
 /** The clause without the filler that closes it ("i'm lactose intolerant btw"); a clause that is only filler stays. */

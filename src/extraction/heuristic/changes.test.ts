@@ -158,3 +158,17 @@ describe('junk kept out, and facts that were missed', () => {
     expect(brief(said)).toEqual(expected);
   });
 });
+
+describe('how chat says when, and whose', () => {
+  it.each([
+    ['remind me tmrw at 9 to call grandma', ['add todo: The user has a to-do: call grandma tomorrow at 9 (2026-11-28)']],
+    ['tmrw at 9 remind me to call grandma', ['add todo: The user has a to-do: call grandma tomorrow at 9 (2026-11-28)']],
+    ['In two weeks I need to renew my passport', ['add plan: The user needs to renew their passport in two weeks (the week of 2026-12-07)']],
+    ['Tonite I need to pack', ['add plan: The user needs to pack tonight (2026-11-27)']],
+    // The user's relative in a todo is named as the memory names them, not "自己妈".
+    ['提醒我明天给我妈打电话', ['add todo: 用户有待办事项：明天（2026年11月28日）给妈妈打电话']],
+    ['我明天要去机场接我老公', ['add plan: 用户明天（2026年11月28日）要去机场接老公']],
+  ] as const)('%s', (said, expected) => {
+    expect(brief(said)).toEqual(expected);
+  });
+});
