@@ -8,5 +8,5 @@ import type { Language } from '../text/language.js';
 export function forgetNotice(topic: string, language: Language): string {
   return language === 'zh'
     ? `## 关于用户的记忆\n用户要求忘掉关于「${topic}」的事。相关的记忆和对话记录会在这次回复后删除。简短确认即可，不要复述或追问其中的细节。`
-    : `## What you remember about the user\nThe user asked you to forget what they told you about "${topic}". Those memories and messages are erased once you reply. Confirm briefly; do not repeat or ask about any of it.`;
+    : `## What you remember about the user\nThe user asked you to forget what they told you about "${topic}". Those memories and messages are removed once you reply. Confirm briefly; do not repeat or ask about any of it.`;
 }

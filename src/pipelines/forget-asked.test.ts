@@ -38,7 +38,7 @@ describe('forgetting asked for in conversation', () => {
       topic: 'ex',
       trace: ' ex',
     },
-  ])('$lang: the memories, the messages and the request itself go; everything else stays', async ({ about, other, said, request, reply, topic, trace }) => {
+  ])('$lang: the memories are deleted (restorable), the messages and the request itself purged; everything else stays', async ({ about, other, said, request, reply, topic, trace }) => {
     const memory = engine();
     for (const content of [...about, ...other]) await memory.add({ userId: 'u', content });
     await memory.appendMessages({ messages: said.map((content) => turn('user', content, 's0')) });
@@ -46,12 +46,17 @@ describe('forgetting asked for in conversation', () => {
     const result = await memory.appendMessages({ messages: [turn('user', request), turn('assistant', reply)] });
 
     expect(result.forgotten).toEqual([{ messageId: result.appended[0]!.id, topic, memories: about.length, messages: said.length + 2 }]);
-    const left = await memory.list({ userId: 'u', statuses: ['active', 'archived', 'deleted'] });
-    expect(left.map((m) => m.content).sort()).toEqual([...other].sort());
-    const dump = JSON.stringify(await memory.exportUser('u'));
-    expect(dump).not.toContain(trace);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...other].sort());
+    const deleted = await memory.list({ userId: 'u', statuses: ['deleted'] });
+    expect(deleted.map((m) => m.content).sort()).toEqual([...about].sort());
+    expect((await memory.history('u', deleted[0]!.id)).at(-1)).toMatchObject({ actor: 'user', reason: `the user asked in conversation to forget "${topic}"` });
+    const { messages } = await memory.exportUser('u');
+    expect(JSON.stringify(messages)).not.toContain(trace);
     const block = await memory.context({ userId: 'u', query: request, tokenBudget: 800 });
     expect(block.text).not.toContain(trace);
+    // A misread request is undone from the page or the API.
+    await memory.restore('u', deleted[0]!.id);
+    expect(await memory.list({ userId: 'u' })).toHaveLength(other.length + 1);
   });
 
   it.each([

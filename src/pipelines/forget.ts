@@ -74,15 +74,30 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
   return { memories: [...about, ...derived], messageIds };
 }
 
+export interface ForgetTopicOptions {
+  minSimilarity?: number;
+  /**
+   * Memories and episodes are deleted, not purged: gone from every block, search and list, and
+   * restorable from the page or the API (a topic asked to be forgotten in conversation, read by
+   * heuristics that can misread). Messages are purged all the same, so no excerpt brings the topic
+   * back; older profile versions are kept. The reason goes into each memory's history.
+   */
+  restorable?: { reason: string };
+}
+
 /**
  * Forgets a topic (`topicFootprint`): its memories, episodes and raw messages are purged (no
  * excerpt may quote them again), and the profile is rewritten without it; the older profile
- * versions that mention it are erased.
+ * versions that mention it are erased. With `restorable` the memories are deleted instead.
  */
-export async function forgetTopic(deps: ModelDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<ForgetTopicReport> {
+export async function forgetTopic(deps: ModelDeps, userId: string, topic: string, options: ForgetTopicOptions = {}): Promise<ForgetTopicReport> {
   const footprint = await topicFootprint(deps, userId, topic, options);
-  for (const memory of footprint.memories) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at: deps.clock.now() });
-  // Purging a memory erases its todo; a todo about the topic with no memory of its own goes too.
+  const at = deps.clock.now();
+  for (const memory of footprint.memories) {
+    if (!options.restorable) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at });
+    else if (memory.status !== 'deleted') await deps.store.updateMemory(userId, memory.id, { status: 'deleted', updatedAt: at }, undefined, { actor: 'user', reason: options.restorable.reason, at });
+  }
+  // Purging a memory erases its todo (deleting it withdraws it); a todo about the topic with no memory of its own goes too.
   for (const todo of await deps.store.listTodos({ userId })) {
     if (todo.memoryId === undefined && mentionsTopic(todo.content, topic)) await deps.store.deleteTodo(userId, todo.id);
   }
@@ -93,7 +108,7 @@ export async function forgetTopic(deps: ModelDeps, userId: string, topic: string
     const rewritten = await updateProfile(deps, userId, { forgetTopic: topic });
     if (rewritten.profile) report.profileVersion = rewritten.profile.version;
     const stale = versions.filter((p) => mentionsTopic(p.narrative, topic) || Object.values(p.basicInfo).some((v) => mentionsTopic(v, topic)));
-    await deps.store.deleteProfileVersions(userId, stale.map((p) => p.version));
+    if (!options.restorable) await deps.store.deleteProfileVersions(userId, stale.map((p) => p.version));
   }
   deps.logger.info('forgot a topic', { userId, count: report.forgotten.length });
   return report;

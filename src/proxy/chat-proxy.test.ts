@@ -226,7 +226,7 @@ describe('chat proxy with the official openai client', () => {
     expect(system).not.toContain(memoryText);
     await proxy.idle();
     expect(await memory.list({ userId })).toEqual([]);
-    expect(JSON.stringify(await memory.exportUser(userId))).not.toContain(trace);
+    expect(JSON.stringify((await memory.exportUser(userId)).messages)).not.toContain(trace);
     await client.chat.completions.create({ model: 'mock-model', user: userId, messages: [{ role: 'user', content: trace }] });
     // Nothing about it is left to remember: the next request goes without a memory block.
     expect(sent(upstream.requests[1]).messages).toEqual([{ role: 'user', content: trace }]);
