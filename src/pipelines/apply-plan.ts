@@ -11,7 +11,7 @@ import type { Plan } from '../extraction/plan-operations.js';
 import type { MemoryChanges, Store } from '../store/store.js';
 import type { TodoChanges } from '../store/ports/todos.js';
 import { memoryChangesFor, rewriteTodo, type TodoRewrite } from './edit-todo.js';
-import { completeWithin } from './complete-todo.js';
+import { completeWithin, EARLY_DONE_MS } from './complete-todo.js';
 import { detectLanguage } from '../text/language.js';
 import type { MemoryDeps } from './deps.js';
 import { structuredDataAfter, supersededCopy } from '../lifecycle/supersede.js';
@@ -209,7 +209,8 @@ async function commit(tx: Store, prepared: Prepared): Promise<void> {
     const open = (await tx.listTodos({ userId: t.userId, completed: false })).some((x) => x.id === t.id);
     if (!open) continue;
     if (t.changes) await tx.updateTodo(t.userId, t.id, t.changes);
-    if (t.done) await completeWithin(tx, t.userId, t.id, t.at, {}, t.done);
+    // Heard in conversation: an occurrence hours ahead is not the one the user means ("吃过药了" at noon, pills at 21:00).
+    if (t.done) await completeWithin(tx, t.userId, t.id, t.at, { earliestMs: EARLY_DONE_MS }, t.done);
   }
   for (const r of prepared.relations) await tx.insertRelation(r);
 }

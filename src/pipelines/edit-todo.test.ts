@@ -314,8 +314,12 @@ describe('a todo done by saying so', () => {
       const { memory, todo, say } = await user();
       await say(asked);
       const t = await todo();
-      // The evening before the first one: "done" settles the coming occurrence.
+      // The evening before the first one (12 hours ahead): no dose is taken that early, nothing moves.
       memory.clock.advance(12 * HOUR);
+      await say(said);
+      expect((await todo()).dueAt!.getTime()).toBe(t.dueAt!.getTime());
+      // Two hours before it: "done" settles the coming occurrence.
+      memory.clock.advance(10 * HOUR);
       await say(said);
       const after = await todo();
       expect(after).toMatchObject({ id: t.id, completed: false });
