@@ -79,6 +79,15 @@ describe('the server over loopback', () => {
     expect((await fetch(`${s.url}/v1/users`, { headers: { authorization: 'Bearer admin-key-for-test' } })).status).toBe(200);
   });
 
+  it('a port already in use is a clear CONFIG_INVALID, and the second server lets go of its store', async () => {
+    const first = await start();
+    const second = env();
+    await expect(startServer({ port: first.port, host: '127.0.0.1', env: second, logger: silentLogger })).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining(`Port ${first.port} on 127.0.0.1 is already in use`) });
+    // Its store was closed: the same file opens again at once.
+    const again = await start({ env: second });
+    expect((await fetch(`${again.url}/health`)).status).toBe(200);
+  });
+
   it('streams memory.changed and extraction.done events of the caller\'s tenant on /v1/events', async () => {
     const s = await start({ env: env({ ENGRAM_ADMIN_KEY: 'admin-key-for-test' }) });
     const admin = { authorization: 'Bearer admin-key-for-test', 'content-type': 'application/json' };

@@ -131,10 +131,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const server = serve({ fetch: app.fetch, port, hostname: host });
   // Longer than the usual client and proxy idle timeouts, so a reused keep-alive socket is never closed under a request.
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    // Nothing may keep the process alive after it could not listen (the store, the embedder's thread).
+    await memory.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new EngramError('CONFIG_INVALID', `Port ${port} on ${host} is already in use: stop what listens there, or set PORT (or --port)`, { cause: error });
+    if (code === 'EACCES') throw new EngramError('CONFIG_INVALID', `No permission to listen on port ${port} on ${host}: use a port above 1023`, { cause: error });
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   memory.startScheduler(num(env['ENGRAM_TICK_MS'], 'ENGRAM_TICK_MS') ?? 30_000);
   // The model loaded, then the store's binding checked: a store of an earlier bundled embedder is re-embedded now, not on the first request.
