@@ -25,6 +25,7 @@ describe('forgetting asked for in conversation', () => {
       request: '好的。另外，忘掉我前女友的事吧',
       reply: '好的，关于你前女友的事我已经忘掉了。',
       topic: '前女友',
+      name: '小美',
       trace: '前女友',
     },
     {
@@ -36,16 +37,17 @@ describe('forgetting asked for in conversation', () => {
       request: 'thanks. also, forget what I told you about my ex',
       reply: "Done, I won't bring up your ex again.",
       topic: 'ex',
+      name: 'Sarah',
       trace: ' ex',
     },
-  ])('$lang: the memories are deleted (restorable), the messages and the request itself purged; everything else stays', async ({ about, other, said, request, reply, topic, trace }) => {
+  ])('$lang: the memories are deleted (restorable), the messages and the request itself purged; everything else stays', async ({ about, other, said, request, reply, topic, name, trace }) => {
     const memory = engine();
     for (const content of [...about, ...other]) await memory.add({ userId: 'u', content });
     await memory.appendMessages({ messages: said.map((content) => turn('user', content, 's0')) });
 
     const result = await memory.appendMessages({ messages: [turn('user', request), turn('assistant', reply)] });
 
-    expect(result.forgotten).toEqual([{ messageId: result.appended[0]!.id, topic, memories: about.length, messages: said.length + 2 }]);
+    expect(result.forgotten).toEqual([{ messageId: result.appended[0]!.id, topic, names: [name], memories: about.length, messages: said.length + 2 }]);
     expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...other].sort());
     const deleted = await memory.list({ userId: 'u', statuses: ['deleted'] });
     expect(deleted.map((m) => m.content).sort()).toEqual([...about].sort());
@@ -57,6 +59,20 @@ describe('forgetting asked for in conversation', () => {
     // A misread request is undone from the page or the API.
     await memory.restore('u', deleted[0]!.id);
     expect(await memory.list({ userId: 'u' })).toHaveLength(other.length + 1);
+  });
+
+  it.each([
+    ['zh', '用户的前女友叫小美', '小美喜欢吃日料，她是做设计的', '忘掉我前女友的事', '小美'],
+    ['en', "The user's ex is named Sarah", 'Sarah loves sushi and works as a designer', 'forget what I told you about my ex', 'Sarah'],
+  ])('%s: whoever the memories name the topic is forgotten with it (messages that only say her name)', async (_lang, naming, said, request, name) => {
+    const memory = engine();
+    await memory.add({ userId: 'u', content: naming });
+    await memory.add({ userId: 'u', content: 'The user loves cats' });
+    await memory.appendMessages({ messages: [turn('user', said, 's0')] });
+    const result = await memory.appendMessages({ messages: [turn('user', request)] });
+    expect(result.forgotten?.[0]).toMatchObject({ names: [name], memories: 1 });
+    expect(JSON.stringify((await memory.exportUser('u')).messages)).not.toContain(name);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual(['The user loves cats']);
   });
 
   it.each([

@@ -8,6 +8,8 @@ export interface ForgottenOnRequest {
   /** The user's message that asked; it is erased too. */
   messageId: string;
   topic: string;
+  /** Who the memories name the topic ("小美" for 前女友), forgotten with it. */
+  names?: string[];
   /** Memories and episodes deleted (restorable: status "deleted", with the request in their history). */
   memories: number;
   /** Raw messages erased, the request itself included. */
@@ -20,18 +22,49 @@ export function forgetAskedIn(message: Message): ForgetRequest | undefined {
 }
 
 /**
+ * The names the forgotten memories give the topic: "用户的前女友叫小美" names 前女友 小美, "The user's ex is
+ * named Sarah" and "The user's ex, Sarah, …" name "ex" Sarah. Forgetting "my ex" is forgetting Sarah:
+ * "小美喜欢吃日料" would otherwise keep coming back as an excerpt.
+ */
+export function namesOfTopic(topic: string, contents: readonly string[]): string[] {
+  const t = topic.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  const patterns = [
+    new RegExp(`${t}(?:的名字)?(?:叫做?|名叫|是)([\\p{Script=Han}]{2,4}?|\\p{Lu}\\p{Ll}+)(?=[，。,、；;\\s]|$|[是在和也今去喜])`, 'u'),
+    new RegExp(`\\b${t}\\b,?\\s+(?:is\\s+)?(?:named\\s+|called\\s+)?(\\p{Lu}\\p{Ll}+)`, 'u'),
+  ];
+  const names = new Set<string>();
+  for (const content of contents) {
+    for (const re of patterns) {
+      const name = re.exec(content)?.[1];
+      if (name && name !== topic && !/^(?:The|User|They|He|She|用户)$/u.test(name)) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/**
  * Forgets what a user's message asks to be forgotten ("忘掉我前女友的事", "forget what I told you
  * about my ex"), as `forgetTopic` does for the page and the CLI, except that the memories are
  * deleted, not purged: gone from every block, restorable from the page, in case the request was an
- * idiom misread. The messages about it are purged, and the profile's sentences go. The asking message names the topic, so it goes as well (and
- * with it anything the extractor could have drawn from it). Other messages pass untouched.
+ * idiom misread. The messages about it are purged, and the profile's sentences go; so does whoever
+ * the memories name the topic ("用户的前女友叫小美": 小美 too). The asking message names the topic,
+ * so it goes as well (and with it anything the extractor could have drawn from it).
  */
 export async function forgetAsked(deps: ModelDeps, message: Message, request: ForgetRequest): Promise<ForgottenOnRequest> {
-  // Read by heuristics that can misread an idiom: the memories stay restorable (deleted, not purged).
-  const report = await forgetTopic(deps, message.userId, request.topic, { restorable: { reason: `the user asked in conversation to forget "${request.topic}"` } });
+  const restorable = { reason: `the user asked in conversation to forget "${request.topic}"` };
+  const report = await forgetTopic(deps, message.userId, request.topic, { restorable });
+  const gone = await deps.store.listMemories({ userId: message.userId, ids: report.forgotten, statuses: ['deleted'] });
+  const names = namesOfTopic(request.topic, gone.map((m) => m.content));
+  let memories = report.forgotten.length;
+  let messages = report.messages;
+  for (const name of names) {
+    const more = await forgetTopic(deps, message.userId, name, { restorable });
+    memories += more.forgotten.filter((id) => !report.forgotten.includes(id)).length;
+    messages += more.messages;
+  }
   // The request names the topic, so the topic's search has found it unless it was phrased apart
   // ("forget about my ex" asks about "ex"); it goes regardless.
-  const itself = await deps.store.purgeMessages(message.userId, [message.id]);
-  deps.logger.info('forgot a topic the user asked to forget', { userId: message.userId, messageId: message.id, memories: report.forgotten.length });
-  return { messageId: message.id, topic: request.topic, memories: report.forgotten.length, messages: report.messages + itself };
+  messages += await deps.store.purgeMessages(message.userId, [message.id]);
+  deps.logger.info('forgot a topic the user asked to forget', { userId: message.userId, messageId: message.id, memories });
+  return { messageId: message.id, topic: request.topic, ...(names.length > 0 ? { names } : {}), memories, messages };
 }

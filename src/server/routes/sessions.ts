@@ -45,7 +45,7 @@ export const ExtractReportDto = z
 
 /** A topic the user asked in these messages to be forgotten ("忘掉我前女友的事"), and how much went. */
 const ForgottenDto = z
-  .object({ messageId: z.string(), topic: z.string(), memories: z.number().int(), messages: z.number().int() })
+  .object({ messageId: z.string(), topic: z.string(), names: z.array(z.string()).optional(), memories: z.number().int(), messages: z.number().int() })
   .openapi('ForgottenOnRequest');
 
 const sessions = createRoute({ method: 'get', path: '/v1/users/{userId}/sessions', tags, summary: 'Sessions of a user, most recently active first', request: { params: UserParams, query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) }, responses: ok(z.object({ items: z.array(SessionDto) })) });
