@@ -76,6 +76,20 @@ describe('forgetting asked for in conversation', () => {
   });
 
   it.each([
+    ['zh', '用户住在上海浦东新区张江路100号', '用户的妈妈住在杭州', '我住在上海浦东新区张江路100号', '别记住我的住址', '张江路'],
+    ['en', 'The user lives at 12 Pine Street, Seattle', "The user's mom lives in Ohio", 'I live at 12 Pine Street', 'delete my address from your memory', 'Pine Street'],
+  ])('%s: an address is found by how memories say it ("用户住在", "lives at"), the mother\'s stays', async (_lang, own, mothers, said, request, trace) => {
+    const memory = engine();
+    await memory.add({ userId: 'u', content: own });
+    await memory.add({ userId: 'u', content: mothers });
+    await memory.appendMessages({ messages: [turn('user', said, 's0')] });
+    const result = await memory.appendMessages({ messages: [turn('user', request)] });
+    expect(result.forgotten?.[0]).toMatchObject({ memories: 1, messages: 2 });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([mothers]);
+    expect(JSON.stringify((await memory.exportUser('u')).messages)).not.toContain(trace);
+  });
+
+  it.each([
     ['zh', ['我忘了带钥匙', '别忘了周五还信用卡', '我想忘掉他', '算了，忘了吧'], '用户喜欢猫'],
     ['en', ['I always forget to call mom', "don't forget the milk", 'forget it', "I don't remember anything about it"], 'The user loves cats'],
   ])('%s: forgetting spoken of, not asked for, erases nothing', async (_lang, messages, kept) => {

@@ -1,4 +1,5 @@
 import type { Message } from '../domain/conversation.js';
+import { forgetAliases } from '../extraction/forget-aliases.js';
 import { readForgetRequest, type ForgetRequest } from '../extraction/forget-request.js';
 import type { ModelDeps } from './deps.js';
 import { forgetTopic } from './forget.js';
@@ -57,11 +58,19 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
   const names = namesOfTopic(request.topic, gone.map((m) => m.content));
   let memories = report.forgotten.length;
   let messages = report.messages;
-  for (const name of names) {
-    const more = await forgetTopic(deps, message.userId, name, { restorable });
-    memories += more.forgotten.filter((id) => !report.forgotten.includes(id)).length;
+  const taken = new Set(report.forgotten);
+  const also = async (topic: string, literal: boolean): Promise<void> => {
+    const more = await forgetTopic(deps, message.userId, topic, { restorable, literal });
+    for (const id of more.forgotten) {
+      if (taken.has(id)) continue;
+      taken.add(id);
+      memories++;
+    }
     messages += more.messages;
-  }
+  };
+  for (const name of names) await also(name, false);
+  // "别记住我的住址" of "用户住在上海…": the other words the memories and messages use for it, as written.
+  for (const alias of forgetAliases(request.topic)) await also(alias, true);
   // The request names the topic, so the topic's search has found it unless it was phrased apart
   // ("forget about my ex" asks about "ex"); it goes regardless.
   messages += await deps.store.purgeMessages(message.userId, [message.id]);

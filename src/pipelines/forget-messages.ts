@@ -37,15 +37,20 @@ export async function forgetSession(deps: Pick<MemoryDeps, 'store' | 'clock' | '
 
 /**
  * The raw messages about a topic, by the same test `forgetTopic` applies to memories: the text
- * contains the topic, holds every one of its terms, or is a close vector match.
+ * contains the topic, holds every one of its terms, or is a close vector match (`literal`: only the
+ * first).
  */
-export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<Set<string>> {
+export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number; literal?: boolean } = {}): Promise<Set<string>> {
   const terms = indexTerms(topic);
   const about = new Set<string>();
   for (const m of await deps.store.listMessages({ userId })) {
-    const own = new Set(indexTerms(m.content));
-    if (mentionsTopic(m.content, topic) || (terms.length > 0 && terms.every((t) => own.has(t)))) about.add(m.id);
+    if (mentionsTopic(m.content, topic)) about.add(m.id);
+    else if (!options.literal && terms.length > 0) {
+      const own = new Set(indexTerms(m.content));
+      if (terms.every((t) => own.has(t))) about.add(m.id);
+    }
   }
+  if (options.literal) return about;
   for (const { message, score } of await searchMessages(deps, { userId, query: topic, limit: 500 })) {
     if ((score.vector ?? 0) >= (options.minSimilarity ?? 0.75)) about.add(message.id);
   }

@@ -47,9 +47,14 @@ export interface TopicFootprint {
  * beside the memory that names 刘强. A memory drawn from such a message that stands on its own
  * ("用户下周要去上海出差") stays.
  */
-export async function topicFootprint(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number } = {}): Promise<TopicFootprint> {
+export async function topicFootprint(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number; literal?: boolean } = {}): Promise<TopicFootprint> {
   const terms = indexTerms(topic);
   const statuses = ['active', 'archived', 'deleted'] as const;
+  // A phrase taken as written ("用户住在", "my address"): what says it, and nothing merely like it.
+  if (options.literal) {
+    const memories = (await deps.store.listMemories({ userId, statuses: [...statuses] })).filter((m) => mentionsTopic(m.content, topic));
+    return { memories, messageIds: await topicMessageIds(deps, userId, topic, options) };
+  }
   const found = await recall(deps, { userId, query: topic, limit: 200, statuses: [...statuses], touch: false, includeExpired: true });
   const about = found
     .filter(({ memory, score }) => {
@@ -76,6 +81,8 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
 
 export interface ForgetTopicOptions {
   minSimilarity?: number;
+  /** Only what says the topic as written: no shared terms, no vector matches (`topicFootprint`). */
+  literal?: boolean;
   /**
    * Memories and episodes are deleted, not purged: gone from every block, search and list, and
    * restorable from the page or the API (a topic asked to be forgotten in conversation, read by
