@@ -41,6 +41,8 @@ export type Slot =
   | 'todo-done'
   // "我的猫咪咪上周去世了", "Biscuit passed away last week": a death; the pet's memory is retired (updated to say so).
   | 'loss'
+  // "我辞职了", "I quit my job", "I'm retired", "我换工作了": the job a memory holds is over (updated to say so, the old one kept in it).
+  | 'job-end'
   // Self-disclosure (patterns-*-disclosure.ts): these accumulate.
   | 'activity'
   | 'goal'
@@ -81,6 +83,8 @@ export interface Statement {
   wholeTask?: boolean;
   /** For a job said with its workplace ("我在字节跳动做前端"): the workplace, which a later employer replaces. */
   employer?: string;
+  /** A job or workplace said as new ("I got a new job at Costco", "我跳槽到腾讯了"): it replaces a job memory of either slot. */
+  jobChange?: boolean;
   /** For a death: the pet's kind or the relative as said ("猫", "dog", "外婆"), and the name, if said. */
   lost?: { pet: boolean; kind?: string; name?: string; /** How much of the content names who died ("用户的猫咪咪", "Biscuit"). */ subject: number };
   /** For a relative's fact: who it is about, as relation and name ("daughter", "Lily"), to find the memory of the same person. */

@@ -40,6 +40,58 @@ describe('a pet that died: its memory is retired, not left as a living pet', () 
   });
 });
 
+describe('a death said as going away, and a job that is over: the memory says so, not left current', () => {
+  const cat = memory('M1', '用户养了一只猫，名叫咪咪', 'fact');
+  const wangcai = memory('M1', '用户养了一只狗，名叫旺财', 'fact');
+  const dog = memory('M1', 'The user has a dog named Biscuit', 'fact');
+  const nurse = memory('M2', 'The user is a nurse at Swedish hospital');
+  const ali = memory('M2', '用户在阿里巴巴做产品经理');
+  it.each([
+    ['我们家咪咪昨天没了', [cat], ['update M1: 用户的猫咪咪昨天（2026年11月26日）去世了']],
+    ['咪咪昨天走了', [cat], ['update M1: 用户的猫咪咪昨天（2026年11月26日）去世了']],
+    ['咪咪离开我们了，好难过', [cat], ['update M1: 用户的猫咪咪去世了']],
+    ['旺财去喵星了，不对，是去汪星了', [wangcai], ['update M1: 用户的狗旺财去世了']],
+    // A cause between the time and the verb.
+    ['旺财上个月因为生病去世了，我到现在还很难过', [wangcai], ['update M1: 用户的狗旺财上个月（2026年10月）因为生病去世了']],
+    ['我的猫昨天没了', [], ['add event: 用户的猫昨天（2026年11月26日）去世了']],
+    ["We had to put Biscuit down last night", [dog], ["update M1: The user's dog Biscuit was put down last night (2026-11-26)"]],
+    ["We lost Biscuit last week, I'm heartbroken", [dog], ["update M1: The user's dog Biscuit died last week (the week of 2026-11-16)"]],
+    ['we lost our dog last week', [], ["add event: The user's dog died last week (the week of 2026-11-16)"]],
+    // Going away names no pet the user has: someone left, a wallet is gone, a game was lost.
+    ['他走了', [cat], []],
+    ['钱包没了', [cat], []],
+    ['我爸走了', [], []],
+    ['We lost the game', [dog], ['add event: The user and others lost the game']],
+    ['We lost Biscuit', [], []],
+  ] as const)('%s', (said, existing, expected) => {
+    expect(brief(said, [...existing])).toEqual(expected);
+  });
+  it.each([
+    ['I got a new job at Costco as a pharmacist', [nurse], ['update M2: The user works as a pharmacist at Costco']],
+    ['I just started working at Google', [nurse], ['update M2: The user works at Google']],
+    ['I quit my job at Swedish', [nurse], ['update M2: The user quit their job at Swedish (previously a nurse at Swedish hospital)']],
+    ['I quit my job', [nurse], ['update M2: The user quit their job (previously a nurse at Swedish hospital)']],
+    ["I'm now retired", [nurse], ['update M2: The user is retired (previously a nurse at Swedish hospital)']],
+    ['I got laid off last month', [nurse], ['update M2: The user was laid off last month (October 2026) (previously a nurse at Swedish hospital)']],
+    // Another workplace than the memory's: the memory's job may go on.
+    ['I quit my job at Target', [nurse], ['add event: The user quit their job at Target']],
+    ['我辞职了', [ali], ['update M2: 用户辞职了（之前在阿里巴巴做产品经理）']],
+    ['我退休了', [ali], ['update M2: 用户退休了（之前在阿里巴巴做产品经理）']],
+    ['我已经从阿里离职了', [ali], ['update M2: 用户从阿里离职了（之前在阿里巴巴做产品经理）']],
+    ['我换了份工作，现在在京东', [ali], ['update M2: 用户在京东工作']],
+    ['我换了份工作，现在在京东', [memory('M3', '用户是产品经理')], ['update M3: 用户在京东工作']],
+    ['我跳槽到腾讯了', [memory('M3', '用户是产品经理')], ['update M3: 用户在腾讯工作']],
+    // With no job memory, what was said is kept; "现在在京东" alone is only where the user is.
+    ['我换了份工作，现在在京东', [], ['add event: 用户换了份工作', 'add identity: 用户在京东工作']],
+    ['我现在在京东', [ali], []],
+    ['I quit my job', [], ['add event: The user quit their job']],
+    ["I'm now retired", [], ['add fact: The user is retired']],
+    ['我辞掉了工作', [ali], ['update M2: 用户辞掉了工作（之前在阿里巴巴做产品经理）']],
+  ] as const)('%s', (said, existing, expected) => {
+    expect(brief(said, [...existing])).toEqual(expected);
+  });
+});
+
 describe('saying a todo is done completes it, and is no event beside it', () => {
   const pills = memory('T1', 'The user has a to-do: take their pills every day at 8am', 'todo');
   const grandma = memory('T2', 'The user has a to-do: call grandma tomorrow', 'todo');

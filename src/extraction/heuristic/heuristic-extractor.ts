@@ -15,6 +15,7 @@ import { readReminderRequest, readTimedRequest, taskOfStatement, type ReminderRe
 import { findReminderLead, remindAtWithLead } from '../reminder-lead.js';
 import { datedBirthday } from './dated-birthday.js';
 import { seriesNote } from './series-note.js';
+import { newWorkplace } from './new-workplace.js';
 
 export interface HeuristicExtractionInput {
   /** The new messages only; context messages are not mined. */
@@ -114,6 +115,10 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
       // "明天是我老婆的生日": read as the date it is.
       const birthday = datedBirthday(clause.text, message.createdAt, timeZone);
       let candidate = read(request?.lead ? { ...clause, text: request.text } : birthday ? { ...clause, text: birthday } : clause, message, timeZone);
+      // "我换了份工作，现在在京东": after a job said over, where the user now is, is where they work.
+      const workplace = !candidate && before?.candidate?.slot === 'job-end' ? newWorkplace(clause.text) : undefined;
+      if (workplace) candidate = read({ ...clause, text: workplace }, message, timeZone);
+      if (candidate && workplace) candidate.jobChange = true;
       // "每月15号交房租", "every weekday at 9am standup": a repeating task noted with no request is one.
       const note = candidate || clause.question ? undefined : seriesNote(clause.text);
       if (note) candidate = read({ ...clause, text: note }, message, timeZone);

@@ -16,6 +16,14 @@ const JOB =
 const REL =
   '(wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|mom|mum|mother|dad|father|brother|sister|grandma|grandmother|grandpa|grandfather)';
 const PET = '(cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|golden retriever|retriever|labrador|poodle|corgi|husky|beagle|terrier)';
+/** Not someone lost: a thing, a pointer, a relative (whose death the family rows read). */
+const NOT_LOST = "(?:The|A|An|It|Him|Her|Them|My|Our|Some|Everything|All|Track|Weight|Touch|Grandpa|Grandma|Mom|Dad|Mum|Power|Game)\\b";
+/** What opens a new job said as news: "I got a new job at", "I just started working for", "I've started at". */
+const NEW_JOB_AT = "I(?:'ve| have)? (?:just |recently |finally |officially )?(?:(?:got|landed|accepted|took|started|began) (?:a |my |the )?new (?:job|position|role)|(?:got|landed|accepted|took) (?:a|the) (?:job|position|role)|(?:started|began|start) (?:working|to work|a (?:job|position|role))) (?:at|with|for)";
+/** When, said after a job news ("last month", "yesterday"): kept in the memory, not in the workplace. */
+const WHEN_EN = "((?:,? (?:last|this) (?:week|month|year|spring|summer|fall|autumn|winter)|,? yesterday|,? today|,? (?:a few|a couple of|two|three|\\d+) (?:days|weeks|months|years) ago))?";
+/** A workplace is named: "Costco", "Google" (not "a place near me"). */
+const startsName = (said: string): boolean => /^\p{Lu}|^\d/u.test(said.trim());
 const COUNT = '(a|an|one|two|three|four|five|\\d+)';
 /** An age said alone ("7", "7 years old"). */
 const AGE_EN = '(\\d{1,2})(?: years old| yrs old| y/?o)?';
@@ -126,13 +134,60 @@ export const EN_PATTERNS: readonly Pattern[] = [
   // A name alone is only the user's pet when a memory says so. (A relative's death is read by the family rows.)
   {
     slot: 'loss', kind: 'event', importance: 0.8,
-    re: re(`(?:(?:[Mm]y|[Oo]ur) ${PET}(?:,? ([A-Z][a-z'-]+),?)?|(?!(?:It|He|She|That|This|They|Someone|Everyone|Nobody|Grandpa|Grandma|Mom|Dad|Mum)\\b)([A-Z][a-z'-]+)) (?:just |recently |sadly |unexpectedly |finally )?(passed away|passed|died|has died|has passed(?: away)?|crossed the rainbow bridge|had to be put down|was put down)((?: .+?)?)`, 'u'),
+    re: re(`(?:(?:[Mm]y|[Oo]ur) ${PET}(?:,? ([A-Z][a-z'-]+),?)?|(?!(?:It|He|She|That|This|They|Someone|Everyone|Nobody|Grandpa|Grandma|Mom|Dad|Mum)\\b)([A-Z][a-z'-]+)) (?:just |recently |sadly |unexpectedly |finally )?(passed away|passed|died|has died|has passed(?: away)?|crossed the rainbow bridge|had to be put (?:down|to sleep)|was put (?:down|to sleep))((?: .+?)?)`, 'u'),
     build: (m) => {
       const name = m[2] ?? m[3];
       const subject = m[1] ? `The user's ${m[1].toLowerCase()}${name ? ` ${name}` : ''}` : name!;
       const lost = { pet: true, ...(m[1] ? { kind: m[1].toLowerCase() } : {}), ...(name ? { name } : {}), subject: subject.length };
       return { content: `${subject} ${m[4]}${m[5]}`, value: name ?? m[1]!.toLowerCase(), past: true, ...(m[1] ? {} : { quiet: true }), lost };
     },
+  },
+  // "We had to put Biscuit down", "We lost Biscuit last week", "I lost my dog": said of those left. "Lost" is a death
+  // only when when follows, or nothing ("we lost the game" names no pet; "I lost my dog at the park" may find it).
+  {
+    slot: 'loss', kind: 'event', importance: 0.8,
+    re: re(`(?:[Ii]|[Ww]e)(?:'ve| have)? (?:just |recently |sadly |finally |unexpectedly )?(?:had to )?(put|lost|euthanized|euthanize) (?:(?:[Mm]y|[Oo]ur) ${PET}(?:,? ([A-Z][a-z'-]+),?)?|(?!${NOT_LOST})([A-Z][a-z'-]+))( down| to sleep)?((?: .+?)?)`, 'u'),
+    build: (m) => {
+      const rest = m[6]!;
+      if ((m[1] === 'put') !== (m[5] !== undefined) || (m[1] === 'lost' && rest !== '' && !namesTime(rest))) return undefined;
+      const name = m[3] ?? m[4];
+      const subject = m[2] ? `The user's ${m[2].toLowerCase()}${name ? ` ${name}` : ''}` : name!;
+      const lost = { pet: true, ...(m[2] ? { kind: m[2].toLowerCase() } : {}), ...(name ? { name } : {}), subject: subject.length };
+      const verb = m[1] === 'lost' ? 'died' : `was put${m[5] ?? ' to sleep'}`;
+      return { content: `${subject} ${verb}${rest}`, value: name ?? m[2]!.toLowerCase(), past: true, ...(m[2] ? {} : { quiet: true }), lost };
+    },
+  },
+  // A new job ("I got a new job at Costco as a pharmacist", "I just started working at Google"): it replaces the job a
+  // memory holds, whichever slot holds it (reconcile.ts).
+  {
+    slot: 'job', kind: 'identity', importance: 0.8,
+    re: re(`${NEW_JOB_AT} (.+?) as (an? )?(.+?)${WHEN_EN}`),
+    build: (m) => (startsName(m[1]!) ? { content: `The user works as ${m[2] ?? ''}${tail(m[3])} at ${m[1]}`, value: m[3]!, employer: m[1]!, jobChange: true } : undefined),
+  },
+  {
+    slot: 'employer', kind: 'identity', importance: 0.8,
+    re: re(`${NEW_JOB_AT} (.+?)${WHEN_EN}`),
+    build: (m) => (startsName(m[1]!) ? { content: `The user works at ${tail(m[1])}`, value: m[1]!, jobChange: true } : undefined),
+  },
+  // The job over ("I quit my job at Swedish", "I got laid off", "I retired last year", "I'm now retired"): the job memory says so.
+  {
+    slot: 'job-end', kind: 'event', importance: 0.8,
+    re: re(`I(?:'ve| have)? (?:just |finally |recently |officially |actually )?(quit|left|lost|resigned from|retired from) (?:my|the) (?:job|position|role|company)(?: (?:at|with) (.+?))?${WHEN_EN}`),
+    build: (m) => ({ content: `The user ${m[1]!.toLowerCase()} their job${m[2] ? ` at ${tail(m[2])}` : ''}${m[3] ?? ''}`, value: m[2] ?? '', past: true }),
+  },
+  {
+    slot: 'job-end', kind: 'event', importance: 0.8,
+    re: re(`I(?:'ve| have)? (?:just |finally |recently |officially |actually )?(?:(resigned|retired)(?: from (.+?))?|(?:got|was|have been|'ve been) (laid off|let go|fired)(?: from (.+?))?|(?:got|have) a new job)${WHEN_EN}`),
+    build: (m) => {
+      const at = m[2] ?? m[4];
+      const what = m[1] ? m[1].toLowerCase() : m[3] ? `was ${m[3].toLowerCase()}` : 'got a new job';
+      return { content: `The user ${what}${at ? ` from ${tail(at)}` : ''}${m[5] ?? ''}`, value: at ?? '', past: true, ...(m[1] || m[3] ? {} : { jobChange: true }) };
+    },
+  },
+  {
+    slot: 'job-end', kind: 'fact', importance: 0.8,
+    re: re(`${IM} (?:now |officially |finally |already )?(retired|unemployed|out of work|between jobs)(?: now)?`),
+    build: (m) => ({ content: `The user is ${m[1]!.toLowerCase()}`, value: '' }),
   },
   // Corrections that take something back.
   {

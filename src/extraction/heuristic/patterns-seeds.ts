@@ -48,7 +48,8 @@ export const SEED_ZH_PATTERNS: readonly Pattern[] = [
     re: zh('(?:我)?(?:最近|现在|刚)?(?:(?:换到|跳槽到)了?(.{1,20}?)(?:工作|上班)?|去(?!年)了?(.{1,20}?)(?:工作|上班))'),
     build: (m) => {
       const place = m[1] ?? m[2]!;
-      return /^(?:了|过)/u.test(place) ? undefined : { content: `用户在${place}工作`, value: place };
+      // Said as a move, it is a new job: it replaces the job memory whichever slot holds it.
+      return /^(?:了|过)/u.test(place) ? undefined : { content: `用户在${place}工作`, value: place, jobChange: true };
     },
   },
   {

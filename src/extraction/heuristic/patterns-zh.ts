@@ -18,6 +18,14 @@ const JOB =
 const REL = REL_ZH;
 const LANGUAGE_ZH = '(中文|英文|英语|日语|日文|韩语|韩文|法语|德语|西班牙语|粤语|繁体中文|简体中文|普通话)';
 const PET = '(猫咪|小猫|猫|狗狗|小狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|龟|鸟|金毛|柯基|泰迪|哈士奇|布偶猫|英短|橘猫)';
+/** When a death was, and how it came, between who and the verb: "上个月", "因为生病", "在医院". */
+const WHEN_GONE = '(上周末?|上个?星期|上个?月|昨天|昨晚|前天|今天|今早|前几天|去年|前年|\\d{4}年|最近)';
+const HOW_GONE = '((?:已经|刚刚?|突然|不幸|还是|终于)*(?:(?:因为?|由于|在)\\p{Script=Han}{1,8}?)?(?:已经|刚刚?|突然|不幸|还是|终于)*)';
+/** A death said outright; then only as going away ("走了", "没了", "去汪星了"), which is a death only of a pet. */
+const DIED = '(去世|过世|离世|病逝|死)了';
+const GONE = '(走了|没了|不在了|离开(?:了)?我们了?|去了?(?:喵星|汪星|天堂)了?)';
+/** The verb a death is written with: as said when said outright, else 去世. */
+const diedAs = (said: string | undefined): string => (said === undefined || said === '死' ? '去世' : said);
 const COUNT = '(一|两|二|三|四|五|几|\\d+)';
 const NUM = '(?:\\d{1,2}|[一二三四五六七八九十]{1,3})';
 /** An age in years: "七岁", "36岁". */
@@ -103,23 +111,38 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re('(.{1,16}?)(?:的事|这件事|那件事)?(?:已经|都)?(?:搞定|完成|办好|弄好|做完|办完|弄完)了'),
     build: (m) => ({ content: '', value: m[1]! }),
   },
-  // A death ("我的猫咪咪上周去世了", "我外婆去年过世了"): a pet's memory is retired by it (reconcile.ts). "走了" only of a pet.
+  // A death ("我的猫咪咪上周去世了", "我外婆去年过世了", "旺财上个月因为生病去世了"): a pet's memory is retired by it
+  // (reconcile.ts). Going away ("走了", "没了", "离开我们了") says it only of a pet: "我爸走了" may only have left.
   {
     slot: 'loss', kind: 'event', importance: 0.8,
-    re: re(`我(?:的|家的?)?(?:${PET}|${REL})((?![上昨前去今刚已突最])\\p{Script=Han}{1,3}?|[A-Za-z][A-Za-z'-]{1,20})?(?:在)?(上周末?|上个?星期|上个?月|昨天|前天|今天|今早|前几天|去年|前年|\\d{4}年|最近)?(?:已经|刚刚?|突然|不幸)?(去世|过世|离世|病逝|死|走)了`),
+    re: re(`我(?:们家|家)?的?(?:${PET}|${REL})((?![上昨前去今刚已突最因在])\\p{Script=Han}{1,3}?|[A-Za-z][A-Za-z'-]{1,20})?(?:在)?${WHEN_GONE}?${HOW_GONE}(?:${DIED}|${GONE})`),
     build: (m) => {
       const pet = m[1] !== undefined;
-      if (!pet && m[5] === '走') return undefined;
+      if (!pet && m[7] !== undefined) return undefined;
       const kind = pet ? m[1]! : kin(m[2]!);
       const subject = `用户的${kind}${m[3] ?? ''}`;
-      return { content: `${subject}${m[4] ?? ''}${m[5] === '走' || m[5] === '死' ? '去世' : m[5]}了`, value: `${kind}${m[3] ?? ''}`, past: true, lost: { pet, kind, ...(m[3] ? { name: m[3] } : {}), subject: subject.length } };
+      return { content: `${subject}${m[4] ?? ''}${m[5]}${diedAs(m[6])}了`, value: `${kind}${m[3] ?? ''}`, past: true, lost: { pet, kind, ...(m[3] ? { name: m[3] } : {}), subject: subject.length } };
     },
   },
-  // "咪咪上周去世了": a name alone, which only a pet's memory can say is the user's (reconcile.ts).
+  // "咪咪上周去世了", "我们家咪咪昨天没了": a name alone, which only a pet's memory can say is the user's (reconcile.ts),
+  // so going away may say it too ("钱包没了" names no pet the user has).
   {
     slot: 'loss', kind: 'event', importance: 0.8,
-    re: re('((?![我你他她它这那])\\p{Script=Han}{1,4}?|[A-Z][A-Za-z\'-]{1,20})(上周末?|上个?星期|上个?月|昨天|前天|今天|今早|前几天|去年|前年)?(?:已经|刚刚?|突然|不幸)?(去世|过世|离世|病逝)了'),
-    build: (m) => ({ content: `${m[1]}${m[2] ?? ''}${m[3]}了`, value: m[1]!, past: true, quiet: true, lost: { pet: true, name: m[1]!, subject: m[1]!.length } }),
+    re: re(`(?:我们?家的?|我的)?((?![我你他她它这那])\\p{Script=Han}{1,4}?|[A-Z][A-Za-z'-]{1,20})${WHEN_GONE}?${HOW_GONE}(?:(去世|过世|离世|病逝)了|${GONE})`),
+    build: (m) => ({ content: `${m[1]}${m[2] ?? ''}${m[3]}${diedAs(m[4])}了`, value: m[1]!, past: true, quiet: true, lost: { pet: true, name: m[1]!, subject: m[1]!.length } }),
+  },
+  // The job over ("我辞职了", "我已经从阿里离职了", "我上个月退休了"), or left for another ("我换工作了"): the job memory says so (reconcile.ts).
+  {
+    slot: 'job-end', kind: 'event', importance: 0.8,
+    re: re(`我${WHEN_GONE}?(?:已经|刚刚?|终于|最近|也|正式)*${WHEN_GONE}?(?:从(.{1,12}?))?(?:正式)?(辞职|离职|退休|裸辞|被裁员?|被辞退|被开除|下岗|失业|辞掉?了?工作|把工作辞掉?了|换了?(?:一?份|个)?(?:新)?工作)了?`),
+    build: (m) => {
+      const when = m[1] ?? m[2] ?? '';
+      // In the words said: "换了一份新工作" says it is new.
+      const what = m[4]!.includes('了') ? m[4]! : `${m[4]}了`;
+      // "我失业" is a state; "我换工作" without 了 may be only a wish.
+      if (!m[0].includes('了')) return undefined;
+      return { content: `用户${when}${m[3] ? `从${m[3]}` : ''}${what}`, value: m[3] ?? '', past: true, ...(m[4]!.startsWith('换') ? { jobChange: true } : {}) };
+    },
   },
   // Corrections that take something back.
   {

@@ -4,7 +4,7 @@ import { normalize, SINGLE_VALUED_SLOTS, type Candidate, type Lang, type Slot } 
 import { splitClauses } from './clauses.js';
 import { findTimePhrase } from '../due-time.js';
 import { matchClause } from './match.js';
-import { samePet, saysLess, swapValue } from './value-change.js';
+import { formerJob, oneClause, samePet, saysLess, swapValue } from './value-change.js';
 
 /** What an existing memory says, read back with the same pattern tables. */
 interface Known {
@@ -56,6 +56,8 @@ function readExisting(existing: readonly AliasedMemory[]): Known[] {
   }
   return known;
 }
+
+const JOB_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['job', 'employer']);
 
 const same = (a: string, b: string): boolean => normalize(a) === normalize(b);
 
@@ -151,7 +153,9 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
   if (duplicate) return { op: 'reinforce', target: duplicate.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
 
   if (SINGLE_VALUED_SLOTS.has(c.slot)) {
-    const holder = known.find((k) => k.slot === c.slot);
+    // A new job replaces the job memory whichever slot holds it ("I got a new job at Costco" of "The user is a nurse"),
+    // when that memory says nothing else that would go with it.
+    const holder = known.find((k) => k.slot === c.slot) ?? (c.jobChange ? known.find((k) => JOB_SLOTS.has(k.slot) && oneClause(k.memory.content)) : undefined);
     if (holder && (same(holder.value, c.value) || saysLess(c, holder.value))) {
       return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
     }
@@ -237,6 +241,15 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
     if (holder) return { op: 'update', target: holder.alias, content: c.content, kind: c.kind, reason: reason(c.lang, '情况已经改变', 'this is no longer true') };
     // "我现在不饿了": over, but nothing known was so.
     if (c.quiet) return { op: 'skip', reason: '' };
+  }
+
+  if (c.slot === 'job-end') {
+    // The job memory (the workplace said must be in it) is over now: it says so, and what the job was, in the same language.
+    const said = normalize(c.value);
+    const holder = known.find((k) => JOB_SLOTS.has(k.slot) && oneClause(k.memory.content) && detectLanguage(k.memory.content) === c.lang && normalize(k.memory.content).includes(said));
+    if (holder) {
+      return { op: 'update', target: holder.memory.alias, content: formerJob(holder.memory.content, c), kind: holder.memory.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value }, reason: reason(c.lang, '用户的工作变了', "the user's job changed") };
+    }
   }
 
   if (c.slot === 'loss' && c.lost) {

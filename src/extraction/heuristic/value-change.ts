@@ -45,6 +45,22 @@ export function swapValue(old: string, held: string, c: Candidate): string {
   return `${old.slice(0, at)}${c.value}${tail}${end < 0 ? '' : rest.slice(end)}`;
 }
 
+/** Whether a memory says one thing ("用户在阿里巴巴做产品经理"), not several ("用户叫张三，是后端工程师"). */
+export function oneClause(content: string): boolean {
+  return !CLAUSE_END.test(content.replace(/[。.!！\s]+$/u, ''));
+}
+
+/**
+ * The job memory once the job is over: what was said of it, then the job it was ("用户辞职了（之前在阿里巴巴做产品经理）",
+ * "The user is retired (previously a nurse at Swedish hospital)"), so what the user did stays known but not current.
+ */
+export function formerJob(old: string, c: Candidate): string {
+  const held = old.replace(/[。.!！\s]+$/u, '');
+  if (c.lang === 'zh') return `${c.content}（之前${held.startsWith('用户') ? held.slice(2) : `：${held}`}）`;
+  const was = /^the user (?:is|was|works|worked)(?: as)? (.+)$/i.exec(held);
+  return `${c.content} (previously ${was ? was[1] : `: ${held}`})`;
+}
+
 /** A dog said by its breed is still the user's dog ("my dog died" of "a golden retriever named Biscuit"). */
 const DOGS = /^(?:dog|puppy|golden retriever|retriever|labrador|poodle|corgi|husky|beagle|terrier|狗狗|小狗|狗|金毛|柯基|泰迪|哈士奇)$/u;
 
