@@ -251,6 +251,11 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     }
     // The relay records the turn however the stream ends: done, failed or cancelled.
     turnEnd.promise();
+    // Said chunked, as Hono's own stream helpers say it: the Node adapter then writes each chunk as
+    // it comes. Without it the adapter reads ahead to measure a short body, and a stream whose
+    // first chunk is there at once waited a timer turn (~1 ms) for a second one before the first
+    // was written (bench/results/2026-11-27-s27.md).
+    headers.set('transfer-encoding', 'chunked');
     return new Response(relay(res.body, wire.streamReply(), recordReply, logger), { status: res.status, headers });
   };
 

@@ -15,6 +15,7 @@ import { jsonGuard } from './json-guard.js';
 import { createMetrics, type ServerMetrics } from './metrics.js';
 import type { KeyStore } from './keys/key-store.js';
 import { onError } from './on-error.js';
+import { PAGE_GUARD_HEADERS, setResponseHeaders } from './response-headers.js';
 import { rateLimit, type RateLimitOptions } from './rate-limit.js';
 import { validationHook } from './route-kit.js';
 import type { LanguageModel } from 'ai';
@@ -111,9 +112,7 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   // The page keeps its key in the browser: no other site may frame it (clickjacking); no body is sniffed as another type.
   app.use(async (c, next) => {
     await next();
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Content-Security-Policy', "frame-ancestors 'none'");
-    c.header('X-Content-Type-Options', 'nosniff');
+    setResponseHeaders(c, PAGE_GUARD_HEADERS);
   });
   const activity = options.activity;
   if (activity) {
