@@ -92,8 +92,21 @@ export const MemoryOperation = z.discriminatedUnion('op', [AddOperation, UpdateO
 export type MemoryOperation = z.infer<typeof MemoryOperation>;
 export type AddOperation = z.infer<typeof AddOperation>;
 
+/**
+ * The user asked, in a new message, that something be forgotten ("忘掉我前女友的事", "forget where I
+ * live"): what, in the user's words, and the ref of the message that asks. The pipeline checks
+ * both (a user message of the batch; a topic the conversation names) before it acts.
+ */
+export const ForgetAsk = z.object({
+  topic: z.string().min(1).max(80),
+  ref: z.string().min(1),
+});
+export type ForgetAsk = z.infer<typeof ForgetAsk>;
+
 export const ExtractionResult = z.object({
   operations: z.array(MemoryOperation),
+  /** Topics the user asked to be forgotten in the new messages (the model's reading; the offline extractor leaves it to the pattern reader at append). */
+  forget: z.array(ForgetAsk).max(5).optional(),
   /** One short sentence: what was extracted or why nothing was. */
   reason: z.string().default(''),
   /**

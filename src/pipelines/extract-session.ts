@@ -18,6 +18,8 @@ import { memoEmbedder } from '../embedders/memo-embedder.js';
 import { resolveSettings } from './settings.js';
 import type { ExtractionRun, Store } from '../store/store.js';
 import { holdLease } from './extraction-lease.js';
+import { checkForgetAsks, forgetAsked, type ForgottenOnRequest } from './forget-asked.js';
+import type { ForgetRequest } from '../extraction/forget-request.js';
 
 export { DEFAULT_EXTRACTION_OPTIONS, type ExtractionOptions } from './extraction-options.js';
 
@@ -45,6 +47,8 @@ export interface ExtractReport {
   messages: number;
   extractor?: string;
   error?: { code: string; message: string };
+  /** Topics the model read the user asking to forget, and what went (as `appendMessages` reports a request read at append). */
+  forgotten?: ForgottenOnRequest[];
 }
 
 const empty = (sessionId: string, status: ExtractReport['status'], reason: string): ExtractReport => ({
@@ -139,6 +143,8 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
     const { result, extractor } = await runExtractor(deps, settings, batch, context, [...aliases].map(([alias, m]) => ({ alias, kind: m.kind, content: m.content, createdAt: m.createdAt })), last.createdAt, summarize);
     await deps.onStep?.('extracted');
     const plan = planOperations({ result, aliases, refs, defaultMessageIds: batch.filter((m) => m.role === 'user').map((m) => m.id) });
+    const forgets = checkForgetAsks(result.forget ?? [], refs, batch, context);
+    const rejected = [...plan.rejected, ...forgets.rejected];
     stage = 'embedding';
     const prepared = await applyPlan.prepare(deps, { userId, sessionId, plan, settings, batch, producedBy: extractor === 'heuristic' ? undefined : extractor });
     const episode = summarize && result.episode
@@ -147,7 +153,7 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
     await deps.onStep?.('embedded');
     stage = 'store';
     const counts = { added: plan.adds.length, updated: plan.updates.length, deleted: plan.deletes.length, reinforced: plan.reinforces.length };
-    const nothing = counts.added + counts.updated + counts.deleted + counts.reinforced === 0;
+    const nothing = counts.added + counts.updated + counts.deleted + counts.reinforced === 0 && forgets.accepted.length === 0;
     const stale = await deps.store.transaction(async (tx) => {
       // A forget that overtook this batch wins over everything, a lost lease included (forgetting a
       // user erases the session row, and with it the lease).
@@ -161,7 +167,7 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
         await tx.insertMemory(episode.memory, episode.vector, episode.change);
         await tx.markSummarized(userId, sessionId, last.seq, null, 0);
       }
-      await tx.recordExtractionRun({ ...run, extractor, outcome: nothing ? 'skipped' : 'applied', counts, rejected: plan.rejected, reason: result.reason });
+      await tx.recordExtractionRun({ ...run, extractor, outcome: nothing ? 'skipped' : 'applied', counts, rejected, reason: result.reason });
       return undefined;
     });
     if (stale) {
@@ -169,15 +175,18 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
       return { ...empty(sessionId, 'skipped', stale), messages: batch.length, extractor };
     }
     await deps.onStep?.('committed');
-    for (const r of plan.rejected) deps.logger.warn('extraction operation rejected', { code: 'MODEL_OUTPUT_INVALID', userId, sessionId, ...r });
+    for (const r of rejected) deps.logger.warn('extraction operation rejected', { code: 'MODEL_OUTPUT_INVALID', userId, sessionId, ...r });
+    // After the commit, as a request read at append is acted on after the message is stored: what
+    // the batch added about the topic goes with it.
+    const forgotten = await forgetAskedInBatch(deps, forgets.accepted);
     Object.assign(deps.stats, {
       added: deps.stats.added + counts.added,
       updated: deps.stats.updated + counts.updated,
       deleted: deps.stats.deleted + counts.deleted,
       reinforced: deps.stats.reinforced + counts.reinforced,
-      rejected: deps.stats.rejected + plan.rejected.length,
+      rejected: deps.stats.rejected + rejected.length,
     });
-    return { sessionId, status: nothing ? 'skipped' : 'applied', ...counts, skipped: nothing, reason: result.reason || plan.skips.join('; '), rejected: plan.rejected, messages: batch.length, extractor };
+    return { sessionId, status: nothing ? 'skipped' : 'applied', ...counts, skipped: nothing, reason: result.reason || plan.skips.join('; '), rejected, messages: batch.length, extractor, ...(forgotten.length > 0 ? { forgotten } : {}) };
   } catch (error) {
     if (EngramError.isInstance(error) && error.code === 'NOT_FOUND') throw error;
     if (lease.lost(error)) return await recordLeaseLost(deps, userId, sessionId, batch, error as EngramError);
@@ -185,6 +194,23 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
   } finally {
     await lease.release();
   }
+}
+
+/**
+ * Acts on the forget requests the model read (checked by `checkForgetAsks`), each as a request read
+ * at append is (`forgetAsked`: memories deleted restorably, messages purged). One that fails is
+ * logged and left; the batch stays applied, and the others go on.
+ */
+async function forgetAskedInBatch(deps: ExtractionDeps, asks: ReadonlyArray<{ message: Message; request: ForgetRequest }>): Promise<ForgottenOnRequest[]> {
+  const forgotten: ForgottenOnRequest[] = [];
+  for (const { message, request } of asks) {
+    try {
+      forgotten.push(await forgetAsked(deps, message, request));
+    } catch (error) {
+      deps.logger.warn('forgetting a topic the model read as asked failed; nothing more was forgotten for it', { code: EngramError.isInstance(error) ? error.code : 'STORE_FAILED', userId: message.userId, messageId: message.id, topic: request.topic, error: String(error) });
+    }
+  }
+  return forgotten;
 }
 
 export const FORGOTTEN_WHILE_EXTRACTING = 'dropped: something was forgotten while this batch was being extracted';

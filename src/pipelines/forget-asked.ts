@@ -1,6 +1,9 @@
 import type { Message } from '../domain/conversation.js';
+import type { ForgetAsk } from '../domain/operations.js';
 import { forgetAliases } from '../extraction/forget-aliases.js';
 import { readForgetRequest, type ForgetRequest } from '../extraction/forget-request.js';
+import type { Rejected } from '../extraction/plan-operations.js';
+import { mentionsTopic } from '../text/mentions.js';
 import type { ModelDeps } from './deps.js';
 import { forgetTopic } from './forget.js';
 
@@ -76,4 +79,51 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
   messages += await deps.store.purgeMessages(message.userId, [message.id]);
   deps.logger.info('forgot a topic the user asked to forget', { userId: message.userId, messageId: message.id, memories });
   return { messageId: message.id, topic: request.topic, ...(names.length > 0 ? { names } : {}), memories, messages };
+}
+
+/** What a model may not name as a topic: the user, everything, or a pointer instead of a name. */
+const NO_TOPIC = /^(?:the user|user|me|myself|i|you|everything|all|anything|it|this|that|him|her|them|用户|我|我自己|自己|你|一切|所有|全部|所有事|所有事情|所有东西|这个|那个|这些|那些|它|他|她)$/iu;
+/** "my ex", "the user's address", "我的前女友", "用户的住址": the topic is what follows. */
+const OWNER = /^(?:my|the user's|user's)\s+|^(?:我的|用户的)/iu;
+
+/** A model-named topic as `forgetTopic` takes it, or undefined when it names nothing forgettable. */
+function askedTopic(raw: string): string | undefined {
+  const topic = raw.trim().replace(/^["'“”‘’「『]+|["'“”‘’」』。.!！?？]+$/gu, '').replace(OWNER, '').trim();
+  if (NO_TOPIC.test(topic)) return undefined;
+  const han = /\p{Script=Han}/u.test(topic);
+  return (han ? topic.length >= 1 : /\p{L}.*\p{L}/u.test(topic)) ? topic : undefined;
+}
+
+/**
+ * The model's forget requests (extract-memories' `forget`) that may be acted on: each must point
+ * at a user message of the batch by its ref, and name a topic the conversation itself names (in
+ * the batch or its context: "Sarah and I broke up, forget her" asks to forget Sarah), or one of
+ * the user's own data with known aliases ("where I live", "my phone number"). Anything else (an
+ * invented ref, the assistant's message, "the user", a topic nobody said) is rejected and recorded
+ * with the run; nothing is forgotten for it.
+ */
+export function checkForgetAsks(asks: readonly ForgetAsk[], refs: ReadonlyMap<string, string>, batch: readonly Message[], context: readonly Message[]): { accepted: Array<{ message: Message; request: ForgetRequest }>; rejected: Rejected[] } {
+  const accepted: Array<{ message: Message; request: ForgetRequest }> = [];
+  const rejected: Rejected[] = [];
+  const conversation = [...context, ...batch];
+  for (const ask of asks) {
+    const id = refs.get(ask.ref);
+    const message = id === undefined ? undefined : batch.find((m) => m.id === id);
+    if (!message || message.role !== 'user') {
+      rejected.push({ op: 'forget', target: ask.ref, reason: message ? 'only a user message can ask to forget' : `unknown message ref "${ask.ref}"` });
+      continue;
+    }
+    const topic = askedTopic(ask.topic);
+    if (!topic) {
+      rejected.push({ op: 'forget', target: ask.ref, reason: `"${ask.topic}" names nothing to forget (the user, everything, or a pronoun)` });
+      continue;
+    }
+    if (forgetAliases(topic).length === 0 && !conversation.some((m) => mentionsTopic(m.content, topic))) {
+      rejected.push({ op: 'forget', target: ask.ref, reason: `"${topic}" is not named in the conversation` });
+      continue;
+    }
+    if (accepted.some((a) => a.request.topic.toLowerCase() === topic.toLowerCase())) continue;
+    accepted.push({ message, request: { topic } });
+  }
+  return { accepted, rejected };
 }

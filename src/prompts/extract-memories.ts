@@ -39,6 +39,7 @@ Rules:
 - A change over time is not a contradiction: "was tense ten days ago" and "is relaxed now" both stand, as separate memories with their times.
 - Something to do with a time -> add kind "todo" with todo.content (what to do) and todo.dueText (the time phrase as said, with its repeat when it repeats: "每天早上八点", "every Monday at 9am", and the repeat's end or span when said: "每天早上八点，到周五为止", "every day next week", "for the next 5 days"). A repeating todo names no date in its content: "用户每天早上八点要吃药". A reminder asked for at another time than an hour ahead -> also todo.remindText, as said: how far ahead ("提前半小时", "前一天晚上", "a day before") or a time of its own ("下周一", "next Monday"); the task is what the reminder is for ("明天下午三点开会，提前半小时提醒我": content "开会", dueText "明天下午三点", remindText "提前半小时"; "我要在三月前续签护照，下周提醒我": content "续签护照", dueText "三月前", remindText "下周").
 - An existing todo moved ("明天的会改到下午四点", "move the standup to 10am") -> "update" it with the new FULL content and todo.dueText (the new time as said: "下午四点", "10am"), or only todo.remindText when only its reminder moves ("提醒改成提前一天"); a todo called off or cancelled -> "delete" it; a todo the user says is done ("房租交了", "I've paid the rent") -> "update" it with its content as it is and todo.done: true (a repeating one is done this time only; never "delete" it for that).
+- The user asks you to forget something ("忘掉我前女友的事", "刘强的事你就当没听过吧", "forget where I live", "I don't want you to remember my address anymore") -> add {"topic": the thing as the user named it ("前女友", "刘强", "where I live", "my address"; a name, not a pronoun: "Sarah and I broke up, forget her" -> "Sarah"), "ref": the asking message's ref} to "forget", and remember nothing about it. Not a request to forget: comfort and idioms ("忘了吧，别难过", "forget about work this weekend"), the user forgetting something themselves ("我忘了带钥匙"), "never mind" ("forget it"), or a correction ("forget the party, it's moved to Sunday" updates the party).
 - Refer to existing memories only by their alias; refer to new messages by their ref in sourceMessageIds.
 - When a memory you add or update supports, contradicts or refines an EXISTING one, say so in its "relations" ([{"type":"supports","target":"<alias>"}]; "refines": adds detail to it; "contradicts": both cannot be true and the user did not correct either). A correction is an "update", not a relation.
 - importance: 0.9 identity/core facts, 0.7 lasting preferences and plans, 0.5 ordinary facts, 0.3 minor details.
@@ -62,7 +63,7 @@ No opinions of the assistant, no guesses. Small talk: summary "闲聊，无实�
 
 export const extractMemoriesPrompt = definePrompt({
   id: 'extract-memories',
-  version: 14,
+  version: 15,
   input: ExtractMemoriesInput,
   output: ExtractionResult,
   outputFormat: OUTPUT_FORMAT,

@@ -29,6 +29,11 @@ export const AppendBody = z
   .strict()
   .openapi('AppendMessages');
 
+/** A topic the user asked in these messages to be forgotten ("忘掉我前女友的事"), and how much went. */
+const ForgottenDto = z
+  .object({ messageId: z.string(), topic: z.string(), names: z.array(z.string()).optional(), memories: z.number().int(), messages: z.number().int() })
+  .openapi('ForgottenOnRequest');
+
 export const ExtractReportDto = z
   .looseObject({
     sessionId: z.string(),
@@ -40,13 +45,10 @@ export const ExtractReportDto = z
     skipped: z.boolean(),
     reason: z.string(),
     messages: z.number(),
+    /** Topics the model read the user asking to forget in the batch (with an LLM configured). */
+    forgotten: z.array(ForgottenDto).optional(),
   })
   .openapi('ExtractReport');
-
-/** A topic the user asked in these messages to be forgotten ("忘掉我前女友的事"), and how much went. */
-const ForgottenDto = z
-  .object({ messageId: z.string(), topic: z.string(), names: z.array(z.string()).optional(), memories: z.number().int(), messages: z.number().int() })
-  .openapi('ForgottenOnRequest');
 
 const sessions = createRoute({ method: 'get', path: '/v1/users/{userId}/sessions', tags, summary: 'Sessions of a user, most recently active first', request: { params: UserParams, query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }) }, responses: ok(z.object({ items: z.array(SessionDto) })) });
 const session = createRoute({ method: 'get', path: base, tags, summary: 'One session: activity and extraction state', request: { params: SessionParams }, responses: ok(SessionDto) });

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readForgetRequest } from '../extraction/forget-request.js';
+import type { ExtractMemoriesInput } from '../prompts/extract-memories.js';
+import { scriptedModel, type ScriptFunction } from '../testing/scripted-model.js';
+import { testMemory } from '../testing/test-memory.js';
+
+const T0 = Date.parse('2026-03-02T10:00:00Z');
+let engines: Array<ReturnType<typeof testMemory>> = [];
+afterEach(async () => {
+  for (const e of engines) await e.close();
+  engines = [];
+});
+
+function setup(script: ScriptFunction) {
+  const memory = testMemory({ model: scriptedModel(script) });
+  memory.clock.set(new Date(T0));
+  engines.push(memory);
+  let n = 0;
+  const say = async (sessionId: string, ...turns: Array<[role: 'user' | 'assistant', content: string]>) =>
+    memory.appendMessages({
+      messages: turns.map(([role, content]) => ({ id: `msg-${++n}`, userId: 'u', sessionId, role, content, createdAt: new Date(memory.clock.now().getTime() + n * 1000) })),
+    });
+  return { memory, say };
+}
+
+/** The model's answer for a batch: the first call remembers, the second asks to forget (or whatever `second` says). */
+const twoCalls = (first: unknown, second: (input: ExtractMemoriesInput) => unknown): ScriptFunction => {
+  let calls = 0;
+  return (_, input) => (++calls === 1 ? first : second(input as ExtractMemoriesInput));
+};
+
+describe('forgetting the model read as asked (extract-memories "forget")', () => {
+  it.each([
+    {
+      lang: 'zh',
+      told: '我前女友叫小美，她特别喜欢吃日料',
+      about: ['用户的前女友叫小美', '小美喜欢吃日料'],
+      other: '用户喜欢猫',
+      otherSaid: '对了，我很喜欢猫',
+      // Read by the model, not by the patterns at append: the request names her only by a pronoun of the turn before.
+      ask: '我们早就分了。关于她的一切，你都别留着了',
+      topic: '小美',
+    },
+    {
+      lang: 'en',
+      told: 'My ex is Sarah, she loves sushi',
+      about: ["The user's ex is Sarah", 'Sarah loves sushi'],
+      other: 'The user loves cats',
+      otherSaid: 'By the way, I love cats',
+      ask: "We're done for good. Wipe her from your memory, all of it.",
+      topic: 'Sarah',
+    },
+  ])('$lang: the topic is forgotten as a request read at append is (memories deleted restorably, messages purged)', async ({ told, about, other, otherSaid, ask, topic }) => {
+    expect(readForgetRequest(ask)).toBeUndefined();
+    const { memory, say } = setup(
+      twoCalls(
+        { operations: [...about, other].map((content) => ({ op: 'add', kind: 'fact', content, sourceMessageIds: ['m1'] })), reason: 'remembered' },
+        (input) => ({ operations: [{ op: 'skip', reason: 'a request to forget' }], forget: [{ topic, ref: input.messages.find((m) => m.content === ask)!.ref }], reason: 'asked to forget' }),
+      ),
+    );
+    await say('s1', ['user', told], ['user', otherSaid]);
+    await memory.extract('u', 's1');
+    await say('s1', ['user', ask], ['assistant', 'OK.']);
+
+    const report = await memory.extract('u', 's1');
+
+    expect(report).toMatchObject({ status: 'applied', rejected: [] });
+    expect(report.forgotten).toEqual([expect.objectContaining({ messageId: 'msg-3', topic, memories: about.length })]);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([other]);
+    const deleted = await memory.list({ userId: 'u', statuses: ['deleted'] });
+    expect(deleted.map((m) => m.content).sort()).toEqual([...about].sort());
+    expect((await memory.history('u', deleted[0]!.id)).at(-1)).toMatchObject({ actor: 'user', reason: `the user asked in conversation to forget "${topic}"` });
+    const { messages } = await memory.exportUser('u');
+    expect(messages.map((m) => m.content)).toEqual([otherSaid, 'OK.']);
+  });
+
+  it.each([
+    { lang: 'zh', said: '我和刘强吵翻了，以后你脑子里别存着刘强这个人', topic: '刘强', added: '用户和刘强吵翻了' },
+    { lang: 'en', said: "I had a fight with Mark. Don't keep anything about Mark around.", topic: 'Mark', added: 'The user had a fight with Mark' },
+  ])('$lang: what the same batch added about the topic goes too', async ({ said, topic, added }) => {
+    expect(readForgetRequest(said)).toBeUndefined();
+    const { memory, say } = setup(() => ({ operations: [{ op: 'add', kind: 'event', content: added, sourceMessageIds: ['m1'] }], forget: [{ topic, ref: 'm1' }], reason: '' }));
+    await say('s1', ['user', said]);
+    const report = await memory.extract('u', 's1');
+    expect(report.forgotten?.[0]).toMatchObject({ topic, memories: 1 });
+    expect(await memory.list({ userId: 'u' })).toEqual([]);
+  });
+
+  it.each([
+    { lang: 'zh', userSays: '我喜欢猫，我朋友小王喜欢狗', assistantSays: '好的，我记下了。' },
+    { lang: 'en', userSays: 'I love cats and my friend Bob loves dogs', assistantSays: 'Got it, noted.' },
+  ])('$lang: an invented ref, the assistant, "the user", a topic nobody said: rejected and recorded, nothing forgotten', async ({ userSays, assistantSays }) => {
+    const bob = userSays.includes('Bob') ? 'Bob' : '小王';
+    const { memory, say } = setup(() => ({
+      operations: [{ op: 'add', kind: 'preference', content: userSays, sourceMessageIds: ['m1'] }],
+      forget: [
+        { topic: bob, ref: 'm9' },
+        { topic: bob, ref: 'm2' },
+        { topic: userSays.includes('Bob') ? 'the user' : '用户', ref: 'm1' },
+        { topic: userSays.includes('Bob') ? 'Alice' : '小美', ref: 'm1' },
+      ],
+      reason: '',
+    }));
+    await say('s1', ['user', userSays], ['assistant', assistantSays]);
+    const report = await memory.extract('u', 's1');
+    expect(report.forgotten).toBeUndefined();
+    expect(report.rejected.map((r) => [r.op, r.target, r.reason.split(' ')[0]])).toEqual([
+      ['forget', 'm9', 'unknown'],
+      ['forget', 'm2', 'only'],
+      ['forget', 'm1', expect.stringMatching(/^"/)],
+      ['forget', 'm1', expect.stringMatching(/^"/)],
+    ]);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([userSays]);
+    expect((await memory.exportUser('u')).messages).toHaveLength(2);
+  });
+
+  it.each([
+    { lang: 'zh', ask: '我的住址你别存着了，不安全', topic: '住址', lives: '用户住在上海浦东' },
+    { lang: 'en', ask: "Stop keeping track of where I live, it's creepy", topic: 'where I live', lives: 'The user lives in Seattle' },
+  ])("$lang: the user's own data is found by the words memories use for it", async ({ ask, topic, lives }) => {
+    expect(readForgetRequest(ask)).toBeUndefined();
+    const { memory, say } = setup(() => ({ operations: [{ op: 'skip', reason: '' }], forget: [{ topic, ref: 'm1' }], reason: '' }));
+    await memory.add({ userId: 'u', content: lives });
+    await say('s1', ['user', ask]);
+    const report = await memory.extract('u', 's1');
+    expect(report.forgotten?.[0]).toMatchObject({ topic, memories: 1 });
+    expect(await memory.list({ userId: 'u' })).toEqual([]);
+  });
+});
