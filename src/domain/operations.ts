@@ -106,7 +106,7 @@ export type ForgetAsk = z.infer<typeof ForgetAsk>;
 export const ExtractionResult = z.object({
   operations: z.array(MemoryOperation),
   /** Topics the user asked to be forgotten in the new messages (the model's reading; the offline extractor leaves it to the pattern reader at append). */
-  forget: z.array(ForgetAsk).max(5).optional(),
+  forget: z.array(ForgetAsk).nullish(),
   /** One short sentence: what was extracted or why nothing was. */
   reason: z.string().default(''),
   /**

@@ -114,6 +114,21 @@ describe('forgetting the model read as asked (extract-memories "forget")', () =>
     expect((await memory.exportUser('u')).messages).toHaveLength(2);
   });
 
+  it('a model that answers "forget": null is read as asking nothing (as many servers send absent fields)', async () => {
+    const { memory, say } = setup(() => ({ operations: [{ op: 'add', kind: 'preference', content: '用户喜欢猫 / The user likes cats', sourceMessageIds: ['m1'] }], forget: null, reason: '' }));
+    await say('s1', ['user', '我喜欢猫 — I like cats']);
+    expect(await memory.extract('u', 's1')).toMatchObject({ status: 'applied', added: 1, rejected: [] });
+  });
+
+  it('more than three topics in one batch: the rest are rejected (a model listing many has misread)', async () => {
+    const names = ['小王', '小李', 'Mark', 'Anna', 'Bob'];
+    const { memory, say } = setup(() => ({ operations: [{ op: 'skip', reason: '' }], forget: names.map((topic) => ({ topic, ref: 'm1' })), reason: '' }));
+    await say('s1', ['user', `${names.join('、')}的事都别记了 / forget them all`]);
+    const report = await memory.extract('u', 's1');
+    expect(report.forgotten?.map((f) => f.topic)).toEqual(names.slice(0, 3));
+    expect(report.rejected.map((r) => r.reason)).toEqual([expect.stringContaining('more than 3'), expect.stringContaining('more than 3')]);
+  });
+
   it.each([
     { lang: 'zh', ask: '我的住址你别存着了，不安全', topic: '住址', lives: '用户住在上海浦东' },
     { lang: 'en', ask: "Stop keeping track of where I live, it's creepy", topic: 'where I live', lives: 'The user lives in Seattle' },

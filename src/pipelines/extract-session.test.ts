@@ -36,7 +36,7 @@ describe('extraction: the seeds\' scenarios', () => {
       return { operations: [{ op: 'skip', reason: '只是在问推荐，没有新信息' }], reason: '没有新信息' };
     });
     await say('s1', ['user', '我下周要去东京出差'], ['assistant', '好的，东京这个季节很舒服']);
-    expect(await memory.extract('u', 's1')).toMatchObject({ status: 'applied', added: 1, skipped: false, extractor: 'extract-memories@15' });
+    expect(await memory.extract('u', 's1')).toMatchObject({ status: 'applied', added: 1, skipped: false, extractor: 'extract-memories@16' });
     await say('s2', ['user', '周五去东京有什么推荐？']);
     const recalled = await memory.recall({ userId: 'u', query: '周五去东京有什么推荐？' });
     expect(recalled[0]!.memory.content).toBe('用户下周要去东京出差');
@@ -45,7 +45,7 @@ describe('extraction: the seeds\' scenarios', () => {
     expect(inputOf(model).existing.map((m) => m.content)).toEqual(['用户下周要去东京出差']);
     expect(await memory.list({ userId: 'u' })).toHaveLength(1);
     const [m] = await memory.list({ userId: 'u' });
-    expect(m!.provenance).toEqual({ sessionId: 's1', messageIds: ['msg-1'], producedBy: 'extract-memories@15' });
+    expect(m!.provenance).toEqual({ sessionId: 's1', messageIds: ['msg-1'], producedBy: 'extract-memories@16' });
   });
 
   it('李明 + FastAPI (seed 002): one add, one update of the existing memory', async () => {
@@ -67,7 +67,7 @@ describe('extraction: the seeds\' scenarios', () => {
     expect(report).toMatchObject({ added: 1, updated: 1, deleted: 0, reinforced: 0, reason: '提取了用户姓名，更新了项目技术栈信息' });
     expect((await memory.get('u', project.id)).content).toBe('用户正在开发一个 AI 项目，使用 FastAPI + Python');
     const history = await memory.history('u', project.id);
-    expect(history.at(-1)).toMatchObject({ action: 'update', actor: 'extraction', reason: '补充了技术栈', producedBy: 'extract-memories@15', messageIds: ['msg-1', 'msg-2', 'msg-3', 'msg-4'] });
+    expect(history.at(-1)).toMatchObject({ action: 'update', actor: 'extraction', reason: '补充了技术栈', producedBy: 'extract-memories@16', messageIds: ['msg-1', 'msg-2', 'msg-3', 'msg-4'] });
     const name = (await memory.list({ userId: 'u', kinds: ['identity'] })).find((m) => m.content === '用户叫李明')!;
     expect(name.provenance.messageIds).toEqual(['msg-3']);
     expect(inputOf(model).existing.every((m) => /^\d+$/.test(m.alias))).toBe(true);
@@ -199,7 +199,7 @@ describe('extraction: one call for memories and the episode', () => {
     expect(inputOf(model).summarize).toBe(true);
     expect(model.calls[0]!.messages[0]!.content).toContain('## EPISODE');
     const [episode] = await memory.list({ userId: 'u', kinds: ['episode'] });
-    expect(episode).toMatchObject({ content: '用户聊了换工作的想法，担心收入下降。（话题：职业、收入）', provenance: { producedBy: 'extract-memories@15' } });
+    expect(episode).toMatchObject({ content: '用户聊了换工作的想法，担心收入下降。（话题：职业、收入）', provenance: { producedBy: 'extract-memories@16' } });
     expect(episode!.structuredData).toMatchObject({ unresolved: '是否换工作', fromSeq: 0, throughSeq: 2 });
     expect((await memory.getSession('u', 's')).summarizedSeq).toBe(2);
     // Nothing left for the separate summariser.

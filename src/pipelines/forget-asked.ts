@@ -81,6 +81,9 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
   return { messageId: message.id, topic: request.topic, ...(names.length > 0 ? { names } : {}), memories, messages };
 }
 
+/** Topics one batch may forget: a user asks for one or two; a model listing more has misread. */
+const MAX_ASKS = 3;
+
 /** What a model may not name as a topic: the user, everything, or a pointer instead of a name. */
 const NO_TOPIC = /^(?:the user|user|me|myself|i|you|everything|all|anything|it|this|that|him|her|them|用户|我|我自己|自己|你|一切|所有|全部|所有事|所有事情|所有东西|这个|那个|这些|那些|它|他|她)$/iu;
 /** "my ex", "the user's address", "我的前女友", "用户的住址": the topic is what follows. */
@@ -123,6 +126,10 @@ export function checkForgetAsks(asks: readonly ForgetAsk[], refs: ReadonlyMap<st
       continue;
     }
     if (accepted.some((a) => a.request.topic.toLowerCase() === topic.toLowerCase())) continue;
+    if (accepted.length >= MAX_ASKS) {
+      rejected.push({ op: 'forget', target: ask.ref, reason: `more than ${MAX_ASKS} topics asked to be forgotten in one batch` });
+      continue;
+    }
     accepted.push({ message, request: { topic } });
   }
   return { accepted, rejected };
