@@ -6,7 +6,7 @@
  */
 import { createBundledEmbedder } from '../src/embedders/bundled-embedder.js';
 import { dot } from '../src/embedders/embedder.js';
-import { usedBySimilarity, USAGE_RULE } from '../src/pipelines/report-reply.js';
+import { replyTermsOf, usedBySimilarity, USAGE_RULE } from '../src/pipelines/report-reply.js';
 
 /** [memory, reply, used?] — seed 001's examples first. */
 export const LABELLED: Array<[string, string, boolean]> = [
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   LABELLED.forEach(([m, r, used], i) => {
     const cosine = dot(memories[i]!, replies[i]!);
-    const said = usedBySimilarity(m, r, cosine);
+    const said = usedBySimilarity(m, replyTermsOf(r), cosine);
     if (said && used) tp++;
     else if (said && !used) fp++;
     else if (!said && used) fn++;

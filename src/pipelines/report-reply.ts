@@ -15,9 +15,13 @@ const SUBJECT_TERMS = new Set(['用户', 'user', '主人']);
  */
 export const USAGE_RULE = { minTermShare: 0.4, minCosine: 0.4 } as const;
 
-export function usedBySimilarity(memoryContent: string, reply: string, cosine: number): boolean {
+/** A reply's terms for `usedBySimilarity`, segmented once for all the memories it is held against (a turn recalls dozens). */
+export function replyTermsOf(reply: string): ReadonlySet<string> {
+  return new Set(indexTerms(reply));
+}
+
+export function usedBySimilarity(memoryContent: string, replyTerms: ReadonlySet<string>, cosine: number): boolean {
   const terms = [...new Set(indexTerms(memoryContent))].filter((t) => !SUBJECT_TERMS.has(t));
-  const replyTerms = new Set(indexTerms(reply));
   const share = terms.length === 0 ? 0 : terms.filter((t) => replyTerms.has(t)).length / terms.length;
   return share >= USAGE_RULE.minTermShare || cosine >= USAGE_RULE.minCosine;
 }
@@ -54,8 +58,9 @@ export async function reportReply(deps: ModelDeps, input: { userId: string; mess
   } else {
     const [replyVector] = await deps.embedder.embed([input.reply]);
     const vectors = await deps.store.vectorsOf(input.userId, memories.map((m) => m.id));
+    const replyTerms = replyTermsOf(input.reply);
     used = memories
-      .filter((m) => usedBySimilarity(m.content, input.reply, replyVector && vectors.has(m.id) ? dot(replyVector, vectors.get(m.id)!) : 0))
+      .filter((m) => usedBySimilarity(m.content, replyTerms, replyVector && vectors.has(m.id) ? dot(replyVector, vectors.get(m.id)!) : 0))
       .map((m) => ({ id: m.id, reason: 'the reply repeats what the memory says' }));
     decidedBy = 'similarity-rule';
   }
