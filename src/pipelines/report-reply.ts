@@ -1,4 +1,3 @@
-import { dot } from '../embedders/embedder.js';
 import { judgeUsagePrompt } from '../prompts/judge-usage.js';
 import { promptRef } from '../prompts/prompt.js';
 import { indexTerms } from '../text/segment.js';
@@ -57,10 +56,11 @@ export async function reportReply(deps: ModelDeps, input: { userId: string; mess
     decidedBy = promptRef(judgeUsagePrompt);
   } else {
     const [replyVector] = await deps.embedder.embed([input.reply]);
-    const vectors = await deps.store.vectorsOf(input.userId, memories.map((m) => m.id));
+    // The products from the store's vector cache where it has them (no point read per memory).
+    const cosines = replyVector ? await deps.store.vectorScores(input.userId, memories.map((m) => m.id), replyVector) : new Map<string, number>();
     const replyTerms = replyTermsOf(input.reply);
     used = memories
-      .filter((m) => usedBySimilarity(m.content, replyTerms, replyVector && vectors.has(m.id) ? dot(replyVector, vectors.get(m.id)!) : 0))
+      .filter((m) => usedBySimilarity(m.content, replyTerms, cosines.get(m.id) ?? 0))
       .map((m) => ({ id: m.id, reason: 'the reply repeats what the memory says' }));
     decidedBy = 'similarity-rule';
   }
