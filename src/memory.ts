@@ -203,7 +203,9 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       for (const m of result.appended) {
         const request = forgetAskedIn(m);
         if (!request) continue;
-        forgotten.push(await forgetting(m.userId, () => forgetAsked(deps, m, request)));
+        const done = await forgetting(m.userId, () => forgetAsked(deps, m, request));
+        if (!done) continue;
+        forgotten.push(done);
         await mirror(m.userId);
       }
       // Overflow trigger: a session with too many unprocessed messages is extracted without waiting

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { forgetAliases } from './forget-aliases.js';
 import { readForgetRequest } from './forget-request.js';
 
 describe('readForgetRequest: a user asking in conversation that a topic be forgotten', () => {
@@ -41,8 +42,44 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     ['忘记刘强这个人', '刘强'],
     ['能把我前女友的事情忘掉吗', '前女友'],
     ['Pretend I never told you about Sarah', 'Sarah'],
+    // taking back what was told, of a thing named as such
+    ['刘强的事你就当没听过吧', '刘强'],
+    ['刘强的事，你就当没听过吧', '刘强'],
+    ['就当我没说过刘强的事', '刘强'],
+    ['当我没说过刘强这个人', '刘强'],
+    // 他/她 for someone named by surname and title
+    ['我老板王总被开除了，忘了他吧', '王总'],
+    ['李老师调走了，把她的事都忘了吧', '李老师'],
+    // 记得, and "I don't want you to remember"
+    ['请不要再记得我前男友了', '前男友'],
+    ['以后不要再记得我的生日了', '生日'],
+    ['我不想让你记住我的住址', '住址'],
+    ['我不希望你再记着我前女友的事', '前女友'],
+    ['把我的手机号从记忆里删掉', '手机号'],
+    ['把我的银行卡号从记忆里删掉', '银行卡号'],
+    // the user's own data
+    ['Forget where I live', 'where I live'],
+    ['forget my address', 'address'],
+    ["I don't want you to remember my address anymore", 'address'],
+    ['I no longer want you to remember my address', 'address'],
+    ["Don't remember my phone number anymore", 'phone number'],
+    ["I don't want you to remember anything about my divorce", 'divorce'],
+    ['erase everything you know about my ex-husband', 'ex-husband'],
+    ['Can you stop remembering stuff about my ex-wife?', 'ex-wife'],
+    ['Please wipe my ex from your memory', 'ex'],
   ])('%s → %s', (text, topic) => {
     expect(readForgetRequest(text)).toEqual({ topic });
+  });
+
+  // A bare name that is the whole message, as written ("sarah" finds "Sarah": topics match ignoring
+  // case); marked, since "forget X" is also "never mind X": acted on only for someone remembered.
+  it.each([
+    ['forget sarah', 'sarah'],
+    ['Forget Sarah.', 'Sarah'],
+    ['please forget Sarah', 'Sarah'],
+    ['Forget Sarah, please.', 'Sarah'],
+  ])('%s → %s (a bare name)', (text, topic) => {
+    expect(readForgetRequest(text)).toEqual({ topic, bareName: true });
   });
 
   it.each([
@@ -97,7 +134,57 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     'Forget about Sarah.',
     "forget about the party, let's talk about work",
     "forget the meeting, it's cancelled",
+    // a bare name asks only as the whole message, written as a name, and no "never mind" word is one
+    "Forget Sarah, she's not coming anyway",
+    "Forget Sarah. It's too painful.",
+    'Forget Sarah?',
+    'Forget sarah',
+    'Forget the meeting',
+    'forget it',
+    'Forget Monday.',
+    'forget lunch',
+    'forget mom',
+    'forget topic',
+    'Forget The Beatles',
+    // taking back the last words, not forgetting a topic ("forget what I said" read "I said")
+    'Forget what I said',
+    'forget I said anything',
+    '忘了我说过的话吧',
+    '忘记我说过的事吧',
+    '就当我没说过',
+    '就当我没说过这句话',
+    '你就当没听过吧',
+    // keeping a secret, a question, or a clause that is about something else
+    '刘强的事你就当不知道吧',
+    '刘强的事你听说了吗',
+    '刘强的事你就当没听过吧，反正他也不在乎',
+    // someone named by title, but not asked to be forgotten: a reminder, a reproach asked, advice to ignore
+    '我都忘了王总是谁了',
+    '王总说忘了这件事吧',
+    '王总被开除了，你别忘了他',
+    '我老板王总被开除了，你忘了他吧？',
+    '张医生说我要少吃糖，忘了他吧',
+    '我老板总是骂我，忘了他吧',
+    // remembering asked about, wished for, or an errand; data that is not said to be the user's own
+    '你还记得我的住址吗',
+    '你不记得我的住址了吗',
+    '不用记得带伞',
+    "don't forget my address when you ship it",
+    "I don't want you to forget my address",
+    'Do you remember my address?',
+    'Forget where I live?',
+    "I don't want you to keep asking me",
+    "I don't want you to remember this conversation",
+    "don't remember my name",
+    '帮我把前女友的照片删了',
   ])('%s → no request', (text) => {
     expect(readForgetRequest(text)).toBeUndefined();
   });
+
+  it.each(['Forget where I live', "Don't remember my phone number anymore", "I don't want you to remember my address anymore", '把我的手机号从记忆里删掉', '我不想让你记住我的住址'])(
+    '%s → a topic the address and phone aliases know (the memories say "the user lives at", "用户的手机号")',
+    (text) => {
+      expect(forgetAliases(readForgetRequest(text)?.topic ?? '')).not.toEqual([]);
+    },
+  );
 });

@@ -1,17 +1,23 @@
 import { mentionsTopic } from '../text/mentions.js';
 import { REL_ZH } from './heuristic/candidate.js';
+import { enAntecedent, enRequestTopic } from './forget-request-en.js';
 
 /**
  * A user asking, in conversation, that something be forgotten: "忘掉我前女友的事", "把刘强的事都忘了吧",
- * "别记住我前女友的事", "forget what I told you about my ex", "please don't remember anything about
- * Sarah", "delete everything you know about my old job". Only an imperative said to the assistant
- * with a topic of its own counts: "我忘了带钥匙", "别忘了周五还信用卡", "I always forget to call",
+ * "别记住我前女友的事", "就当我没说过刘强的事", "forget what I told you about my ex", "please don't
+ * remember anything about Sarah", "delete everything you know about my old job", "Forget Sarah.".
+ * Only an imperative said to the assistant with a topic of its own counts: "我忘了带钥匙", "别忘了周五还信用卡", "I always forget to call",
  * "don't forget the milk", "forget it" and "forget everything" (the whole user: the page and the
  * CLI ask for that, with a confirmation) are not requests.
  */
 export interface ForgetRequest {
   /** What to forget, as the user named it, without "my" / "我的" ("前女友", "ex"). */
   topic: string;
+  /**
+   * Read from a bare name ("forget sarah", "Forget Sarah."), which is also how "never mind X" is
+   * said: acted on only when a memory names someone so (`forgetAsked`).
+   */
+  bareName?: true;
 }
 
 const ZH_LEAD = String.raw`(?:(?:好吧|对了|另外|还有|那个|嗯|哦|算了)[，,、\s]*)?(?:请你?|麻烦你?|你?(?:能不能|可不可以|可以|能)|你|帮我|以后|从今以后|从现在起|从现在开始|从今天起|现在)*[，,\s]*`;
@@ -22,15 +28,26 @@ const ZH_REQUESTS: readonly RegExp[] = [
   new RegExp(String.raw`^${ZH_LEAD}(?<verb>忘掉|忘记|忘了|删掉|删除|清除|抹掉)(?<said>${ZH_SAID})?(?<about>${ZH_ABOUT})?(?<topic>.+)$`, 'u'),
   // 把 X 的事都忘掉 / 把 X 忘了吧 ("把作业忘了" is the user forgetting it: 忘了 asks only with 吧, 都 or a thing named as such)
   new RegExp(String.raw`^${ZH_LEAD}把(?<said>${ZH_SAID})?(?<about>${ZH_ABOUT})?(?<topic>.+?)(?<all>都|全都|全部|统统|通通)?(?:从你的记忆(?:里|中)|从记忆(?:里|中))?(?:给我)?(?<verb>忘掉|忘了|忘记|删掉|删了|删除|清除)(?:掉)?(?<ask>吧)?(?:了|啊|哦|呢|吗)*$`, 'u'),
-  // 别记住 X / 不要再记着我说的 X
-  new RegExp(String.raw`^${ZH_LEAD}(?:别|不要|不用|不必)(?:再)?(?:记住|记着|记录|保存|存)(?<said>${ZH_SAID}|我说的)?(?<about>${ZH_ABOUT})?(?<topic>.+)$`, 'u'),
+  // 别记住 X / 不要再记着我说的 X / 我不想让你记得 X ("你还记得…吗" asks what is remembered; "记得" is also
+  // an errand's "remember to": "不用记得带伞" asks only of the user's own or a thing named as such)
+  new RegExp(String.raw`^${ZH_LEAD}(?:别|不要|不用|不必|我不想让?你|我不希望你|我不要你)(?:再)?(?<verb>记住|记着|记得|记录|保存|存)(?<said>${ZH_SAID}|我说的)?(?<about>${ZH_ABOUT})?(?<topic>.+)$`, 'u'),
 ];
+/**
+ * "就当我没说过刘强的事", "刘强的事你就当没听过吧": taking back what was told. Only of a thing named as
+ * such (的事, 这个人): "就当我没说过" alone takes back the last sentence, like "forget it", and "这事你
+ * 就当不知道" asks to keep a secret, not to forget.
+ */
+const ZH_UNSAID = String.raw`(?:我(?:从来)?没有?(?:跟你|和你|对你)?(?:说过|提过|讲过|提起过|告诉过你))`;
+const ZH_UNHEARD = String.raw`(?:(?:从来)?没有?(?:听(?:过|说过|见过|到过)))`;
+const ZH_NAMED_THING = String.raw`(?:的事情?|的事儿|的一切|这件事|那件事|这个人|那个人)`;
+const ZH_PRETEND_AFTER = new RegExp(String.raw`^${ZH_LEAD}就?当(?:作|做|成)?${ZH_UNSAID}(?<topic>.+?${ZH_NAMED_THING})(?:吧|了|啊|哦|好了)*$`, 'u');
+const ZH_PRETEND_BEFORE = new RegExp(String.raw`^(?<topic>.+?${ZH_NAMED_THING})(?:你|以后)*就?当(?:作|做|成)?(?:${ZH_UNHEARD}|${ZH_UNSAID})(?:吧|了|啊|哦|好了)*$`, 'u');
 /** What a topic after "忘记/忘了/删除" must look like when nothing else marks the clause as a request. */
 const ZH_THING_END = /(?:的事情?|的事儿|的一切|的所有事情?|的记忆|的记录|的信息|的内容|这件事|那件事|那些事|相关的事情?|这个人|那个人|吧)$/u;
 const ZH_TOPIC_TAIL = /(?:从你的记忆(?:里|中)|这个人|那个人|从记忆(?:里|中)|(?:那|这)条(?:记忆|记录)?|的?所有的?(?:记忆|记录|事情?|信息|内容)?|信息|的事情?|的事儿|的一切|的所有事情?|相关的?(?:事情?|内容|记忆|信息)?|的记忆|的记录|的信息|的内容|的东西|这件事|那件事|那些事|这些事|都|全都|全部|吧|了|啊|哦|呢|嘛|好吗|行吗|可以吗)+$/u;
 const ZH_TOPIC_HEAD = /^(?:我的|我|你|关于|有关|所有|全部|(?:你)?(?:记得|知道|记住)的)+/u;
-/** A topic that points instead of naming ("这个", "刚才说的", "她"), the user themself, or a forgotten errand ("忘了吃药吧", "忘记带…"). */
-const ZH_PRONOUN = /^(?:刚才|刚才的|刚才说的|上面的|一切|所有|所有的|全部|什么|啥|吃药|带|用户|我自己|自己)$|^(?:它|他|她|这|那)/u;
+/** A topic that points instead of naming ("这个", "刚才说的", "她", "我说过的话"), the user themself, or a forgotten errand ("忘了吃药吧", "忘记带…"). */
+const ZH_PRONOUN = /^(?:刚才|刚才的|刚才说的|上面的|一切|所有|所有的|全部|什么|啥|话|事|事情|事儿|东西|吃药|带|用户|我自己|自己)$|^(?:它|他|她|这|那)/u;
 /** "忘掉烦恼", "忘掉工作吧", "别记着减肥了": comfort or "let it go for now", not a request about memories. */
 const ZH_FEELING = /^(?:不开心|不愉快|烦恼|烦心|难过|伤心|痛苦|悲伤|过去|过往|以前|从前|不好|糟糕|失败|压力|工作|上班|加班|学习|考试|作业|减肥|节食|健身|学业|那些|一切)/u;
 /** A topic that is a question ("忘掉前女友最好的办法是什么"), a condition or a place things are deleted from ("把刘强从群里删了"). */
@@ -40,35 +57,13 @@ const ZH_DELETE = /^(?:删掉|删了|删除|清除|抹掉)$/u;
 const ZH_REMEMBERED = /(?:的事情?|的事儿|记忆|记录|信息|内容|的一切)$/u;
 /** "她", "him": who they are, named by a clause before in the same message ("我前女友…，把她的事忘了吧"). */
 const ZH_HE_SHE = /^(?:他|她)(?:们)?$/u;
-const EN_HE_SHE = /^(?:him|her|them)$/iu;
+/** Someone's words or advice, reported right after their name: "张医生说我要少吃糖，忘了他吧" says pay him no mind. */
+const ZH_QUOTED = /^\p{Script=Han}{0,3}?(?:说|让我|叫我|要我|建议|劝我)/u;
 const ZH_ANTECEDENT = new RegExp(`${REL_ZH}`, 'gu');
-const EN_ANTECEDENT = /\bmy\s+((?:ex-?)?(?:girlfriend|boyfriend|wife|husband|partner|fiancée?)|ex|(?:mom|mother|dad|father|sister|brother|son|daughter|boss|coworker|friend)(?:\s+\p{Lu}\p{Ll}+)?)\b/giu;
-
-const EN_LEAD = String.raw`(?:(?:ok(?:ay)?|also|and|so|hey|oh|well|actually|btw|one more thing)[,.!\s]+)*(?:(?:can|could|would|will) you\s+|i (?:want|need|would like|'d like|d like) you to\s+)?(?:please\s+|pls\s+|plz\s+|just\s+)*`;
-const EN_SAID = String.raw`(?:(?:everything|anything|all|what|whatever|the (?:stuff|things?)|all (?:the )?(?:stuff|things))\s+(?:(?:that\s+)?i(?:'ve| have)?\s+(?:told|said to|mentioned to|shared with|said)(?:\s+you)?\s+)?)`;
-const EN_REQUESTS: readonly RegExp[] = [
-  // delete my address from your memory
-  new RegExp(String.raw`^${EN_LEAD}(?:delete|erase|remove|wipe|forget)\s+(?<topic>.+?)\s+from\s+(?:your\s+)?(?:memory|memories|records?|notes|database)$`, 'iu'),
-  // forget what I told you about X / forget everything about X / forget my ex ("forget about the party" alone is "never mind": BARE_ASKS)
-  new RegExp(String.raw`^${EN_LEAD}forget\s+(?<said>${EN_SAID})?(?<about>(?:about|regarding|of)\s+)?(?<topic>.+)$`, 'iu'),
-  // don't remember anything about X / stop remembering X
-  new RegExp(String.raw`^${EN_LEAD}(?:don'?t|do not|never)\s+(?:remember|keep|store|save)\s+(?:(?<said>anything|everything|what i (?:said|told you))\s+(?<about>(?:about|regarding|on)\s+)?|(?:about|regarding)\s+)(?<topic>.+)$`, 'iu'),
-  new RegExp(String.raw`^${EN_LEAD}stop\s+(?:remembering|keeping|storing|saving)\s+(?:(?:anything|everything|what i (?:said|told you))\s+)?(?:(?:about|regarding|on)\s+)?(?<topic>.+)$`, 'iu'),
-  // pretend I never told you about X
-  new RegExp(String.raw`^${EN_LEAD}pretend (?:that )?i never (?:told you|said|mentioned)(?:\s+anything)?\s+(?<said>about\s+)(?<topic>.+)$`, 'iu'),
-  // delete everything you know about X / erase your memories of X
-  new RegExp(String.raw`^${EN_LEAD}(?:delete|erase|remove|wipe|purge|clear)\s+(?<said>(?:everything|anything|all|what|whatever)(?:\s+(?:you know|you remember|you have|you've got|you saved|you stored|i told you|i said))?|(?:all\s+)?(?:of\s+)?(?:(?:your|the|my)\s+)?(?:memories|memory|info|information|notes|data))\s+(?<about>(?:about|of|on|regarding)\s+)(?<topic>.+)$`, 'iu'),
-];
-const EN_TOPIC_TAIL = /(?:[\s,]+(?:please|pls|plz|too|as well|for me|from (?:your )?memory|anymore|any more|ok|okay|thanks|thank you|right now|now|forever|completely|entirely))+$/iu;
-const EN_TOPIC_HEAD = /^(?:(?:my|our|the|about|that|this)\s+)+/iu;
-const EN_PRONOUN = /^(?:.|it|that|this|them|him|her|those|these|me|myself|us|you|(?:the |a )?users?|everything|all|anything|something|stuff|all that|all of it|all of that|what i said|to\b.*|about it|about that|that i said\b.*)$/iu;
-/**
- * "Forget X" with nothing saying it is about what was told: in English mostly "never mind X"
- * ("forget about the party, let's talk about work"), so only what was said ("forget I ever mentioned
- * Sarah") or someone of the past ("forget my ex") asks for it.
- */
-const BARE_ASKS = /^(?:about\s+)?(?:(?:that\s+)?i\s+(?:ever\s+|once\s+)?(?:said|told you|mentioned|talked)\b|my\s+(?:ex\b|ex-|former\b|(?:home |email |work )?address\b|(?:phone|cell|mobile)(?: number)?\b|number\b|email\b|birthday\b|password\b|salary\b))/iu;
-const EN_NOT_A_TOPIC = /^(?:to|how|what|where|why|when|whether|if)\b|\b(?:if|when|unless|because|until|so that|from my|on my|in my)\b|—|--/iu;
+/** Common surnames, for someone named by surname and title ("王总", "李老师"); the same as the heuristic extractor's. */
+const ZH_SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+/** "王总", "李老师", "张医生"; 总 is no title in a word it begins ("地方总是下雨": 总是, 总算, 总之). */
+const ZH_TITLED = new RegExp(String.raw`([${ZH_SURNAMES}](?:总监|总(?![是算之共归体结数额部统裁觉会得要能])|老师|医生|大夫|经理|主任|老板|律师|教授|师傅|主管|处长|局长|科长|部长|校长|院长|教练|警官))`, 'gu');
 
 /** The clauses of a message a request may stand alone in. */
 function clausesOf(text: string): string[] {
@@ -78,12 +73,16 @@ function clausesOf(text: string): string[] {
     .filter((c) => c.length > 0);
 }
 
-/** Who a pronoun stands for: the last relative (or "my ex") named before the clause. */
-function antecedent(before: string, han: boolean): string | undefined {
-  const found = [...before.matchAll(han ? ZH_ANTECEDENT : EN_ANTECEDENT)];
-  // "我和小美分手了", "Sarah and I broke up": the one the user parted from, by name.
-  const parted = han ? /我(?:和|跟)(\p{Script=Han}{1,4}?|\p{Lu}\p{Ll}+)(?:已经)?(?:分手|离婚|闹掰|绝交|吵翻)/u.exec(before) : /\b(\p{Lu}\p{Ll}+) and I (?:broke up|split up|split|divorced|are done|are over|fell out)\b/u.exec(before);
-  return found.at(-1)?.[1] ?? parted?.[1];
+/**
+ * Who 他/她 stands for: the last relative ("我前女友") or surname and title ("我老板王总") named before
+ * the clause, or the one the user parted from; no one when their words are reported ("张医生说…").
+ */
+function zhAntecedent(before: string): string | undefined {
+  const named = [...before.matchAll(ZH_ANTECEDENT), ...before.matchAll(ZH_TITLED)].sort((a, b) => a.index - b.index).at(-1);
+  if (named && ZH_QUOTED.test(before.slice(named.index + named[0].length))) return undefined;
+  // "我和小美分手了": the one the user parted from, by name.
+  const parted = /我(?:和|跟)(\p{Script=Han}{1,4}?|\p{Lu}\p{Ll}+)(?:已经)?(?:分手|离婚|闹掰|绝交|吵翻)/u.exec(before);
+  return named?.[1] ?? parted?.[1];
 }
 
 function zhTopic(clause: string, before: string): string | undefined {
@@ -92,44 +91,35 @@ function zhTopic(clause: string, before: string): string | undefined {
     if (!m?.groups) continue;
     const raw = m.groups.topic ?? '';
     // "忘记带伞了" / "删除这个文件": without "我说过的", "关于" or a thing named as such, no request.
-    const loose = m.groups.verb === '忘了' || m.groups.verb === '忘记' || (pattern === ZH_REQUESTS[0] && m.groups.verb !== '忘掉');
+    const loose = m.groups.verb === '忘了' || m.groups.verb === '忘记' || m.groups.verb === '记得' || (pattern === ZH_REQUESTS[0] && m.groups.verb !== '忘掉');
     const marked = !loose || m.groups.said !== undefined || m.groups.about !== undefined || m.groups.all !== undefined || m.groups.ask !== undefined;
-    if (!marked && !ZH_THING_END.test(raw) && !/^我的/u.test(raw)) continue;
+    if (!marked && !ZH_THING_END.test(raw) && !/^我的/u.test(raw) && !(m.groups.verb === '记得' && /^我/u.test(raw))) continue;
     // "你忘了刘强吧" reproaches; "忘了刘强吧" alone asks.
     if (pattern === ZH_REQUESTS[0] && /^你忘了/u.test(clause) && m.groups.said === undefined && m.groups.about === undefined) continue;
     if (ZH_DELETE.test(m.groups.verb ?? '') && m.groups.said === undefined && m.groups.about === undefined && !ZH_REMEMBERED.test(raw) && !/^我/u.test(raw)) continue;
-    let topic = raw.replace(ZH_TOPIC_TAIL, '').replace(ZH_TOPIC_HEAD, '').replace(/^[“"「『]|[”"」』]$/gu, '').trim();
-    if (ZH_HE_SHE.test(topic)) topic = antecedent(before, true) ?? topic;
     // "忘掉工作吧" lets work go; "删掉你记得的关于我工作的事" means what was told about it.
     const explicit = m.groups.said !== undefined || m.groups.about !== undefined || /关于|有关|说过|记得|知道|记忆|记录/u.test(raw);
-    if (topic === '' || ZH_PRONOUN.test(topic) || (ZH_FEELING.test(topic) && !explicit) || ZH_NOT_A_TOPIC.test(topic) || topic.length > 30) continue;
-    return topic;
+    const topic = zhNamed(raw, before, explicit);
+    if (topic !== undefined) return topic;
   }
-  return undefined;
+  // "刘强的事，你就当没听过吧": the thing may stand in the clause before.
+  const unsaid = ZH_PRETEND_AFTER.exec(clause) ?? ZH_PRETEND_BEFORE.exec(clause) ?? ZH_PRETEND_BEFORE.exec(`${before.split('，').at(-1) ?? ''}${clause}`);
+  return unsaid?.groups ? zhNamed(unsaid.groups.topic ?? '', before, true) : undefined;
 }
 
-function enTopic(clause: string, before: string): string | undefined {
-  for (const pattern of EN_REQUESTS) {
-    const m = pattern.exec(clause);
-    if (!m?.groups) continue;
-    let topic = (m.groups.topic ?? '').trim();
-    const bare = pattern === EN_REQUESTS[1] && m.groups.said === undefined && !BARE_ASKS.test(`${m.groups.about ?? ''}${topic}`);
-    // "forget what I said about X": the said-part may also come after the verb's object.
-    topic = topic.replace(/^(?:(?:what|that|everything)\s+)?i\s+(?:ever\s+|once\s+|have\s+|'ve\s+)?(?:said|told you|mentioned|talked)\s+(?:about\s+)?/iu, '');
-    topic = topic.replace(EN_TOPIC_TAIL, '').replace(/[,.;:!?\s]+$/u, '').replace(EN_TOPIC_HEAD, '').replace(/^["'“‘]|["'”’]$/gu, '').trim();
-    // "my girlfriend and I split up, forget about her": someone just named, not "never mind".
-    const named = EN_HE_SHE.test(topic) ? antecedent(before, false) : undefined;
-    if (bare && named === undefined) continue;
-    topic = named ?? topic;
-    if (topic === '' || EN_PRONOUN.test(topic) || EN_NOT_A_TOPIC.test(topic) || topic.split(/\s+/u).length > 6) continue;
-    return topic;
-  }
-  return undefined;
+/** The topic a request's words name, once stripped of "我的", "的事", "吧"; undefined when they name none. */
+function zhNamed(raw: string, before: string, explicit: boolean): string | undefined {
+  let topic = raw.replace(ZH_TOPIC_TAIL, '').replace(ZH_TOPIC_HEAD, '').replace(/^[“"「『]|[”"」』]$/gu, '').trim();
+  if (ZH_HE_SHE.test(topic)) topic = zhAntecedent(before) ?? topic;
+  if (topic === '' || ZH_PRONOUN.test(topic) || (ZH_FEELING.test(topic) && !explicit) || ZH_NOT_A_TOPIC.test(topic) || topic.length > 30) return undefined;
+  return topic;
 }
 
+/** Thanks, "please", "ok": all that may stand beside a bare name ("Forget Sarah, please."). */
+const POLITE = /^(?:(?:好的?|好吧|行|嗯|哦|唉|哎|谢谢你?|谢了|多谢|拜托了?|麻烦了|求你了|算了|另外|还有|对了|那个|ok(?:ay)?|thanks?(?: you)?|thx|please|pls|also|and|so|well|oh|hey|sorry|one more thing)[\s，,.!！~]*)+$/iu;
 /** What may stand beside a request in its message: thanks, "please", "别再提了", a reason of feeling. */
 const ASIDE =
-  /^(?:(?:好的?|好吧|行|嗯|哦|唉|哎|谢谢你?|谢了|多谢|拜托了?|麻烦了|求你了|算了|另外|还有|对了|那个|ok(?:ay)?|thanks?(?: you)?|thx|please|pls|also|and|so|well|oh|hey|sorry|one more thing)[\s，,.!！~]*)+$|^(?:以后)?(?:别|不要|不用)再?(?:提|说|聊)(?:了|起)?|^(?:i )?(?:don't|do not) want to (?:talk|think|hear) about (?:it|this|that|them|him|her)|^(?:(?:it's|it is|this is) )?(?:too )?(?:painful|private|embarrassing|personal)/iu;
+  /^(?:以后)?(?:别|不要|不用)再?(?:提|说|聊)(?:了|起)?|^(?:i )?(?:don't|do not) want to (?:talk|think|hear) about (?:it|this|that|them|him|her)|^(?:(?:it's|it is|this is) )?(?:too )?(?:painful|private|embarrassing|personal)/iu;
 /** A question: "忘掉前女友最好的办法是什么？", "how do I forget my ex?" ("can you forget my ex?" asks). */
 const ASKS_US = /^(?:\S+\s+)?(?:can|could|would|will) you\b|^(?:你)?(?:能不能|可不可以|能|可以)/iu;
 
@@ -146,12 +136,15 @@ export function readForgetRequest(text: string): ForgetRequest | undefined {
   for (const [i, clause] of clauses.entries()) {
     const before = clauses.slice(0, i).join('，');
     const han = /\p{Script=Han}/u.test(clause.slice(0, 12));
-    const topic = han ? zhTopic(clause, before) : enTopic(clause.replace(/[’]/gu, "'"), before);
-    if (topic === undefined) continue;
+    const read = han ? { topic: zhTopic(clause, before), alone: false } : enRequestTopic(clause.replace(/[’]/gu, "'"), before);
+    if (read?.topic === undefined) continue;
+    const { topic, alone } = read;
     if (asksAQuestion(text, clause) && !ASKS_US.test(clause)) return undefined;
     const others = clauses.filter((_, j) => j !== i);
-    const aside = (c: string): boolean => ASIDE.test(c) || mentionsTopic(c, topic) || (antecedent(c, han) !== undefined && /[他她]|\b(?:him|her)\b/iu.test(clause));
-    return others.every(aside) ? { topic } : undefined;
+    const named = (c: string): boolean => (han ? zhAntecedent(c) : enAntecedent(c)) !== undefined && /[他她]|\b(?:him|her)\b/iu.test(clause);
+    const aside = (c: string): boolean => POLITE.test(c) || (!alone && (ASIDE.test(c) || mentionsTopic(c, topic) || named(c)));
+    if (!others.every(aside)) return undefined;
+    return alone ? { topic, bareName: true } : { topic };
   }
   return undefined;
 }

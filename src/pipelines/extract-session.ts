@@ -205,7 +205,8 @@ async function forgetAskedInBatch(deps: ExtractionDeps, asks: ReadonlyArray<{ me
   const forgotten: ForgottenOnRequest[] = [];
   for (const { message, request } of asks) {
     try {
-      forgotten.push(await forgetAsked(deps, message, request));
+      const done = await forgetAsked(deps, message, request);
+      if (done) forgotten.push(done);
     } catch (error) {
       deps.logger.warn('forgetting a topic the model read as asked failed; nothing more was forgotten for it', { code: EngramError.isInstance(error) ? error.code : 'STORE_FAILED', userId: message.userId, messageId: message.id, topic: request.topic, error: String(error) });
     }

@@ -102,6 +102,29 @@ describe('forgetting asked for in conversation', () => {
     expect(await memory.workingWindow('u', 's1')).toHaveLength(messages.length);
   });
 
+  it.each([
+    { request: 'forget sarah', remembered: ["The user's ex is Sarah", 'Sarah loves sushi'], kept: ['The user loves tacos'] },
+    { request: 'Forget Sarah.', remembered: ["The user's ex is Sarah"], kept: ['用户喜欢猫'] },
+  ])('a bare name ("$request") forgets someone remembered by that name', async ({ request, remembered, kept }) => {
+    const memory = engine();
+    for (const content of [...remembered, ...kept]) await memory.add({ userId: 'u', content });
+    const result = await memory.appendMessages({ messages: [turn('user', request)] });
+    expect(result.forgotten?.[0]).toMatchObject({ memories: remembered.length });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual(kept);
+  });
+
+  it.each([
+    { lang: 'en', said: ['what should we cook tonight? maybe tacos', 'forget tacos'], remembered: 'The user loves tacos' },
+    { lang: 'en', said: ['is Paris nice in winter?', 'Forget Paris.'], remembered: 'The user wants to visit Rome' },
+  ])('$lang: a bare "forget X" naming no one remembered is "never mind X": nothing erased, no message purged', async ({ said, remembered }) => {
+    const memory = engine();
+    await memory.add({ userId: 'u', content: remembered });
+    const result = await memory.appendMessages({ messages: said.map((content) => turn('user', content)) });
+    expect(result.forgotten).toBeUndefined();
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([remembered]);
+    expect((await memory.workingWindow('u', 's1')).map((m) => m.content)).toEqual(said);
+  });
+
   it('only the user can ask: an assistant saying "forget your ex" erases nothing; another user is untouched', async () => {
     const memory = engine();
     await memory.add({ userId: 'u', content: "The user's ex is named Sarah" });

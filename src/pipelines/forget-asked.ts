@@ -54,7 +54,11 @@ export function namesOfTopic(topic: string, contents: readonly string[]): string
  * the memories name the topic ("用户的前女友叫小美": 小美 too). The asking message names the topic,
  * so it goes as well (and with it anything the extractor could have drawn from it).
  */
-export async function forgetAsked(deps: ModelDeps, message: Message, request: ForgetRequest): Promise<ForgottenOnRequest> {
+export async function forgetAsked(deps: ModelDeps, message: Message, request: ForgetRequest): Promise<ForgottenOnRequest | undefined> {
+  if (request.bareName && !(await namesSomeoneRemembered(deps, message.userId, request.topic))) {
+    deps.logger.info('a bare "forget <name>" names no one remembered: read as "never mind", nothing forgotten', { userId: message.userId, messageId: message.id });
+    return undefined;
+  }
   const restorable = { reason: `the user asked in conversation to forget "${request.topic}"` };
   const report = await forgetTopic(deps, message.userId, request.topic, { restorable });
   const gone = await deps.store.listMemories({ userId: message.userId, ids: report.forgotten, statuses: ['deleted'] });
@@ -79,6 +83,20 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
   messages += await deps.store.purgeMessages(message.userId, [message.id]);
   deps.logger.info('forgot a topic the user asked to forget', { userId: message.userId, messageId: message.id, memories });
   return { messageId: message.id, topic: request.topic, ...(names.length > 0 ? { names } : {}), memories, messages };
+}
+
+/**
+ * Whether an active memory names `topic` as a person is named, capitalised ("The user's ex is
+ * Sarah" for "forget sarah"): "forget tacos" finds "The user loves tacos" but no one called Tacos.
+ */
+async function namesSomeoneRemembered(deps: ModelDeps, userId: string, topic: string): Promise<boolean> {
+  const name = topic
+    .split(/\s+/u)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+  const shown = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
+  const memories = await deps.store.listMemories({ userId, statuses: ['active'] });
+  return memories.some((m) => shown.test(m.content));
 }
 
 /** Topics one batch may forget: a user asks for one or two; a model listing more has misread. */

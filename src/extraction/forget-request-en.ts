@@ -1,0 +1,114 @@
+/**
+ * The English half of `readForgetRequest` (forget-request.ts): whether one clause asks the
+ * assistant to forget something, and what. "forget X" is mostly "never mind X" in English ("forget
+ * the meeting", "forget about the party, let's talk about work"), so "forget" alone asks only of
+ * what was told ("forget what I told you about the party"), of someone of the past or the user's
+ * own data ("forget my ex", "forget my address"), of someone just named ("Sarah and I broke up.
+ * Forget about her."), or of a bare name that is the whole message ("Forget Sarah."). Deleting,
+ * "don't remember" and "stop remembering" ask in any case.
+ */
+
+const LEAD = String.raw`(?:(?:ok(?:ay)?|also|and|so|hey|oh|well|actually|btw|one more thing)[,.!\s]+)*(?:(?:can|could|would|will) you\s+|i (?:want|need|would like|'d like|d like) you to\s+)?(?:please\s+|pls\s+|plz\s+|just\s+)*`;
+const SAID = String.raw`(?:(?:everything|anything|all|what|whatever|the (?:stuff|things?)|all (?:the )?(?:stuff|things))\s+(?:(?:that\s+)?i(?:'ve| have)?\s+(?:told|said to|mentioned to|shared with|said)(?:\s+you)?\s+)?)`;
+/** What "don't remember" / "stop remembering" may be said of before "about X": "anything", "the stuff I told you". */
+const KEPT = String.raw`(?:anything|everything|what i (?:said|told you)|(?:all )?(?:the )?(?:stuff|things)(?: i (?:said|told you))?)`;
+const KEEP = String.raw`(?:remember|keep|store|save)`;
+/** "don't", or "I don't want you to" ("I don't want you to forget my birthday" asks the opposite: it takes "remember"). */
+const DONT = String.raw`(?:don'?t|do not|never|i (?:don'?t|do not|no longer) want you to)`;
+/** The user's own data, and someone of their past: "my address", "my phone number", "my ex". */
+const MY_OWN = String.raw`my\s+(?:ex\b|ex-|former\b|(?:home |email |work )?address\b|(?:phone|cell|mobile)(?: number)?\b|number\b|email\b|birthday\b|password\b|salary\b)`;
+const REQUESTS: readonly RegExp[] = [
+  // delete my address from your memory
+  new RegExp(String.raw`^${LEAD}(?:delete|erase|remove|wipe|forget)\s+(?<topic>.+?)\s+from\s+(?:your\s+)?(?:memory|memories|records?|notes|database)$`, 'iu'),
+  // forget what I told you about X / forget everything about X / forget my ex ("forget about the party" alone is "never mind": BARE_ASKS)
+  new RegExp(String.raw`^${LEAD}forget\s+(?<said>${SAID})?(?<about>(?:about|regarding|of)\s+)?(?<topic>.+)$`, 'iu'),
+  // don't remember anything about X / I don't want you to keep anything about X
+  new RegExp(String.raw`^${LEAD}${DONT}\s+${KEEP}\s+(?:(?<said>${KEPT})\s+(?<about>(?:about|regarding|on)\s+)?|(?:about|regarding)\s+)(?<topic>.+)$`, 'iu'),
+  // don't remember my phone number anymore / I don't want you to remember my address: only the user's own
+  // data ("don't remember the name of that place" is the user's own memory, "… to remember my name" names nothing)
+  new RegExp(String.raw`^${LEAD}${DONT}\s+(?:remember|store|memorize)\s+(?<topic>${MY_OWN}.*)$`, 'iu'),
+  // stop remembering X
+  new RegExp(String.raw`^${LEAD}stop\s+(?:remembering|keeping|storing|saving)\s+(?:${KEPT}\s+)?(?:(?:about|regarding|on)\s+)?(?<topic>.+)$`, 'iu'),
+  // pretend I never told you about X
+  new RegExp(String.raw`^${LEAD}pretend (?:that )?i never (?:told you|said|mentioned)(?:\s+anything)?\s+(?<said>about\s+)(?<topic>.+)$`, 'iu'),
+  // delete everything you know about X / erase your memories of X
+  new RegExp(String.raw`^${LEAD}(?:delete|erase|remove|wipe|purge|clear)\s+(?<said>(?:everything|anything|all|what|whatever)(?:\s+(?:you know|you remember|you have|you've got|you saved|you stored|i told you|i said))?|(?:all\s+)?(?:of\s+)?(?:(?:your|the|my)\s+)?(?:memories|memory|info|information|notes|data))\s+(?<about>(?:about|of|on|regarding)\s+)(?<topic>.+)$`, 'iu'),
+];
+const FORGET = REQUESTS[1];
+const TOPIC_TAIL = /(?:[\s,]+(?:please|pls|plz|too|as well|for me|from (?:your )?memory|anymore|any more|ok|okay|thanks|thank you|right now|now|forever|completely|entirely))+$/iu;
+const TOPIC_HEAD = /^(?:(?:my|our|the|about|that|this)\s+)+/iu;
+/** A topic that points instead of naming, the user, everything, or what was just said ("forget what I said" takes it back). */
+const PRONOUN =
+  /^(?:.|it|that|this|them|him|her|those|these|me|myself|us|you|(?:the |a )?users?|(?:(?:this|that|the|our|whole) )*(?:conversations?|chats?|sessions?)|everything|all|anything|something|stuff|all that|all of it|all of that|what i said|(?:what |that )?i (?:ever |once |just |have |'ve )?(?:said|told you|mentioned|wrote|typed)(?: (?:it|that|this|anything|something|earlier|before|just now))?|to\b.*|about it|about that|that i said\b.*)$/iu;
+/**
+ * What a bare "forget X" asks about: what was said ("forget I ever mentioned Sarah"), someone of
+ * the past ("forget my ex") or the user's own data ("forget my address", "forget where I live").
+ */
+const BARE_ASKS = new RegExp(String.raw`^(?:about\s+)?(?:(?:that\s+)?i\s+(?:ever\s+|once\s+)?(?:said|told you|mentioned|talked)\b|where i live$|${MY_OWN})`, 'iu');
+const NOT_A_TOPIC = /^(?:to|how|what|where(?! i live$)|why|when|whether|if|i)\b|\b(?:if|when|unless|because|until|so that|from my|on my|in my)\b|—|--/iu;
+/** "Forget Sarah.": a name, capitalized as names are, or in a request its writer types all in lowercase ("forget sarah"). */
+const NAME = /^\p{Lu}[\p{L}'-]*\p{Ll}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*\p{Ll}[\p{L}'-]*){0,2}$/u;
+const LOWER_NAME = /^\p{Ll}{2,}$/u;
+/**
+ * Words "forget X" is "never mind X" of, even capitalized: times, meals, plans, chores, family
+ * ("forget mom" alone is not "forget my mother"), apps, talk itself ("forget topic"). An everyday
+ * word not listed here, typed in lowercase, would be misread as a name: the list is what keeps the
+ * bare reading safe, so it errs long.
+ */
+const NOT_A_NAME = new Set(
+  [
+    'today tonight tomorrow yesterday later morning afternoon evening night weekend week month year',
+    'monday tuesday wednesday thursday friday saturday sunday christmas xmas easter thanksgiving halloween',
+    'january february march april may june july august september october november december',
+    'breakfast brunch lunch dinner supper dessert coffee tea drink drinks beer wine pizza food snack snacks',
+    'work job school class classes college homework gym practice training shopping groceries dishes laundry chores',
+    'rent bills taxes plan plans trip party meeting appointment movie movies game games date dating exam exams test tests math',
+    'sleep love life money people guys men women boys girls kids family friends politics news diet',
+    'mom mum dad mother father sister brother grandma grandpa boss ex',
+    'email emails instagram facebook twitter tiktok netflix youtube google amazon reddit whatsapp wechat',
+    'topic subject question questions idea point thought thing things one list step part rest details',
+    'name number password code file message messages text reminder alarm todo task tasks',
+    'the a an my our your his their',
+  ].flatMap((line) => line.split(' ')),
+);
+
+/**
+ * The topic one English clause asks to forget. `alone` marks a bare name ("Forget Sarah."): it
+ * asks only when it is the whole message, since "Forget Sarah, she's not coming anyway" is
+ * "never mind Sarah". `before` is the message up to the clause, where a pronoun's person is named.
+ */
+export function enRequestTopic(clause: string, before: string): { topic: string; alone: boolean } | undefined {
+  for (const pattern of REQUESTS) {
+    const m = pattern.exec(clause);
+    if (!m?.groups) continue;
+    let topic = (m.groups.topic ?? '').trim();
+    const bare = pattern === FORGET && m.groups.said === undefined && !BARE_ASKS.test(`${m.groups.about ?? ''}${topic}`);
+    // "forget what I said about X": the said-part may also come after the verb's object.
+    topic = topic.replace(/^(?:(?:what|that|everything)\s+)?i\s+(?:ever\s+|once\s+|have\s+|'ve\s+)?(?:said|told you|mentioned|talked)\s+(?:about\s+)?/iu, '');
+    topic = topic.replace(TOPIC_TAIL, '').replace(/[,.;:!?\s]+$/u, '');
+    // "Forget Sarah." asks; "Forget about Sarah." is "never mind Sarah".
+    const name = bare && m.groups.about === undefined && namesSomeone(topic, clause) ? topic : undefined;
+    topic = topic.replace(TOPIC_HEAD, '').replace(/^["'“‘]|["'”’]$/gu, '').trim();
+    // "my girlfriend and I split up, forget about her": someone just named, not "never mind".
+    const named = /^(?:him|her|them)$/iu.test(topic) ? enAntecedent(before) : undefined;
+    if (bare && named === undefined && name === undefined) continue;
+    topic = named ?? topic;
+    if (topic === '' || PRONOUN.test(topic) || NOT_A_TOPIC.test(topic) || topic.split(/\s+/u).length > 6) continue;
+    return { topic, alone: name !== undefined && named === undefined };
+  }
+  return undefined;
+}
+
+/** Whether the object of a bare "forget" is a person's name: "Sarah", "Sarah Lee", or "sarah" from a writer who capitalizes nothing. */
+function namesSomeone(topic: string, clause: string): boolean {
+  const shaped = NAME.test(topic) || (LOWER_NAME.test(topic) && !/\p{Lu}/u.test(clause));
+  return shaped && !topic.split(/\s+/u).some((word) => NOT_A_NAME.has(word.toLowerCase()) || PRONOUN.test(word));
+}
+
+/** Who "him" / "her" stands for: the last "my ex", "my sister", "my friend Tom" named before, or the one the user parted from. */
+export function enAntecedent(before: string): string | undefined {
+  const found = [...before.matchAll(/\bmy\s+((?:ex-?)?(?:girlfriend|boyfriend|wife|husband|partner|fiancée?)|ex|(?:mom|mother|dad|father|sister|brother|son|daughter|boss|coworker|friend)(?:\s+\p{Lu}\p{Ll}+)?)\b/giu)];
+  // "Sarah and I broke up": the one the user parted from, by name.
+  const parted = /\b(\p{Lu}\p{Ll}+) and I (?:broke up|split up|split|divorced|are done|are over|fell out)\b/u.exec(before);
+  return found.at(-1)?.[1] ?? parted?.[1];
+}
