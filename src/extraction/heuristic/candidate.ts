@@ -16,6 +16,8 @@ export type Slot =
   | 'family'
   // A relative's age ("我女儿今年七岁", "my daughter Lily is 7"): one value for each relative, so a new one updates the old.
   | 'kinAge'
+  // Someone's birthday ("小王的生日是3月3日", "Mark's birthday is March 3rd"): one value for each person, which a new one replaces. No reminder is made of it.
+  | 'personBirthday'
   | 'pet'
   | 'allergy'
   | 'birthday'
@@ -89,6 +91,8 @@ export interface Statement {
   lost?: { pet: boolean; kind?: string; name?: string; /** How much of the content names who died ("用户的猫咪咪", "Biscuit"). */ subject: number };
   /** For a relative's fact: who it is about, as relation and name ("daughter", "Lily"), to find the memory of the same person. */
   who?: readonly string[];
+  /** A doctor's limit ("医生让我少吃盐"): said after a condition ("我有高血压"), it is that condition's, and joins its memory. */
+  limit?: boolean;
   /** Said of the world, not asked of Engram ("我的航班取消了", "Lily is 8"): with no todo or memory to act on, it goes unremarked. */
   quiet?: boolean;
 }

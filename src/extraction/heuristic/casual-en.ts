@@ -8,6 +8,16 @@ const BARE_CONTRACTIONS: Readonly<Record<string, string>> = {
   im: "I'm", ive: "I've", dont: "don't", cant: "can't", doesnt: "doesn't", didnt: "didn't", isnt: "isn't", wasnt: "wasn't", havent: "haven't",
 };
 const BARE_CONTRACTION = /\b(im|ive|dont|cant|doesnt|didnt|isnt|wasnt|havent)\b(?!['-]\w)/giu;
+/**
+ * What chat misspells in the words the tables read most ("alergic", "fave", "bday"), and "I'm"
+ * typed broken ("I'am"; "I;m" is mended in clauses.ts, before ";" ends a sentence). The user's own
+ * words for things ("suhsi", "seatle") stay as said: no list here knows their spelling better.
+ */
+const MISSPELT: Readonly<Record<string, string>> = {
+  alergic: 'allergic', allergick: 'allergic', alergy: 'allergy', alergies: 'allergies', fave: 'favorite', favorit: 'favorite', favourit: 'favourite',
+  favrite: 'favorite', favorate: 'favorite', bday: 'birthday', 'b-day': 'birthday', birtday: 'birthday', bithday: 'birthday', "i'am": "I'm",
+};
+const MISSPELLING = new RegExp(`(?<![\\w'-])(${Object.keys(MISSPELT).join('|')})(?![\\w'-])`, 'giu');
 /** "i" alone or before its contraction ("i'm"), not "i.e.". */
 const LOWER_I = /\bi\b(?!\.\w)/gu;
 /** "my dogs name is max": the possessive without its apostrophe. */
@@ -26,9 +36,10 @@ const CHAT_DAY = /(?<![\w'])(tmrw|tmr|tmrrw|tmrow|tomoz|2morrow|2day|tdy|2nite|t
 const TIME_FIRST =
   /^((?:in (?:a|an|one|two|three|four|five|six|a few|\d+) (?:days?|weeks?|months?|hours?)|next (?:week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|tomorrow(?: morning| afternoon| evening| night)?|tonight|later today|this (?:week|weekend|morning|afternoon|evening)|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))(?: (?:at|by) \d{1,2}(?::\d{2})? ?(?:am|pm)?)?) (I (?:need|have|must|gotta|got to|should|'m going|am going|'m gonna|plan|'ll|will)\b.+?)([.!]*)$/iu;
 
-/** The sentence with its bare contractions and possessives spelled out ("im" → "I'm", "dogs name" → "dog's name"). */
+/** The sentence with its bare contractions, possessives and misspellings spelled out ("im" → "I'm", "dogs name" → "dog's name", "alergic" → "allergic"). */
 export function spellOutCasual(sentence: string): string {
   return sentence
+    .replace(MISSPELLING, (word: string) => MISSPELT[word.toLowerCase()] ?? word)
     .replace(LOWER_I, 'I')
     .replace(BARE_CONTRACTION, (word: string) => BARE_CONTRACTIONS[word.toLowerCase()] ?? word)
     .replace(BARE_POSSESSIVE, (_, owner: string) => `${owner}'s name`)

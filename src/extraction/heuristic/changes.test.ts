@@ -224,3 +224,25 @@ describe('how chat says when, and whose', () => {
     expect(brief(said)).toEqual(expected);
   });
 });
+
+describe('a job quit and the new workplace said after it: the new one replaces the job memory', () => {
+  const nurse = memory('M1', 'The user is a nurse at Swedish hospital');
+  const ali = memory('M1', '用户在阿里巴巴做产品经理');
+  const hushi = memory('M1', '用户是护士');
+  it.each([
+    ['I quit my job, now I work at Costco', [nurse], ['update M1: The user works at Costco']],
+    ['I quit my job and now I work at Costco', [nurse], ['update M1: The user works at Costco']],
+    ['I quit my job, now at Costco', [nurse], ['update M1: The user works at Costco']],
+    ['我辞职了，现在在Costco上班', [ali], ['update M1: 用户在Costco上班']],
+    ['我辞职了，现在在Costco上班', [hushi], ['update M1: 用户在Costco上班']],
+    // With no job memory, both are kept.
+    ['I quit my job, now I work at Costco', [], ['add event: The user quit their job', 'add identity: The user works at Costco']],
+    ['我辞职了，现在在Costco上班', [], ['add event: 用户辞职了', 'add identity: 用户在Costco上班']],
+    // No job over: the job memory stays ("now I…" is still a statement of its own).
+    ['I moved to Seattle, now I work at Amazon', [nurse], ['add identity: The user lives in Seattle', 'add identity: The user works at Amazon']],
+    ['I quit smoking, now I feel great', [nurse], ['add fact: The user quit smoking']],
+    ['我搬到了杭州，现在在阿里上班', [hushi], ['add identity: 用户住在杭州', 'add identity: 用户在阿里上班']],
+  ] as const)('%s', (said, existing, expected) => {
+    expect(brief(said, [...existing])).toEqual(expected);
+  });
+});

@@ -1,6 +1,8 @@
 import { hasHan } from '../../text/language.js';
 import { APPOINTMENT_EN, APPOINTMENT_ZH, MILESTONE_ZH, REL_ZH } from './candidate.js';
 import { dropTrailingFiller, goOnWithList, listHead, spellOutCasual } from './casual-en.js';
+import { spellOutCasualZh } from './casual-zh.js';
+import { breakEnglish, splitStatedTogether } from './english-breaks.js';
 import { kinOpening, resolveKinPronoun, splitAtKinPronoun, type Kin } from './kin-pronoun.js';
 
 /** One clause of a user message, ready for the pattern tables. */
@@ -97,6 +99,8 @@ const RELATIVE_SUBJECT_ZH = new RegExp(`^我的?${REL_ZH}(?!的)`, 'u');
 const OTHER_PERSON_ZH = new RegExp(`^我的?(?:${REL_ZH.slice(1, -1)}|朋友|同事|同学|闺蜜|老板|领导|室友|邻居|哥们|男闺蜜)`, 'u');
 /** "我有个儿子叫乐乐" says "我儿子叫乐乐": the son is named, and what follows of him is his. */
 const HAS_RELATIVE_NAMED_ZH = new RegExp(`^我(?:家里?)?有(?:一)?个${REL_ZH}(?=叫|名叫|名字叫)`, 'u');
+/** "Emma是我女儿" says "我女儿叫Emma" (not "她是我女儿", "这是我儿子"). */
+const NAMED_RELATIVE_ZH = new RegExp(`^((?![我你他她它这那谁])\\p{Script=Han}{2,4}|[A-Z][A-Za-z]{1,20})是我的?${REL_ZH}$`, 'u');
 /** "我有一个女儿，今年七岁": the daughter is who the next clause is about. */
 const HAS_ONE_RELATIVE_ZH = new RegExp(`^我(?:家里?)?有(?:一)?个${REL_ZH}$`, 'u');
 /** A clause whose subject is the user themself: "我…", not "我朋友…", "我的…", "我们…". */
@@ -123,40 +127,12 @@ const TIME_BEFORE_INTENT_EN = new RegExp(`^(${AHEAD_EN}),?\\s+(I(?:'m| am)?\\s+(
 const TIME_BEFORE_APPOINTMENT_EN = new RegExp(`^(${AHEAD_EN}),?\\s+(I(?:'ve| have)(?: got)? an? (?:${APPOINTMENT_EN})(?: .+?)?)([.!]*)$`, 'i');
 const TIME_ONLY_EN = new RegExp(`^(?:${AHEAD_EN}),?$`, 'i');
 const REMIND_TIME_ONLY_EN = new RegExp(`^(?:${REMIND_TIME_EN}),?$`, 'i');
+/** "now I work at Costco" (a clause after "I quit my job") says "I work at Costco". */
+const NOW_FIRST_EN = /^now,? (?=I\b)/u;
 /** "Meeting at 3pm tomorrow": an appointment noted without "I have". */
 const APPOINTMENT_OPENING_EN = new RegExp(`^(?:an? )?(?:${APPOINTMENT_EN}) (?=at |on |tomorrow|tonight|next |this )`, 'i');
 
-// "Anna and I went…" (a name or "my sister" just before) is one subject, not two clauses.
-const EN_CLAUSE_BREAK = /(?<!(?:^|[,;]\s*)(?:[A-Z][a-z]+|[Mm]y \w+)),?\s+(?:and|but|so)\s+(?=(?:I|my|My|we|We|it|It|that|That|this|This)\b)|,\s+(?=(?:I|my|My)\b)|\s[-–—]\s|(?<!\b(?:for|to|of|about|with|at|in|on|from|by|like))\s+(?:after|when|because|since|before|while|until)\s+(?=I\b)|,\s+(?=(?:please |pls |and |so )?(?:remind me|don't let me forget)\b)/u;
-
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
-
-/** "I'm Jake, a software engineer", "I'm Jake, 34, a developer from Austin": a name, maybe an age, then what the user is. */
-const NAME_THEN_WHAT_EN = /^(I(?:'m| am) [A-Z][a-z'-]{1,20}),\s+(?:(\d{1,2}),\s+)?(an? .+?)(?: from ([A-Z][\p{L} .'-]*))?$/u;
-/** "I'm a data scientist at Meituan, based in Beijing": where the user lives, said after what they are. */
-const THEN_WHERE_EN = /^(I(?:'m| am) .+?),\s+(?:and )?(?:currently |now )?(based in|living in|from) ([A-Z][\p{L} .'-]*)$/u;
-
-/** Splits "I'm Jake, 34, a software engineer from Austin" into the name, the age, the job and where the user is from. */
-function splitNameAppositive(parts: string[]): string[] {
-  return parts.flatMap((part) => {
-    const where = THEN_WHERE_EN.exec(part.trim());
-    if (where) return [where[1]!, `${where[2] === 'living in' ? 'I live in' : `I'm ${where[2]}`} ${where[3]}`];
-    const m = NAME_THEN_WHAT_EN.exec(part.trim());
-    if (!m) return [part];
-    return [m[1]!, ...(m[2] ? [`I'm ${m[2]}`] : []), `I'm ${m[3]}`, ...(m[4] ? [`I'm from ${m[4]}`] : [])];
-  });
-}
-
-/** "I live in Seattle and work as a nurse": the second verb shares the user as its subject. */
-const AND_THEN_SELF_EN = /^(I(?:'m| am| live in| work (?:at|for|as)) [^,]+?),? and ((?:work (?:as|at|for)|live in) .+)$/u;
-
-/** Splits "I live in Seattle and work as a nurse at …" into two statements of the user's. */
-function splitSharedSubject(parts: string[]): string[] {
-  return parts.flatMap((part) => {
-    const m = AND_THEN_SELF_EN.exec(part.trim());
-    return m ? [m[1]!, `I ${m[2]}`] : [part];
-  });
-}
 
 /** "Next week, I'm planning…" is one clause: a time phrase cut off by its comma goes with what follows. */
 function joinLeadingTime(parts: string[]): string[] {
@@ -184,7 +160,8 @@ function joinLeadingTimeZh(parts: readonly string[]): string[] {
 
 /** Splits a message into clauses: sentences, and for Chinese also the parts between commas. */
 export function splitClauses(message: string): Clause[] {
-  const text = message.normalize('NFKC').replace(/[’‘]/g, "'");
+  // "I;m" is "I'm" typed one key over: not two sentences.
+  const text = message.normalize('NFKC').replace(/[’‘]/g, "'").replace(/\b([Ii]);(m|ve)\b/gu, "$1'$2");
   const sentences = text.split(/(?<=[。！!？?；;\n])|(?<=\.)\s+/u);
   const out: Clause[] = [];
   let correction = false;
@@ -195,12 +172,12 @@ export function splitClauses(message: string): Clause[] {
   let list: string | undefined;
   for (const said of sentences) {
     // "我喜欢吃火锅 but 我老公不能吃辣": an English conjunction between Chinese clauses parts them as a comma does.
-    const sentence = hasHan(said) ? said.replace(/\s+(?:but|and|so|however|though)\s+(?=\p{Script=Han})/giu, '，') : spellOutCasual(said);
+    const sentence = hasHan(said) ? spellOutCasualZh(said.replace(/\s+(?:but|and|so|however|though)\s+(?=\p{Script=Han})/giu, '，')) : spellOutCasual(said);
     // English clauses joined by "and I…", "but my…" or ", I…" are separate statements.
     // "…, and it was so powerful" is a comment on what came before: cut off, it states nothing itself.
     // "I painted this after I visited a center": the second clause is an event of its own (not
     // after a preposition: "a library for when I have kids" is one thing).
-    const parts = hasHan(sentence) ? joinLeadingTimeZh(sentence.split(/(?<=[，,])/u)) : splitAtKinPronoun(splitSharedSubject(splitNameAppositive(joinLeadingTime(sentence.split(EN_CLAUSE_BREAK)))));
+    const parts = hasHan(sentence) ? joinLeadingTimeZh(sentence.split(/(?<=[，,])/u)) : splitAtKinPronoun(splitStatedTogether(joinLeadingTime(breakEnglish(sentence))));
     const question = QUESTION.test(sentence.trim().replace(/[。.!！\s]+$/u, ''));
     let subject = false;
     let self = false;
@@ -273,10 +250,12 @@ export function splitClauses(message: string): Clause[] {
       }
       clause = clause.replace(USUAL_TIME_BEFORE_SELF_ZH, (_, when: string, how: string) => `我${when}${how}`);
       clause = clause.replace(TIME_BEFORE_INTENT_ZH, (_, before: string | undefined, after: string | undefined, intent: string) => `我${intent}${before ?? after ?? ''}`);
+      clause = clause.replace(NOW_FIRST_EN, '');
       clause = clause.replace(OPENS_ON_INTENT_EN, (words: string, ing: string | undefined, _to: string | undefined, gonna: string | undefined) => `${ing || gonna ? "I'm" : 'I'} ${lowerFirst(words)}`);
       clause = clause.replace(TIME_BEFORE_INTENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
       clause = clause.replace(TIME_BEFORE_APPOINTMENT_EN, (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`);
       clause = clause.replace(HAS_RELATIVE_NAMED_ZH, (_, relation: string) => `我${relation}`);
+      clause = clause.replace(NAMED_RELATIVE_ZH, (_, name: string, relation: string) => `我${relation}叫${name}`);
       const introduced = HAS_ONE_RELATIVE_ZH.exec(clause);
       subject = clause.startsWith('我');
       self = !introduced && SELF_SUBJECT_ZH.test(clause);

@@ -2,8 +2,8 @@ import type { AliasedMemory, ExtractionMessage, ExtractionResult } from '../../d
 import { findRecurrence } from '../recurrence-phrase.js';
 import { findSeriesEnd } from '../series-end.js';
 import { detectLanguage, hasHan } from '../../text/language.js';
-import { findTimePhrase, wakesUp, type TimePhrase } from '../due-time.js';
-import { SINGLE_VALUED_SLOTS, thirdPerson, type Candidate, type Lang, type Pattern, type Slot } from './candidate.js';
+import { findTimePhrase, type TimePhrase } from '../due-time.js';
+import { SINGLE_VALUED_SLOTS, type Candidate, type Lang, type Pattern, type Slot } from './candidate.js';
 import { EN_PATTERNS } from './patterns-en.js';
 import { ZH_PATTERNS } from './patterns-zh.js';
 import { splitClauses, type Clause } from './clauses.js';
@@ -16,6 +16,7 @@ import { findReminderLead, remindAtWithLead } from '../reminder-lead.js';
 import { datedBirthday } from './dated-birthday.js';
 import { seriesNote } from './series-note.js';
 import { newWorkplace } from './new-workplace.js';
+import { todo } from './todo-candidate.js';
 
 export interface HeuristicExtractionInput {
   /** The new messages only; context messages are not mined. */
@@ -31,8 +32,8 @@ export interface HeuristicExtractionInput {
 
 /** Slots whose value must stand on its own: "heading there", "making it tonight" say nothing later. */
 const OPEN_REFERENCE_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['plan', 'goal', 'activity', 'study', 'relation', 'like', 'possession']);
-/** A liked thing only needs to name itself: "making it a better place" is fine, "that world" is not. */
-const OPEN_OBJECT = /^(?:it|there)\b|\bthat (?:world|place|one|thing|stuff)\b/iu;
+/** A liked thing only needs to name itself: "making it a better place" is fine, "that world", "sharing that with others" are not. */
+const OPEN_OBJECT = /^(?:it|there)\b|\bthat (?:world|place|one|thing|stuff)\b|^\w+ing (?:that|this|these|those)(?:$| (?:with|to|for|in|on|at|about)\b)/iu;
 const OPEN_REFERENCE = /\b(?:it|there|that (?:world|place|one|thing|stuff)|(?:her|his) stuff)\b|^(?:那里|那儿|这个|那个|它)/iu;
 
 /** Words that put a time phrase in the past ("yesterday", "上周"); chrono alone reads "Monday" forward. */
@@ -43,6 +44,9 @@ const PAST_CUE = /\b(?:yesterday|last|ago|earlier this|this past)\b|昨天|前�
  * are back"), or a length of time rather than when ("in Japan for a few months").
  */
 const NOT_A_TIME = /^(?:(?:a|one) second|the day(?! (?:after|before)\b)\b.*|for\b.*)$/iu;
+
+/** What a doctor's limit said after it is about ("我有高血压，医生让我少吃盐"). */
+const CONDITION_SLOTS: ReadonlySet<Slot> = new Set<Slot>(['health', 'allergy']);
 
 /** What a clause can do to a todo the user has: it is read a second time for what it says besides. */
 const TODO_ACTIONS: ReadonlySet<Slot> = new Set<Slot>(['todo-done', 'move-todo', 'stop-reminder']);
@@ -116,9 +120,11 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
       const birthday = datedBirthday(clause.text, message.createdAt, timeZone);
       let candidate = read(request?.lead ? { ...clause, text: request.text } : birthday ? { ...clause, text: birthday } : clause, message, timeZone);
       // "我换了份工作，现在在京东": after a job said over, where the user now is, is where they work.
-      const workplace = !candidate && before?.candidate?.slot === 'job-end' ? newWorkplace(clause.text) : undefined;
+      const ended = before?.candidate?.slot === 'job-end';
+      const workplace = !candidate && ended ? newWorkplace(clause.text) : undefined;
       if (workplace) candidate = read({ ...clause, text: workplace }, message, timeZone);
-      if (candidate && workplace) candidate.jobChange = true;
+      // "I quit my job, now I work at Costco": the job said after it is the new one, which replaces the old.
+      if (candidate && ended && (candidate.slot === 'employer' || candidate.slot === 'job')) candidate.jobChange = true;
       // "每月15号交房租", "every weekday at 9am standup": a repeating task noted with no request is one.
       const note = candidate || clause.question ? undefined : seriesNote(clause.text);
       if (note) candidate = read({ ...clause, text: note }, message, timeZone);
@@ -127,6 +133,13 @@ export function extractHeuristically(input: HeuristicExtractionInput): Extractio
       if (candidate?.todo && before) candidate = dayBeforeIt(candidate, before.clause, clause, message, timeZone) ?? candidate;
       // "后天是妈妈生日，提醒我买礼物": a todo with no time of its own is for the day the clause before names.
       if (candidate?.todo && !candidate.todo.dueText && !candidate.todo.dueAt && before) candidate = timedBy(candidate, before.clause, clause, message, timeZone) ?? candidate;
+      // "我有高血压，医生让我少吃盐": a doctor's limit after a condition is that condition's; one memory holds both.
+      const condition = before?.candidate;
+      if (candidate?.limit && condition && CONDITION_SLOTS.has(condition.slot)) {
+        condition.content += candidate.lang === 'zh' ? `，${candidate.content}` : `, and ${candidate.content.replace(/^The user's /u, 'their ')}`;
+        before = { clause, candidate: condition };
+        continue;
+      }
       before = { clause, ...(candidate ? { candidate } : {}) };
       if (candidate) candidates.push((last = candidate));
       // "I just took my pills" completes a todo, if there is one, and is still something the user
@@ -331,52 +344,4 @@ function read(clause: Clause, message: ExtractionMessage, timeZone: string, skip
     return { ...base, content: withPhraseDate(base.content, phrase, timeZone, lang), happenedAt: phrase.date.toISOString() };
   }
   return base;
-}
-
-/** A todo keeps the task in the user's words for the reminder and the time phrase as said. */
-function todo(base: Candidate, asked: string, timeZone: string, reference: Date): Candidate {
-  // "提醒我：明天上午十点牙医": the colon introduced the task.
-  const task = asked.replace(/^[\s:：，,]+/u, '');
-  const lang: Lang = detectLanguage(task);
-  const content = lang === 'zh' ? `用户有待办事项：${thirdPerson(task, 'zh')}` : `The user has a to-do: ${thirdPerson(task, 'en')}`;
-  // A repeating one ("每天早上八点提醒我吃药") keeps its repeat with the time phrase ("每天早上八点"),
-  // which is read without it (the time of day, not the weekday the repeat names), and no date in
-  // its memory: the first time is not the only one.
-  const repeat = findRecurrence(task);
-  // When the series ends ("到周五为止", "until Friday", "for the next 5 days") goes with its repeat, not its task.
-  const end = repeat ? findSeriesEnd(task.replace(repeat.text, lang === 'zh' ? '每' : ' '), reference, timeZone) : undefined;
-  const said = repeat ? task.replace(repeat.text, ' ').replace(end?.text ?? repeat.text, ' ').replace(/\s{2,}/g, ' ').trim() : task;
-  // A series' bare hour is the hour itself ("every morning at 8"); a one-off's is the next such time ("at 5": this afternoon).
-  const phrase = findTimePhrase({ text: said, reference, timeZone, bareHour: repeat || wakesUp(task) ? 'as-said' : 'next' });
-  const join = (a: string, b: string): string => (lang === 'zh' ? `${a}${b}` : `${a} ${b}`);
-  const repeats = repeat ? (end ? (lang === 'zh' ? `${end.text}${repeat.text}` : `${repeat.text} ${end.text}`) : repeat.text) : '';
-  if (!phrase) return { ...base, lang, content, todo: repeat ? { content: cleanTask(said) || task, dueText: repeats } : { content: task } };
-  let dueText = phrase.text;
-  // "在三月前续签护照": the preposition goes with its time.
-  const at = /(?:在|于)$/u.test(said.slice(0, phrase.index)) ? 1 : 0;
-  let rest = said.slice(0, phrase.index - at) + said.slice(phrase.index + phrase.text.length);
-  // "周五前交报告": the deadline word belongs to the due time.
-  const before = /^\s*(?:之前|以前|前)/u.exec(said.slice(phrase.index + phrase.text.length));
-  if (before) {
-    dueText += before[0].trim();
-    rest = said.slice(0, phrase.index - at) + said.slice(phrase.index + phrase.text.length + before[0].length);
-  }
-  const what = cleanTask(rest) || task;
-  if (repeat) return { ...base, lang, content, todo: { content: what, dueText: join(repeats, dueText), dueAt: phrase.date.toISOString() } };
-  return { ...base, lang, content: withPhraseDate(content, phrase, timeZone, lang), todo: { content: what, dueText, dueAt: phrase.date.toISOString() } };
-}
-
-/** The task without the words its time phrase left behind ("by", a dangling comma, a leading 要). */
-function cleanTask(rest: string): string {
-  return rest
-    .replace(/\s+(?:by|before|on|at|every)\s*$/i, '')
-    // "The report is due Friday", "我的航班是明天早上八点": what is due, not the verb that said when.
-    .replace(/\s+(?:is|are)(?: due| scheduled| set)?\s*$/i, '')
-    .replace(/(?<=.)是\s*$/u, '')
-    .replace(/\s{2,}/g, ' ')
-    .replace(/^[\s，,]*(?:要|得|去)?/u, '')
-    // "remind me every weekday at 9am for standup": the task is "standup".
-    .replace(/^(?:to|for)\s+/i, '')
-    .replace(/[\s，,]+$/u, '')
-    .trim();
 }

@@ -17,8 +17,10 @@ const KIN = `(${[...HE, ...SHE, 'kid', 'child'].join('|')})`;
 /** A capitalised name after the relative ("my son Leo"); not "I" ("my son I think…"). */
 const NAME = "(?!I\\b)([A-Z][a-z'-]+)";
 
-/** "I have a son named Leo", "my daughter Lily", "my mom": a clause that opens on a relative of the user's. */
-const KIN_OPENING = new RegExp(`^(?:I have (?:a|an|one) ${KIN},? (?:named|called) ${NAME}|[Mm]y ${KIN}(?:,? ${NAME}(?=[,\\s]))?)`, 'u');
+/** "I have a son named Leo", "my daughter Lily", "my mom", "Emma is my daughter": a clause that opens on a relative of the user's. */
+const KIN_OPENING = new RegExp(`^(?:I have (?:a|an|one) ${KIN},? (?:named|called) ${NAME}|[Mm]y ${KIN}(?:,? ${NAME}(?=[,\\s]))?|${NAME} is my ${KIN}(?=,|\\s+and\\b|$))`, 'u');
+/** Not a name before "is my daughter": a pointer ("She is my daughter", "This is my son"). */
+const NOT_A_NAME = /^(?:He|She|It|This|That|There|Here|Who|What|Which|Mine)$/u;
 /** Where a clause about the relative goes on with a pronoun: "…, he's 5", "… and she loves drawing". */
 const PRONOUN_BREAK = /,\s+(?:and\s+)?(?=(?:he|she)\b)|\s+and\s+(?=(?:he|she)\b)/iu;
 const PRONOUN = /^(he|she)(?:'s\b|\b)/iu;
@@ -27,17 +29,19 @@ const PRONOUN = /^(he|she)(?:'s\b|\b)/iu;
 export function kinOpening(clause: string): Kin | undefined {
   const m = KIN_OPENING.exec(clause);
   if (!m) return undefined;
-  const relation = (m[1] ?? m[3])!.toLowerCase();
-  const name = m[2] ?? m[4];
+  const relation = (m[1] ?? m[3] ?? m[6])!.toLowerCase();
+  const name = m[2] ?? m[4] ?? m[5];
+  if (m[5] && NOT_A_NAME.test(m[5])) return undefined;
   return { said: `my ${relation}${name ? ` ${name}` : ''}`, pronoun: HE.has(relation) ? 'he' : SHE.has(relation) ? 'she' : 'either' };
 }
 
 /**
- * Splits "I have a son named Leo, he's 5" in two: the introduction says nothing of him but his name.
- * "My son fell, he broke his arm" stays whole: the family rows keep it as said.
+ * Splits "I have a son named Leo, he's 5" and "Emma is my daughter, she's 12" in two: the
+ * introduction says nothing of them but their name. "My son fell, he broke his arm" stays whole:
+ * the family rows keep it as said.
  */
 export function splitAtKinPronoun(parts: readonly string[]): string[] {
-  return parts.flatMap((part) => (/^I have /u.test(part.trim()) && kinOpening(part.trim()) ? part.split(PRONOUN_BREAK) : [part]));
+  return parts.flatMap((part) => (!/^[Mm]y /u.test(part.trim()) && kinOpening(part.trim()) ? part.split(PRONOUN_BREAK) : [part]));
 }
 
 /** "he's 5" about "my son Leo" reads "my son Leo is 5"; a pronoun that is not the relative's stays. */

@@ -47,7 +47,7 @@ export const EN_DISCLOSURE: readonly Pattern[] = [
   {
     slot: 'health', kind: 'fact', importance: 0.7,
     re: re(`I(?:'ve| have)? ${ADV}(have|had|got|caught|been diagnosed with|suffer from) ${HEALTH}(.*?)`),
-    build: (m) => ({ content: `The user ${adverbs(m[1])}${m[2] === 'have' ? 'has' : m[2] === 'suffer from' ? 'suffers from' : m[2]} ${m[3]}${tail(m[4])}`, value: m[3]!, past: m[2] !== 'have' && m[2] !== 'suffer from' }),
+    build: (m) => ({ content: `The user ${adverbs(m[1])}${m[2] === 'have' ? 'has' : m[2] === 'suffer from' ? 'suffers from' : m[2] === 'been diagnosed with' ? 'has been diagnosed with' : m[2]} ${m[3]}${tail(m[4])}`, value: m[3]!, past: m[2] !== 'have' && m[2] !== 'suffer from' }),
   },
   {
     slot: 'health', kind: 'fact', importance: 0.7,

@@ -1,4 +1,8 @@
-import { APPOINTMENT_ZH, kin, MILESTONE_ZH, moveTarget, REL_ZH, thirdPerson, type Pattern } from './candidate.js';
+import { APPOINTMENT_ZH, MILESTONE_ZH, thirdPerson, type Pattern } from './candidate.js';
+import { ZH_CHANGES } from './patterns-zh-changes.js';
+import { ZH_PEOPLE } from './patterns-zh-people.js';
+import { ZH_TODO_ACTIONS, ZH_TODO_REQUESTS } from './patterns-zh-todos.js';
+import { BIRTH_DATE, NAME, NOT_OBJECTS, re, REL } from './patterns-zh-words.js';
 
 /**
  * Chinese statements, one clause at a time ("我叫李明", "我不喜欢香菜"). The first row that matches
@@ -6,31 +10,13 @@ import { APPOINTMENT_ZH, kin, MILESTONE_ZH, moveTarget, REL_ZH, thirdPerson, typ
  * Every regex is anchored at both ends: a clause that only contains a pattern says something else.
  */
 
-/** Sentence-final particles and marks that add nothing ("我搬到上海了啊！"). */
-const END = '[了啊呀哦呢的吧啦嘛哈~～!！]*$';
-const NAME = '([\\p{Script=Han}·]{1,6}?|[A-Za-z][A-Za-z .\'-]{0,30})';
 const NOT_NAMES = new Set(['外卖', '车', '醒', '人', '什么']);
 const ADV = '((?:很|非常|特别|超级|超|最|更|比较|挺|真的|一直|也|还|都)*)';
 /** Adverbs that only link to an earlier clause ("也", "还") are dropped from the memory. */
 const strength = (adv: string | undefined): string => (adv ?? '').replace(/[也还都]/g, '');
 const JOB =
   '(.{0,12}?(?:工程师|程序员|码农|设计师|医生|护士|老师|教师|教授|律师|会计|经理|主管|总监|研究员|研究生|博士生|大学生|高中生|学生|作家|记者|编辑|分析师|架构师|开发者|顾问|销售|创业者|老板|厨师|司机|演员|歌手|摄影师|产品|运营|科学家|警察|公务员|自由职业者))';
-const REL = REL_ZH;
 const LANGUAGE_ZH = '(中文|英文|英语|日语|日文|韩语|韩文|法语|德语|西班牙语|粤语|繁体中文|简体中文|普通话)';
-const PET = '(猫咪|小猫|猫|狗狗|小狗|狗|兔子|仓鼠|鹦鹉|金鱼|鱼|乌龟|龟|鸟|金毛|柯基|泰迪|哈士奇|布偶猫|英短|橘猫)';
-/** When a death was, and how it came, between who and the verb: "上个月", "因为生病", "在医院". */
-const WHEN_GONE = '(上周末?|上个?星期|上个?月|昨天|昨晚|前天|今天|今早|前几天|去年|前年|\\d{4}年|最近)';
-const HOW_GONE = '((?:已经|刚刚?|突然|不幸|还是|终于)*(?:(?:因为?|由于|在)\\p{Script=Han}{1,8}?)?(?:已经|刚刚?|突然|不幸|还是|终于)*)';
-/** A death said outright; then only as going away ("走了", "没了", "去汪星了"), which is a death only of a pet. */
-const DIED = '(去世|过世|离世|病逝|死)了';
-const GONE = '(走了|没了|不在了|离开(?:了)?我们了?|去了?(?:喵星|汪星|天堂)了?)';
-/** The verb a death is written with: as said when said outright, else 去世. */
-const diedAs = (said: string | undefined): string => (said === undefined || said === '死' ? '去世' : said);
-const COUNT = '(一|两|二|三|四|五|几|\\d+)';
-const NUM = '(?:\\d{1,2}|[一二三四五六七八九十]{1,3})';
-/** An age in years: "七岁", "36岁". */
-const AGE = '(\\d{1,3}|[一二三四五六七八九十两]{1,3})岁';
-const BIRTH_DATE = `((?:\\d{4}年)?${NUM}月${NUM}[日号]?)`;
 /** Common single-character surnames: what opens a name after "我是". */
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 /**
@@ -38,145 +24,12 @@ const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗�
  * place ("我是江西人", "我是武汉的": a place and 的 say where the user is from).
  */
 const NOT_INTRO_NAMES = /^(?:老师|老板|老大|老人|老手|老乡|老实人|老司机|小孩|小学生|小白|阿姨|新手|高中生|高手|高管|初中生|金牛座|白羊座|双子座|万能|马上|许多|程序员|周末|任何|曾经|高兴|顾客|丁克)|[人区市省县镇村州]$/u;
-/** Not a thing liked or disliked: a person, a pointer, or a condition's tail ("不喝就没精神": 就 goes on with what follows). */
-const NOT_OBJECTS = /^(?:你|他|她|它|这|那|这样|那样|什么|谁|就|才|的话)/;
-
-const re = (source: string): RegExp => new RegExp(`^${source}${END}`, 'u');
-/** What one does about a todo, one character each ("交房租", "开会", "吃药", "打电话"). */
-const DONE_VERBS_ZH = '交|开|吃|打|买|发|寄|还|缴|付|办|写|订|取|拿|修|洗|看|见|做|去|回|续|退|充|剪|遛|喂|扔|倒|收|约|复|体检';
 
 /** What opens a request to be reminded: the plan rows leave it to the todo rows. */
 const NOT_A_REQUEST = '(?![^我，,]{0,12}?(?:提醒|别忘了?|记得)(?:一下)?我)';
 
-export const ZH_PATTERNS: readonly Pattern[] = [
-  // A reminder called off ("以后不用再提醒我吃药了"): before the todo rows, which would read it as a request.
-  {
-    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
-    re: re('(?:以后|从现在开始|从今天起)?(?:你)?(?:就)?(?:不用|不要|别|不必|无需)(?:再)?提醒(?:一下)?我(?:要)?(.+?)'),
-    build: (m) => ({ content: '', value: m[1]! }),
-  },
-  // The task first: "钢琴课那个不用提醒了", "吃药的提醒不用了", "交房租的事不用再提醒我了".
-  {
-    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
-    re: re('(.+?)(?:那个|这个|的事|的提醒|那件事)?(?:就)?(?:不用|不要|别|不必|无需)(?:再)?提醒(?:我)?(?:了)?|(.+?)的提醒(?:就)?(?:不用|不要)了'),
-    build: (m) => (/^(?:我|你|他|她|它|我们|你们)$/u.test((m[1] ?? m[2])!) ? undefined : { content: '', value: (m[1] ?? m[2])! }),
-  },
-  // "修水管的事算了": the todo is called off; said of nothing the user has, it is let be.
-  {
-    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
-    re: re('(?:那个|这个)?(.{1,12}?)(?:的事|那件事|那个|这个)(?:就)?(?:算了|不用管了|不用弄了|不用了)'),
-    build: (m) => (/^(?:我|你|他|她|它|我们|你们)$/u.test(m[1]!) ? undefined : { content: '', value: m[1]!, quiet: true }),
-  },
-  // A todo called off ("明天的会取消了", "把交房租的提醒取消吧", "取消明天的会"); said of the world with no such todo, it is let be.
-  {
-    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
-    re: re('(?:帮我|请|麻烦你?)?取消(?:掉)?(.+?)'),
-    build: (m) => ({ content: '', value: m[1]! }),
-  },
-  {
-    slot: 'stop-reminder', kind: 'todo', importance: 0.7,
-    re: re('(帮我|请|麻烦你?)?(把|将)?(.+?)(?:已经|都|被)?取消(?:掉)?'),
-    build: (m) => ({ content: '', value: m[3]!, quiet: !m[1] && !m[2] && !m[3]!.includes('提醒') && !/吧$/.test(m[0]) }),
-  },
-  // A todo moved ("明天的会改到下午四点", "把吃药的提醒改到晚上九点", "健身改成每周三"): before the todo rows too.
-  {
-    slot: 'move-todo', kind: 'todo', importance: 0.7,
-    re: re('(?:我们?)?(?:把|将)?(.+?)(?:的时间)?(?:改到|改成|改在|改为|挪到|推迟到|推后到|推到|延后到|延期到|延到|提前到|调到|调整到|换到)(.+?)'),
-    build: (m) => { const to = moveTarget(m[2]!); return to ? { content: '', value: m[1]!, ...to } : undefined; },
-  },
-  // A todo done ("我已经交了房租", "房租交了", "会开完了", "吃过药了", "交房租的事搞定了"): the verb must be the todo's too.
-  {
-    slot: 'todo-done', kind: 'todo', importance: 0.7,
-    re: re(`我?(?:已经|刚刚?|刚才)(.{0,4}?)(${DONE_VERBS_ZH})(?:了|过|完|好)了?(.{1,12}?)`),
-    build: (m) => (/[不没别]/.test(m[1]!) ? undefined : { content: '', value: m[3]!, doneVerb: m[2]! }),
-  },
-  // "我已经吃药了", "刚给奶奶打电话了": the verb, then its object, then 了.
-  {
-    slot: 'todo-done', kind: 'todo', importance: 0.7,
-    re: re(`我?(?:已经|刚刚?|刚才)(?:给|跟|和)?(.{0,6}?)(${DONE_VERBS_ZH})(.{1,10}?)了`),
-    build: (m) => (/[不没别要得该想]/.test(m[1]!) ? undefined : { content: '', value: `${m[1]}${m[3]}`, doneVerb: m[2]! }),
-  },
-  {
-    slot: 'todo-done', kind: 'todo', importance: 0.7,
-    re: re(`我?(?:已经|刚刚?)?(${DONE_VERBS_ZH})(?:过|完|好)(.{1,12}?)了`),
-    build: (m) => ({ content: '', value: m[2]!, doneVerb: m[1]! }),
-  },
-  {
-    slot: 'todo-done', kind: 'todo', importance: 0.7,
-    re: re(`(.{1,12}?)(?:已经|都)?(?<![该要得快没别还不])(${DONE_VERBS_ZH})(?:完|好|过)?了`),
-    build: (m) => ({ content: '', value: m[1]!, doneVerb: m[2]! }),
-  },
-  {
-    slot: 'todo-done', kind: 'todo', importance: 0.7,
-    re: re('(.{1,16}?)(?:的事|这件事|那件事)?(?:已经|都)?(?:搞定|完成|办好|弄好|做完|办完|弄完)了'),
-    build: (m) => ({ content: '', value: m[1]! }),
-  },
-  // A death ("我的猫咪咪上周去世了", "我外婆去年过世了", "旺财上个月因为生病去世了"): a pet's memory is retired by it
-  // (reconcile.ts). Going away ("走了", "没了", "离开我们了") says it only of a pet: "我爸走了" may only have left.
-  {
-    slot: 'loss', kind: 'event', importance: 0.8,
-    re: re(`我(?:们家|家)?的?(?:${PET}|${REL})((?![上昨前去今刚已突最因在])\\p{Script=Han}{1,3}?|[A-Za-z][A-Za-z'-]{1,20})?(?:在)?${WHEN_GONE}?${HOW_GONE}(?:${DIED}|${GONE})`),
-    build: (m) => {
-      const pet = m[1] !== undefined;
-      if (!pet && m[7] !== undefined) return undefined;
-      const kind = pet ? m[1]! : kin(m[2]!);
-      const subject = `用户的${kind}${m[3] ?? ''}`;
-      return { content: `${subject}${m[4] ?? ''}${m[5]}${diedAs(m[6])}了`, value: `${kind}${m[3] ?? ''}`, past: true, lost: { pet, kind, ...(m[3] ? { name: m[3] } : {}), subject: subject.length } };
-    },
-  },
-  // "咪咪上周去世了", "我们家咪咪昨天没了": a name alone, which only a pet's memory can say is the user's (reconcile.ts),
-  // so going away may say it too ("钱包没了" names no pet the user has).
-  {
-    slot: 'loss', kind: 'event', importance: 0.8,
-    re: re(`(?:我们?家的?|我的)?((?![我你他她它这那])\\p{Script=Han}{1,4}?|[A-Z][A-Za-z'-]{1,20})${WHEN_GONE}?${HOW_GONE}(?:(去世|过世|离世|病逝)了|${GONE})`),
-    build: (m) => ({ content: `${m[1]}${m[2] ?? ''}${m[3]}${diedAs(m[4])}了`, value: m[1]!, past: true, quiet: true, lost: { pet: true, name: m[1]!, subject: m[1]!.length } }),
-  },
-  // The job over ("我辞职了", "我已经从阿里离职了", "我上个月退休了"), or left for another ("我换工作了"): the job memory says so (reconcile.ts).
-  {
-    slot: 'job-end', kind: 'event', importance: 0.8,
-    re: re(`我${WHEN_GONE}?(?:已经|刚刚?|终于|最近|也|正式)*${WHEN_GONE}?(?:从(.{1,12}?))?(?:正式)?(辞职|离职|退休|裸辞|被裁员?|被辞退|被开除|下岗|失业|辞掉?了?工作|把工作辞掉?了|换了?(?:一?份|个)?(?:新)?工作)了?`),
-    build: (m) => {
-      const when = m[1] ?? m[2] ?? '';
-      // In the words said: "换了一份新工作" says it is new.
-      const what = m[4]!.includes('了') ? m[4]! : `${m[4]}了`;
-      // "我失业" is a state; "我换工作" without 了 may be only a wish.
-      if (!m[0].includes('了')) return undefined;
-      return { content: `用户${when}${m[3] ? `从${m[3]}` : ''}${what}`, value: m[3] ?? '', past: true, ...(m[4]!.startsWith('换') ? { jobChange: true } : {}) };
-    },
-  },
-  // Corrections that take something back.
-  {
-    slot: 'no-longer-like', kind: 'preference', importance: 0.6,
-    re: re('我(?:现在|已经)*不再(?:喜欢|爱)(.+?)'),
-    build: (m) => ({ content: `用户不再喜欢${thirdPerson(m[1]!, 'zh')}`, value: m[1]! }),
-  },
-  {
-    slot: 'no-longer-like', kind: 'preference', importance: 0.6,
-    re: new RegExp(`^我(?:现在|已经)*不(?:喜欢|爱)(.+?)了${END}`, 'u'),
-    build: (m) => ({ content: `用户不再喜欢${thirdPerson(m[1]!, 'zh')}`, value: m[1]! }),
-  },
-  // "我不喝咖啡了": 了 says it was so before; a liked drink, if there is one, is no longer liked.
-  {
-    slot: 'no-longer-like', kind: 'preference', importance: 0.6,
-    re: new RegExp(`^我(?:现在|已经)*不(喝|吃|抽)(.+?)了${END}`, 'u'),
-    build: (m) => ({ content: `用户不再${m[1]}${thirdPerson(m[2]!, 'zh')}`, value: m[2]! }),
-  },
-  {
-    slot: 'no-longer', kind: 'fact', importance: 0.6,
-    re: re('我(?:现在|已经)*不在(.+?)(工作|上班)了'),
-    build: (m) => ({ content: `用户不再在${m[1]}${m[2]}`, value: m[1]! }),
-  },
-  {
-    slot: 'no-longer', kind: 'fact', importance: 0.6,
-    re: re('我(?:现在|已经)*不再(.+?)'),
-    build: (m) => ({ content: `用户不再${thirdPerson(m[1]!, 'zh')}`, value: m[1]! }),
-  },
-  // "我现在不减肥了": what a memory says the user does is over; with no such memory it says nothing ("我现在不饿了").
-  {
-    slot: 'no-longer', kind: 'fact', importance: 0.6,
-    re: new RegExp(`^我(?:现在|已经)+不(?:在)?(\\p{Script=Han}{2,8}?)了${END}`, 'u'),
-    build: (m) => ({ content: `用户不再${m[1]}`, value: m[1]!, quiet: true }),
-  },
+/** Who the user is: name, job, home, allergies, birthday, diet. */
+const IDENTITY: readonly Pattern[] = [
   // Identity.
   {
     slot: 'name', kind: 'identity', importance: 0.9,
@@ -248,6 +101,12 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re('我(?:也|还)?(?:有(?:点|些)?)?(乳糖|麸质|果糖|酒精)不耐受?症?'),
     build: (m) => ({ content: `用户${m[1]}不耐受`, value: m[1]! }),
   },
+  // "医生让我少吃辣", "医生说我不能喝酒": what the user must keep to, said by their doctor ("医生让我多喝水" is advice, not a limit).
+  {
+    slot: 'health', kind: 'fact', importance: 0.8,
+    re: re(`(?:我的?)?(医生|大夫|牙医|营养师)(让|叫|要|要求|建议|嘱咐|叮嘱|交代|提醒|说|告诉)我?((?:要|得|必须|最好|一定要)?(?:少吃|少喝|少碰|别吃|别喝|别碰|不要吃|不要喝|不要碰|不能吃|不能喝|不能碰|戒掉?|忌|控制)\\p{Script=Han}.{0,15}?)`),
+    build: (m) => ({ content: `${m[1]}${m[2]}用户${m[3]}`, value: m[3]!, limit: true }),
+  },
   // A birthday: a month and a day ("我的生日是5月3日", "我是1990年十月一号出生的").
   {
     slot: 'bloodType', kind: 'identity', importance: 0.7,
@@ -277,49 +136,10 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re('我(?:现在|一直|已经)?(?:是(?:个|一[个名])?(纯素食者|素食主义者|素食者|吃素的)|(吃素|吃全素|只吃素|不吃肉|戒肉了?))'),
     build: (m) => ({ content: m[1] ? `用户是${m[1] === '吃素的' ? '素食者' : m[1]}` : `用户${m[2]!.replace(/了$/u, '')}`, value: m[1] ?? m[2]!.replace(/了$/u, '') }),
   },
-  // Family and pets.
-  {
-    slot: 'family', kind: 'person', importance: 0.7,
-    re: re(`我(?:家里?)?有${COUNT}?个(孩子|小孩|儿子|女儿|兄弟姐妹|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹)`),
-    build: (m) => ({ content: `用户有${m[1] ?? '一'}个${m[2]}`, value: m[2]! }),
-  },
-  {
-    slot: 'family', kind: 'person', importance: 0.6,
-    re: re(`我(?:们)?家(?:一共|总共)?有${COUNT}口人`),
-    build: (m) => ({ content: `用户家有${m[1]}口人`, value: '家庭人口' }),
-  },
-  {
-    slot: 'family', kind: 'person', importance: 0.7,
-    re: re('我(?:已经)?(结婚|离婚|订婚|单身)'),
-    build: (m) => ({ content: m[1] === '单身' ? '用户单身' : `用户已${m[1]}`, value: '婚姻' }),
-  },
-  {
-    slot: 'pet', kind: 'fact', importance: 0.7,
-    // Named after it ("一只猫，叫小白") or before it ("一只叫年糕的橘猫").
-    re: re(`我(?:们?家里?|家里)?(?:也|还|刚|又)?(?:养了|养着|养|有|领养了|收养了|捡了)${COUNT}?(只|条|匹|头|个)(?:(?:叫|名叫)${NAME}的)?${PET}(?:[，,]?(?:它)?(?:叫|名叫|名字叫)${NAME})?`),
-    build: (m) => {
-      const name = m[3] ?? m[5];
-      return { content: `用户养了${m[1] ?? '一'}${m[2]}${m[4]}${name ? `，名叫${name}` : ''}`, value: `${m[4]}:${name ?? ''}` };
-    },
-  },
-  {
-    slot: 'pet', kind: 'fact', importance: 0.7,
-    re: re(`我(?:家)?的?${PET}(?:的名字)?(?:叫|名叫|是)${NAME}`),
-    build: (m) => ({ content: `用户的${m[1]}叫${m[2]}`, value: `${m[1]}:${m[2]}` }),
-  },
-  // A relative's age ("我女儿今年七岁", "我女儿是八岁"): one value for each relative, which a new one replaces.
-  {
-    slot: 'kinAge', kind: 'person', importance: 0.7,
-    // A name may follow the relation ("我儿子乐乐今年五岁").
-    re: re(`我(?:的)?${REL}((?![今现是已都才快也还刚满])\\p{Script=Han}{1,3}?)?(今年|现在)?(?:是|已经|都|才)?${AGE}(?:了)?`),
-    build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2] ?? ''}${m[3] ?? ''}${m[4]}岁`, value: m[4]!, who: m[2] ? [kin(m[1]!), m[2]] : [kin(m[1]!)] }),
-  },
-  {
-    slot: 'family', kind: 'person', importance: 0.7,
-    re: re(`我(?:的)?${REL}(叫|名叫|是|在|今年|住在|喜欢|也是|刚|已经|做|有(?=高血压|糖尿病|哮喘|心脏病|冠心病|癌症|高血脂|痛风|老年痴呆|阿尔茨海默)|不吃|不喝|不爱吃|不能吃|不能喝|吃不了|不喜欢|讨厌|爱吃|对(?=.{1,10}过敏)|(?:明天|后天|下周|下个?月|明年|最近|每天|每周)(?!过?生日))(.+?)`),
-    // The relative is the subject: "来上海看我" is 来上海看用户 (自己 would be the relative).
-    build: (m) => ({ content: `用户的${kin(m[1]!)}${m[2]}${m[3]!.replace(/我(?!们)/gu, '用户')}`, value: kin(m[1]!) }),
-  },
+];
+
+/** What the user likes and plans. */
+const TASTES_AND_PLANS: readonly Pattern[] = [
   // A favourite of a kind ("我最喜欢的电影现在是《奥本海默》"): before the like rows, which would read "的电影是…" as the thing liked.
   {
     slot: 'favorite', kind: 'preference', importance: 0.6,
@@ -375,28 +195,6 @@ export const ZH_PATTERNS: readonly Pattern[] = [
     re: re(`(?!.*(?:昨天|前天|上周|上个?月|去年|刚才|之前|以前|提醒|记得|别忘))([^我，,]{0,12}?)我([^，,不没吗要了]{1,16}?)(${APPOINTMENT_ZH})(.{0,16}?)`),
     build: (m) => ({ content: `用户${m[1]}${m[2]}${m[3]}${m[4]}`, value: `${m[3]}${m[4]}`, needsTime: true }),
   },
-  // Todos: the task keeps its time phrase; the extractor parses it.
-  // "帮我设个提醒：明天下午三点开会", "设一个明天早上八点的提醒：吃药".
-  {
-    slot: 'todo', kind: 'todo', importance: 0.7,
-    re: re('(?:请|麻烦)?(?:你)?(?:帮我)?(?:设|设置|定|加|建)(?:一?个|一下)?(.{0,16}?)的?提醒[:：，,\\s]+(.+?)'),
-    build: (m) => ({ content: '', value: m[2]!, task: `${m[1]!.replace(/的$/u, '')}${m[2]}` }),
-  },
-  {
-    slot: 'todo', kind: 'todo', importance: 0.7,
-    re: re('(?:请|麻烦)?(?:你)?(?:能不能|能|可以|可不可以)?(?:帮我)?(?:记得|记住|要)?提醒(?:一下)?我(?:一下)?(?:要)?(.+?)'),
-    // "提醒我了": someone did, and no task is named.
-    build: (m) => (/^[了过啊呀哦吧呢嘛的]+$/u.test(m[1]!) ? undefined : { content: '', value: m[1]!, task: m[1]! }),
-  },
-  {
-    slot: 'todo', kind: 'todo', importance: 0.7,
-    // "别让我忘了周五还信用卡": the same request, said as what not to let happen.
-    re: re('(?:你)?(?:别|不要)(?:让我)?忘(?:了|记)?(?:提醒我)?(.+?)'),
-    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
-  },
-  {
-    slot: 'todo', kind: 'todo', importance: 0.7,
-    re: re('(?:请)?(?:帮我)?(?:记得|记住|记一下)(?:要)?(.+?)'),
-    build: (m) => ({ content: '', value: m[1]!, task: m[1]! }),
-  },
 ];
+
+export const ZH_PATTERNS: readonly Pattern[] = [...ZH_TODO_ACTIONS, ...ZH_CHANGES, ...IDENTITY, ...ZH_PEOPLE, ...TASTES_AND_PLANS, ...ZH_TODO_REQUESTS];

@@ -2,8 +2,9 @@ import type { AliasedMemory, MemoryOperation } from '../../domain/operations.js'
 import { detectLanguage } from '../../text/language.js';
 import { normalize, SINGLE_VALUED_SLOTS, type Candidate, type Lang, type Slot } from './candidate.js';
 import { splitClauses } from './clauses.js';
-import { findTimePhrase } from '../due-time.js';
 import { matchClause } from './match.js';
+import { relativeDied, relativeMemory } from './relative-death.js';
+import { todoNamed } from './todo-named.js';
 import { formerJob, oneClause, samePet, saysLess, swapValue } from './value-change.js';
 
 /** What an existing memory says, read back with the same pattern tables. */
@@ -83,74 +84,14 @@ function reason(lang: Lang, zh: string, en: string): string {
   return lang === 'zh' ? zh : en;
 }
 
-/** Words that do not say which todo: particles, the reminder itself, times. */
-const NOT_TASK_ZH = /提醒|的|那个|这个|一下|事情|事儿?|时间|我|你/g;
-const NOT_TASK_EN = new Set(['the', 'my', 'our', 'their', 'a', 'an', 'that', 'this', 'reminder', 'reminders', 'for', 'to', 'of', 'about', 'time', 'it', 'thing']);
-/** "会议" and "开会" are one meeting. */
-const MEETING_ZH = /会议|开会/g;
-
-/** How many of the task's words a todo memory holds (Chinese: its two-character runs, or the one character said). */
-function taskOverlap(task: string, lang: Lang, content: string): number {
-  if (lang === 'zh') {
-    const said = task.replace(MEETING_ZH, '会');
-    const text = content.replace(MEETING_ZH, '会');
-    if (said.length === 1) return text.includes(said) ? 1 : 0;
-    let n = 0;
-    for (let i = 0; i + 1 < said.length; i++) if (text.includes(said.slice(i, i + 2))) n++;
-    // "吃药" said of "吃胃药": every character of it, in order, with words between.
-    return n > 0 ? n : inOrder(said, text) ? 1 : 0;
-  }
-  const words = new Set(content.toLowerCase().split(/[^\p{L}\p{N}']+/u));
-  // A word and its plural or verb forms ("pill" / "pills", "call" / "calls") count alike.
-  const stem = (w: string): string => w.replace(/(?:es|s|ed|ing)$/, '');
-  const stems = new Set([...words].map(stem));
-  return task.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((w) => w.length >= 3 && !NOT_TASK_EN.has(w) && stems.has(stem(w))).length;
-}
-
-/** Whether every character of `said` comes in `text` in the same order. */
-function inOrder(said: string, text: string): boolean {
-  let at = 0;
-  for (const ch of said) {
-    at = text.indexOf(ch, at);
-    if (at < 0) return false;
-    at += ch.length;
-  }
-  return true;
-}
-
-/** Whether a todo's words hold the verb said of it ("交" in "交房租"; "pay" in "pay the rent", "pays"). */
-function holdsVerb(content: string, verb: string, lang: Lang): boolean {
-  if (lang === 'zh') return content.includes(verb);
-  return new RegExp(`\\b${verb}(?:s|es|ed|ing)?\\b`, 'i').test(content);
-}
-
-/**
- * The todo memory a moved task names ("明天的会" → "…开会", "the standup" → "join the standup"):
- * the one holding most of its words, the most related first among equals. The time the task
- * is named by ("明天的", "tomorrow's") is not part of it.
- */
-function todoNamed(value: string, lang: Lang, existing: readonly AliasedMemory[], verb?: string, whole = false): AliasedMemory | undefined {
-  const phrase = findTimePhrase({ text: value, reference: new Date(0), timeZone: 'UTC' });
-  const rest = phrase ? value.replace(phrase.text, ' ') : value;
-  const task = lang === 'zh' ? rest.replace(NOT_TASK_ZH, '').replace(/[^\p{L}\p{N}]/gu, '') : rest.replace(/'s\b/g, '');
-  if (task.trim() === '') return undefined;
-  let best: AliasedMemory | undefined;
-  let most = 0;
-  // Said loosely, every word of the task must be the todo's: "I took my kids to the zoo" is no "take the kids to the dentist".
-  const needed = whole ? taskOverlap(task, lang, task) : 1;
-  for (const m of existing) {
-    if (m.kind !== 'todo' || (verb && !holdsVerb(m.content, verb, lang))) continue;
-    const n = taskOverlap(task, lang, m.content);
-    if (n < needed) continue;
-    if (n > most) [best, most] = [m, n];
-  }
-  return best;
-}
-
 /** One candidate against what is already known: the operation that keeps memory true and lean. */
 function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonly Known[]): MemoryOperation {
   const duplicate = existing.find((m) => same(m.content, c.content));
   if (duplicate) return { op: 'reinforce', target: duplicate.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
+
+  // "Emma is my daughter" when a memory names her so already ("The user's daughter Emma is 12").
+  const named = c.slot === 'family' && c.who ? known.find((k) => c.who!.every((w) => k.who?.some((v) => same(v, w)))) : undefined;
+  if (named) return { op: 'reinforce', target: named.memory.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
 
   if (SINGLE_VALUED_SLOTS.has(c.slot)) {
     // A new job replaces the job memory whichever slot holds it ("I got a new job at Costco" of "The user is a nurse"),
@@ -187,14 +128,16 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
     if (c.quiet) return { op: 'skip', reason: '' };
   }
 
-  if (c.slot === 'favorite') {
-    // The favourite of the same kind ("电影", "movie"): the new one takes its place.
-    const holder = known.find((k) => k.slot === 'favorite' && k.who?.some((w) => c.who?.some((v) => same(v, w))));
+  if (c.slot === 'favorite' || c.slot === 'personBirthday') {
+    // The favourite of the same kind ("电影", "movie"), the birthday of the same person ("小王", "Mark"): the new one takes its place.
+    const holder = known.find((k) => k.slot === c.slot && k.who?.some((w) => c.who?.some((v) => same(v, w))));
     if (holder && sameThing(holder.value, c.value)) return { op: 'reinforce', target: holder.memory.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
     if (holder) {
+      const what = c.who?.[0] ?? '';
+      const [zh, en] = c.slot === 'favorite' ? [`用户最喜欢的${what}`, `the user's favorite ${what}`] : [`${what}的生日`, `${what}'s birthday`];
       return {
         op: 'update', target: holder.memory.alias, content: c.content, kind: c.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value },
-        reason: reason(c.lang, `用户最喜欢的${c.who?.[0] ?? ''}变了：${holder.value} → ${c.value}`, `the user's favorite ${c.who?.[0] ?? ''} changed: ${holder.value} → ${c.value}`),
+        reason: reason(c.lang, `${zh}变了：${holder.value} → ${c.value}`, `${en} changed: ${holder.value} → ${c.value}`),
       };
     }
   }
@@ -261,6 +204,12 @@ function decide(c: Candidate, existing: readonly AliasedMemory[], known: readonl
       const subject = c.lang === 'zh' ? `用户的${kind}${name}` : `The user's ${kind}${name ? ` ${name}` : ''}`;
       const content = `${subject}${c.content.slice(c.lost.subject)}`;
       return { op: 'update', target: holder.memory.alias, content, kind: holder.memory.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value }, reason: reason(c.lang, `用户的${c.value}去世了`, `the user's ${c.value} died`) };
+    }
+    // A relative's memory ("用户的爷爷住在山东") says they died, and what it said of them in the past.
+    const relative = c.lost.pet ? undefined : relativeMemory(existing, c.lost, c.lang);
+    if (relative?.died) return { op: 'reinforce', target: relative.memory.alias, reason: reason(c.lang, '用户再次提到', 'the user said it again') };
+    if (relative) {
+      return { op: 'update', target: relative.memory.alias, content: relativeDied(relative, c), kind: relative.memory.kind, structuredData: { extractor: 'heuristic', slot: c.slot, value: c.value }, reason: reason(c.lang, `用户的${c.value}去世了`, `the user's ${c.value} died`) };
     }
     // A name no memory knows: whose it is was never said.
     if (c.quiet) return { op: 'skip', reason: '' };
