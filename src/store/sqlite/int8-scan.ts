@@ -6,11 +6,11 @@ type Int8AllFn = (rows: number, dims: number, count: number, q: number, out: num
  * The slice of the global WebAssembly API this module uses. Declared here because the package's
  * type libraries (ES2023 and Node's types, no DOM) do not describe it.
  */
-interface WasmMemory {
+export interface WasmMemory {
   readonly buffer: ArrayBuffer;
   grow(pages: number): number;
 }
-interface WasmModule {
+export interface WasmModule {
   readonly kind?: 'module';
 }
 interface WasmApi {
@@ -19,7 +19,7 @@ interface WasmApi {
   Instance: new (module: WasmModule, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
   Memory: new (descriptor: { initial: number }) => WasmMemory;
 }
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+export const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 let compiled: WasmModule | null | undefined;
 
@@ -44,7 +44,7 @@ export function limitWasmMemories(max: number): number {
 }
 
 /** A new WebAssembly memory of one page, or null when the limit is reached or V8 refuses one. */
-function newMemory(): WasmMemory | null {
+export function newMemory(): WasmMemory | null {
   if (liveMemories >= memoryLimit) return null;
   try {
     const memory = new wasm.Memory({ initial: 1 });
@@ -57,8 +57,8 @@ function newMemory(): WasmMemory | null {
   }
 }
 
-/** The kernel's module, or null where WebAssembly SIMD is unavailable (then codes are scanned in JS). */
-function int8Module(): WasmModule | null {
+/** The kernels' module, or null where WebAssembly SIMD is unavailable (then codes are scanned in JS). */
+export function int8Module(): WasmModule | null {
   if (compiled === undefined) {
     const bytes = Buffer.from(WASM_BASE64, 'base64');
     compiled = wasm.validate(bytes) ? new wasm.Module(bytes) : null;
@@ -66,8 +66,8 @@ function int8Module(): WasmModule | null {
   return compiled;
 }
 
-const PAGE = 65_536;
-const align16 = (n: number): number => Math.ceil(n / 16) * 16;
+export const PAGE = 65_536;
+export const align16 = (n: number): number => Math.ceil(n / 16) * 16;
 
 /** The query's int16 scale: |q| ≤ 16,383 keeps the kernel's i32 sums exact up to 4,096 dimensions. */
 const Q_MAX = 16_383;

@@ -10,6 +10,7 @@
  * removed row becomes a tombstone, reused by nothing, so a rowid's slot is stable.
  */
 import { dotAt } from '../../embedders/embedder.js';
+import { floatDots } from './float-dots.js';
 import { Int8Scan } from './int8-scan.js';
 
 /**
@@ -20,6 +21,9 @@ import { Int8Scan } from './int8-scan.js';
 export const WASM_MIN_ROWS = 256;
 
 export const REMOVED = 255;
+
+/** Below this many rows `dotsOf` scores in JS: copying rows into WebAssembly memory costs more than it saves. */
+const FLOAT_KERNEL_MIN_ROWS = 32;
 
 function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
@@ -195,6 +199,35 @@ export class UserCodes {
     if (slot === undefined || this.status[slot] === REMOVED || query.length !== this.dimensions) return undefined;
     if (this.floats) return dotAt(query, this.floats, slot * this.dimensions, this.dimensions);
     return int8Dot(query, this.int8, slot * this.dimensions, this.dimensions) * this.scale[slot]!;
+  }
+
+  /**
+   * `dotOf` for many rows at once: the products with the query of the held rows among `rowids`
+   * (absent: not held, removed). From the kept floats through the WebAssembly kernel when there are
+   * enough of them to be worth the copy (`FloatDots`), the same numbers as `dotOf`.
+   */
+  dotsOf(rowids: readonly number[], query: Float32Array): Map<number, number> {
+    const out = new Map<number, number>();
+    const kernel = this.floats && rowids.length >= FLOAT_KERNEL_MIN_ROWS && query.length === this.dimensions ? floatDots(this.dimensions) : null;
+    if (!kernel || !this.floats) {
+      for (const rowid of rowids) {
+        const score = this.dotOf(rowid, query);
+        if (score !== undefined) out.set(rowid, score);
+      }
+      return out;
+    }
+    const held: number[] = [];
+    const offsets: number[] = [];
+    for (const rowid of rowids) {
+      const slot = this.slotOf.get(rowid);
+      if (slot === undefined || this.status[slot] === REMOVED || out.has(rowid)) continue;
+      held.push(rowid);
+      offsets.push(slot * this.dimensions);
+      out.set(rowid, 0);
+    }
+    const dots = kernel.dots(query, this.floats, offsets);
+    for (let i = 0; i < held.length; i++) out.set(held[i]!, dots[i]!);
+    return out;
   }
 
   private grow(): void {

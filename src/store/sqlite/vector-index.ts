@@ -135,14 +135,10 @@ export class VectorIndex {
    * table, a point read each.
    */
   scoresOf(userId: string, rowids: readonly number[], query: Float32Array): Map<number, number> {
-    const out = new Map<number, number>();
     const codes = this.cache.current(userId);
+    const out = codes ? codes.dotsOf(rowids, query) : new Map<number, number>();
     for (const rowid of rowids) {
-      const score = codes?.dotOf(rowid, query);
-      if (score !== undefined) {
-        out.set(rowid, score);
-        continue;
-      }
+      if (out.has(rowid)) continue;
       const v = this.get(rowid);
       if (v) out.set(rowid, dot(query, v));
     }
