@@ -6,10 +6,9 @@ type F32DotsFn = (rows: number, dims: number, count: number, q: number, out: num
  * The exact products of a query with some float rows, taken in WebAssembly with SIMD (wasm/int8.wat,
  * `f32dots`): the rows are copied side by side into its memory, then summed there as `dotAt` sums
  * in JS, to the same number. Worth it because the message search scores a few hundred neighbouring
- * turns per context build, and in a server process a JS loop over typed arrays runs about 1.6×
- * slower than in a fresh one (once any ArrayBuffer has been detached, V8 checks every access; see
- * bench/machine-stalls.ts). Measured (`.scratch`, 500 of 1,200 rows of 512 floats): 0.135 ms against 0.29 ms
- * for the JS loop, the copy included.
+ * turns per context build (measured, 500 of 1,200 rows of 512 floats: 0.135 ms against 0.29 ms for
+ * the JS loop, the copy included), and a JS loop over typed arrays can run slower still in a server
+ * process (once any ArrayBuffer has been detached, V8 checks every access: bench/machine-stalls.ts).
  * One per process and dimension count, grown to the largest call.
  */
 export class FloatDots {
