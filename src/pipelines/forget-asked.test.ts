@@ -113,6 +113,16 @@ describe('forgetting asked for in conversation', () => {
     expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual(kept);
   });
 
+  it('a bare name said just before, not yet extracted, is someone: "My ex is Sarah…" then "forget sarah"', async () => {
+    const memory = engine();
+    await memory.add({ userId: 'u', content: 'The user loves cats' });
+    await memory.appendMessages({ messages: [turn('user', 'My ex is Sarah, she loves sushi'), turn('assistant', 'Got it.')] });
+    const result = await memory.appendMessages({ messages: [turn('user', 'forget sarah')] });
+    expect(result.forgotten?.[0]).toMatchObject({ topic: 'sarah' });
+    expect((await memory.workingWindow('u', 's1')).map((m) => m.content)).toEqual(['Got it.']);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual(['The user loves cats']);
+  });
+
   it.each([
     { lang: 'en', said: ['what should we cook tonight? maybe tacos', 'forget tacos'], remembered: 'The user loves tacos' },
     { lang: 'en', said: ['is Paris nice in winter?', 'Forget Paris.'], remembered: 'The user wants to visit Rome' },

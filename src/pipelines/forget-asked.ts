@@ -55,7 +55,7 @@ export function namesOfTopic(topic: string, contents: readonly string[]): string
  * so it goes as well (and with it anything the extractor could have drawn from it).
  */
 export async function forgetAsked(deps: ModelDeps, message: Message, request: ForgetRequest): Promise<ForgottenOnRequest | undefined> {
-  if (request.bareName && !(await namesSomeoneRemembered(deps, message.userId, request.topic))) {
+  if (request.bareName && !(await namesSomeoneRemembered(deps, message, request.topic))) {
     deps.logger.info('a bare "forget <name>" names no one remembered: read as "never mind", nothing forgotten', { userId: message.userId, messageId: message.id });
     return undefined;
   }
@@ -85,18 +85,29 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
   return { messageId: message.id, topic: request.topic, ...(names.length > 0 ? { names } : {}), memories, messages };
 }
 
+/** The user's own turns before a bare-name request that may name the person (the session's last ones, not yet extracted). */
+const NAMING_TURNS = 50;
+
 /**
  * Whether an active memory names `topic` as a person is named, capitalised ("The user's ex is
- * Sarah" for "forget sarah"): "forget tacos" finds "The user loves tacos" but no one called Tacos.
+ * Sarah" for "forget sarah"), or one of the user's last turns of the session (said before
+ * extraction ran) names them as someone ("My ex is Sarah", "Sarah and I…"): "forget tacos" finds
+ * "The user loves tacos" but no one called Tacos, and "Forget Paris." after "is Paris nice?" nobody.
  */
-async function namesSomeoneRemembered(deps: ModelDeps, userId: string, topic: string): Promise<boolean> {
+async function namesSomeoneRemembered(deps: ModelDeps, request: Message, topic: string): Promise<boolean> {
+  const userId = request.userId;
   const name = topic
     .split(/\s+/u)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
   const shown = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
   const memories = await deps.store.listMemories({ userId, statuses: ['active'] });
-  return memories.some((m) => shown.test(m.content));
+  if (memories.some((m) => shown.test(m.content))) return true;
+  // In a turn, said as someone: "my ex is Sarah", "my friend Sarah", "Sarah and I", "with Sarah" ("is Paris nice?" is not).
+  const n = name.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  const asSomeone = new RegExp(`\\b[Mm]y\\s+(?:[\\p{L}-]+\\s+){0,2}(?:is\\s+|named\\s+|called\\s+)?${n}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${n}\\s+and\\s+I\\b|\\b(?:with|met|told|texted|called|dating|married|love|miss|and)\\s+${n}(?![\\p{L}\\p{N}])`, 'u');
+  const turns = await deps.store.listMessages({ userId, sessionId: request.sessionId, order: 'desc', limit: NAMING_TURNS });
+  return turns.some((m) => m.role === 'user' && m.id !== request.id && asSomeone.test(m.content));
 }
 
 /** Topics one batch may forget: a user asks for one or two; a model listing more has misread. */
