@@ -8,6 +8,17 @@ const due = (text: string, tz: string | undefined = timeZone, ref = reference): 
   parseDueTime({ text, reference: ref, ...(tz ? { timeZone: tz } : {}) })?.toISOString();
 
 describe('parseDueTime in Chinese', () => {
+  it('a day with no time that is today, said after nine: in an hour (to the quarter), not this morning', () => {
+    // Wednesday 10:00 in Shanghai: "周三" and "今天" are today, and nine has passed.
+    expect(due('别让我忘了周三还信用卡')).toBe('2025-03-12T03:00:00.000Z');
+    expect(due('今天要交房租', timeZone, new Date('2025-03-12T04:20:00Z'))).toBe('2025-03-12T05:30:00.000Z');
+    expect(due("I need to pay the rent today", timeZone, new Date('2025-03-12T04:20:00Z'))).toBe('2025-03-12T05:30:00.000Z');
+    // Before nine it is still nine; a time said is kept; another day is untouched.
+    expect(due('今天要交房租', timeZone, new Date('2025-03-11T23:30:00Z'))).toBe('2025-03-12T01:00:00.000Z');
+    expect(due('今天下午三点交房租')).toBe('2025-03-12T07:00:00.000Z');
+    expect(due('周五还信用卡')).toBe('2025-03-14T01:00:00.000Z');
+  });
+
   it('resolves a day and a time of day on the user’s wall clock', () => {
     expect(due('明天下午三点')).toBe('2025-03-13T07:00:00.000Z');
     expect(due('提醒我明天下午3点开会')).toBe('2025-03-13T07:00:00.000Z');

@@ -147,6 +147,9 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
         const today = zonedInstant({ ...on, day: on.day - 7, hour, minute }, timeZone);
         if (today.getTime() > reference.getTime()) date = today;
       }
+      // A day with no time that is today, said after its default hour ("周五还信用卡" on a Friday at
+      // ten, "今天要交房租" at noon): due in an hour, not at nine this morning, gone before it was set.
+      if (!named.time && (options.forwardDate ?? true) && date.getTime() <= reference.getTime() && sameDay(date, reference, timeZone)) date = laterToday(reference);
       // "remind me at 5" said at ten in the morning is five this afternoon, not five tomorrow morning.
       if (certain && !meridiem && !named.day && hour >= 1 && hour <= 11 && (options.forwardDate ?? true) && options.bareHour !== 'as-said') date = nextOnTheClock(hour, minute, reference, timeZone);
     }
@@ -175,6 +178,19 @@ function dayOfMonth(text: string, reference: Date, timeZone: string, defaultHour
 export const wakesUp = (text: string): boolean => /起床|起来|叫醒|\bwake (?:me )?up\b|\bwake me\b/i.test(text);
 
 /** The first of hour:minute and (hour + 12):minute on the wall clock that is still ahead of `after`. */
+/** Whether two instants fall on the same calendar day in the zone. */
+function sameDay(a: Date, b: Date, timeZone: string): boolean {
+  const x = wallClock(a, timeZone);
+  const y = wallClock(b, timeZone);
+  return x.year === y.year && x.month === y.month && x.day === y.day;
+}
+
+/** An hour from `at`, rounded up to the quarter hour: when a todo for today named no time and its default hour has passed. */
+function laterToday(at: Date): Date {
+  const quarter = 15 * 60_000;
+  return new Date(Math.ceil((at.getTime() + 3_600_000) / quarter) * quarter);
+}
+
 function nextOnTheClock(hour: number, minute: number, after: Date, timeZone: string): Date {
   const today = wallClock(after, timeZone);
   for (let d = 0; d <= 1; d++) {
