@@ -45,7 +45,8 @@ const PRONOUN =
  * the past ("forget my ex") or the user's own data ("forget my address", "forget where I live").
  */
 const BARE_ASKS = new RegExp(String.raw`^(?:about\s+)?(?:(?:that\s+)?i\s+(?:ever\s+|once\s+)?(?:said|told you|mentioned|talked)\b|where i live$|${MY_OWN})`, 'iu');
-const NOT_A_TOPIC = /^(?:to|how|what|where(?! i live$)|why|when|whether|if|i)\b|\b(?:if|when|unless|because|until|so that|from my|on my|in my)\b|—|--/iu;
+// "forget my phone at home", "forget my ex for now" (never mind), "stop remembering things": a thing left somewhere, a "for now", or nothing in particular.
+const NOT_A_TOPIC = /^(?:to|how|what|where(?! i live$)|why|when|whether|if|i)\b|\b(?:if|when|unless|because|until|so that|from my|on my|in my)\b|—|--|\s(?:for|at|in|on|again)(?:\s+\S+)?$|^(?:things|data|info|information|details|memories|everything about me|my data)$/iu;
 /** "Forget Sarah.": a name, capitalized as names are, or in a request its writer types all in lowercase ("forget sarah"). */
 const NAME = /^\p{Lu}[\p{L}'-]*\p{Ll}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*\p{Ll}[\p{L}'-]*){0,2}$/u;
 const LOWER_NAME = /^\p{Ll}{2,}$/u;
@@ -107,7 +108,8 @@ function namesSomeone(topic: string, clause: string): boolean {
 
 /** Who "him" / "her" stands for: the last "my ex", "my sister", "my friend Tom" named before, or the one the user parted from. */
 export function enAntecedent(before: string): string | undefined {
-  const found = [...before.matchAll(/\bmy\s+((?:ex-?)?(?:girlfriend|boyfriend|wife|husband|partner|fiancée?)|ex|(?:mom|mother|dad|father|sister|brother|son|daughter|boss|coworker|friend)(?:\s+\p{Lu}\p{Ll}+)?)\b/giu)];
+  // "my sister's boyfriend": someone else's, neither of them the one "him" is.
+  const found = [...before.matchAll(/\bmy\s+((?:ex-?)?(?:girlfriend|boyfriend|wife|husband|partner|fiancée?)|ex|(?:mom|mother|dad|father|sister|brother|son|daughter|boss|coworker|friend)(?:\s+\p{Lu}\p{Ll}+)?)\b(?!['’]s\b)/giu)];
   // "Sarah and I broke up": the one the user parted from, by name.
   const parted = /\b(\p{Lu}\p{Ll}+) and I (?:broke up|split up|split|divorced|are done|are over|fell out)\b/u.exec(before);
   return found.at(-1)?.[1] ?? parted?.[1];

@@ -1,5 +1,6 @@
 import { mentionsTopic } from '../text/mentions.js';
 import { REL_ZH } from './heuristic/candidate.js';
+import { forgetAliases } from './forget-aliases.js';
 import { enAntecedent, enRequestTopic } from './forget-request-en.js';
 
 /**
@@ -77,8 +78,22 @@ function clausesOf(text: string): string[] {
  * Who 他/她 stands for: the last relative ("我前女友") or surname and title ("我老板王总") named before
  * the clause, or the one the user parted from; no one when their words are reported ("张医生说…").
  */
+/** A thing named as such, not just let go ("忘了昨天吧"): "刘强的事", "前女友的一切", "这个人". */
+const ZH_THING_NAMED = /(?:的事情?|的事儿|的一切|的所有事情?|的记忆|的记录|的信息|的内容|信息|资料|这件事|那件事|那些事|相关的事情?|这个人|那个人)吧?$/u;
+const ZH_RELATIVE = new RegExp(`^(?:${REL_ZH})$`, 'u');
+const ZH_TITLED_ALONE = new RegExp(`^${ZH_TITLED.source}$`, 'u');
+/** "刘强", "张伟伟", "小美", "老王", "阿强". */
+const ZH_NAME = new RegExp(String.raw`^[${ZH_SURNAMES}]\p{Script=Han}{1,2}$|^[小老阿]\p{Script=Han}$`, 'u');
+
+/** Whether a topic names someone: a relative or partner ("前女友", "妈妈"), a titled surname ("王总"), a name ("刘强", "小美", "Sarah"). */
+function zhSomeone(topic: string): boolean {
+  return ZH_RELATIVE.test(topic) || /^前(?:任|女友|男友|夫|妻)/u.test(topic) || ZH_TITLED_ALONE.test(topic) || ZH_NAME.test(topic) || /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u.test(topic);
+}
+
 function zhAntecedent(before: string): string | undefined {
-  const named = [...before.matchAll(ZH_ANTECEDENT), ...before.matchAll(ZH_TITLED)].sort((a, b) => a.index - b.index).at(-1);
+  // Someone else's ("我妹妹的男朋友", "我爸的朋友"): neither the possessor nor the possessed is who "他" is.
+  const own = (m: RegExpMatchArray): boolean => before[m.index! + m[0].length] !== '的' && !/(?<!我)的$/u.test(before.slice(0, m.index));
+  const named = [...before.matchAll(ZH_ANTECEDENT), ...before.matchAll(ZH_TITLED)].filter(own).sort((a, b) => a.index - b.index).at(-1);
   if (named && ZH_QUOTED.test(before.slice(named.index + named[0].length))) return undefined;
   // "我和小美分手了": the one the user parted from, by name.
   const parted = /我(?:和|跟)(\p{Script=Han}{1,4}?|\p{Lu}\p{Ll}+)(?:已经)?(?:分手|离婚|闹掰|绝交|吵翻)/u.exec(before);
@@ -100,7 +115,11 @@ function zhTopic(clause: string, before: string): string | undefined {
     // "忘掉工作吧" lets work go; "删掉你记得的关于我工作的事" means what was told about it.
     const explicit = m.groups.said !== undefined || m.groups.about !== undefined || /关于|有关|说过|记得|知道|记忆|记录/u.test(raw);
     const topic = zhNamed(raw, before, explicit);
-    if (topic !== undefined) return topic;
+    if (topic === undefined) continue;
+    // "忘了昨天吧", "忘了火锅吧", "忘掉上海吧" let something go: a bare "忘了X吧" asks only of someone, or
+    // of the user's own thing ("我的…"), or of a thing named as such ("刘强的事", "这个人").
+    if (!explicit && !ZH_THING_NAMED.test(raw) && !/^我的/u.test(raw) && !zhSomeone(topic) && forgetAliases(topic).length === 0) continue;
+    return topic;
   }
   // "刘强的事，你就当没听过吧": the thing may stand in the clause before.
   const unsaid = ZH_PRETEND_AFTER.exec(clause) ?? ZH_PRETEND_BEFORE.exec(clause) ?? ZH_PRETEND_BEFORE.exec(`${before.split('，').at(-1) ?? ''}${clause}`);

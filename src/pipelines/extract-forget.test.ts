@@ -87,8 +87,8 @@ describe('forgetting the model read as asked (extract-memories "forget")', () =>
   });
 
   it.each([
-    { lang: 'zh', userSays: '我喜欢猫，我朋友小王喜欢狗', assistantSays: '好的，我记下了。' },
-    { lang: 'en', userSays: 'I love cats and my friend Bob loves dogs', assistantSays: 'Got it, noted.' },
+    { lang: 'zh', userSays: '我喜欢猫，我朋友小王喜欢狗。忘了我刚说的吧', assistantSays: '好的，我记下了。' },
+    { lang: 'en', userSays: 'I love cats and my friend Bob loves dogs. Forget what I said.', assistantSays: 'Got it, noted.' },
   ])('$lang: an invented ref, the assistant, "the user", a topic nobody said: rejected and recorded, nothing forgotten', async ({ userSays, assistantSays }) => {
     const bob = userSays.includes('Bob') ? 'Bob' : '小王';
     const { memory, say } = setup(() => ({
@@ -112,6 +112,19 @@ describe('forgetting the model read as asked (extract-memories "forget")', () =>
     ]);
     expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([userSays]);
     expect((await memory.exportUser('u')).messages).toHaveLength(2);
+  });
+
+  it.each([
+    { lang: 'zh', said: '王总今天又骂人了，气死我了', topic: '王总' },
+    { lang: 'en', said: "I keep forgetting Sarah's birthday", topic: 'Sarah' },
+  ])('$lang: a message that asks nothing to be forgotten: the model\'s reading is refused', async ({ said, topic }) => {
+    const { memory, say } = setup(() => ({ operations: [{ op: 'skip', reason: '' }], forget: [{ topic, ref: 'm1' }], reason: '' }));
+    await memory.add({ userId: 'u', content: `${topic} is someone the user knows / 用户认识${topic}` });
+    await say('s1', ['user', said]);
+    const report = await memory.extract('u', 's1');
+    expect(report.forgotten).toBeUndefined();
+    expect(report.rejected).toEqual([expect.objectContaining({ op: 'forget', reason: 'the message asks nothing to be forgotten' })]);
+    expect(await memory.list({ userId: 'u' })).toHaveLength(1);
   });
 
   it('a model that answers "forget": null is read as asking nothing (as many servers send absent fields)', async () => {

@@ -135,6 +135,42 @@ describe('forgetting asked for in conversation', () => {
     expect((await memory.workingWindow('u', 's1')).map((m) => m.content)).toEqual(said);
   });
 
+  it.each([
+    {
+      lang: 'en',
+      request: 'forget my birthday',
+      about: ["The user's birthday is March 3"],
+      kept: ['The user starts a new job in March', 'The user loves Canadian bacon'],
+      said: ['I have a dentist appointment in March'],
+    },
+    { lang: 'en', request: 'Forget what I told you about my ex', about: ["The user's ex is Canadian"], kept: ["The user's wife is Canadian too", 'The user loves Canadian bacon'], said: ['My wife is Canadian'] },
+    { lang: 'zh', request: '忘掉我前女友的事', about: ['用户的前女友是护士'], kept: ['用户的妈妈是护士，在人民医院工作'], said: ['我妈是护士'] },
+  ])('$lang: what the topic *is* ("$about.0") is no name: only its own memories go', async ({ request, about, kept, said }) => {
+    const memory = engine();
+    for (const content of [...about, ...kept]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: said.map((content) => turn('user', content, 's0')) });
+    const result = await memory.appendMessages({ messages: [turn('user', request)] });
+    expect(result.forgotten?.[0]).toMatchObject({ memories: about.length });
+    expect(result.forgotten?.[0]?.names).toBeUndefined();
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...kept].sort());
+    expect((await memory.workingWindow('u', 's0')).map((m) => m.content)).toEqual(said);
+  });
+
+  it.each([
+    { request: 'forget will', memories: ["The user's brother is Will"], said: ['I will call mom tomorrow', 'My brother Will is visiting'] },
+    { request: 'Forget Mark.', memories: ["The user's coworker is Mark", 'The user needs to mark the exams by Friday'], said: ['I need to mark 40 exams'] },
+    { request: 'forget tesla', memories: ['The user is considering buying a Tesla'], said: ['should I buy a Tesla?'] },
+    { request: 'Forget Paris.', memories: ["The user's hometown is Paris"], said: ['I miss Paris so much'] },
+  ])('a bare "$request" that is a common word or no one: nothing erased', async ({ request, memories, said }) => {
+    const memory = engine();
+    for (const content of memories) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: said.map((content) => turn('user', content)) });
+    const result = await memory.appendMessages({ messages: [turn('user', request)] });
+    expect(result.forgotten).toBeUndefined();
+    expect(await memory.list({ userId: 'u' })).toHaveLength(memories.length);
+    expect((await memory.workingWindow('u', 's1')).map((m) => m.content)).toEqual([...said, request]);
+  });
+
   it('only the user can ask: an assistant saying "forget your ex" erases nothing; another user is untouched', async () => {
     const memory = engine();
     await memory.add({ userId: 'u', content: "The user's ex is named Sarah" });

@@ -32,9 +32,12 @@ export function forgetAskedIn(message: Message): ForgetRequest | undefined {
  */
 export function namesOfTopic(topic: string, contents: readonly string[]): string[] {
   const t = topic.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  // Only a name given as a name: "叫", "named", "called", or set off by commas ("The user's ex, Sarah,
+  // …"). "是" and "is" give what someone is as often ("用户的前女友是护士", "The user's ex is
+  // Canadian", "The user's birthday is March 3"), and forgetting that word everywhere erased others.
   const patterns = [
-    new RegExp(`${t}(?:的名字)?(?:叫做?|名叫|是)([\\p{Script=Han}]{2,4}?|\\p{Lu}\\p{Ll}+)(?=[，。,、；;\\s]|$|[是在和也今去喜])`, 'u'),
-    new RegExp(`\\b${t}\\b,?\\s+(?:is\\s+)?(?:named\\s+|called\\s+)?(\\p{Lu}\\p{Ll}+)`, 'u'),
+    new RegExp(`${t}(?:的名字)?(?:叫做?|名叫)([\\p{Script=Han}]{2,4}?|\\p{Lu}\\p{Ll}+)(?=[，。,、；;\\s]|$|[是在和也今去喜])`, 'u'),
+    new RegExp(`\\b${t}\\b(?:,\\s+|\\s+(?:is\\s+)?(?:named|called)\\s+)(\\p{Lu}\\p{Ll}+)`, 'u'),
   ];
   const names = new Set<string>();
   for (const content of contents) {
@@ -89,10 +92,10 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
 const NAMING_TURNS = 50;
 
 /**
- * Whether an active memory names `topic` as a person is named, capitalised ("The user's ex is
- * Sarah" for "forget sarah"), or one of the user's last turns of the session (said before
- * extraction ran) names them as someone ("My ex is Sarah", "Sarah and I…"): "forget tacos" finds
- * "The user loves tacos" but no one called Tacos, and "Forget Paris." after "is Paris nice?" nobody.
+ * Whether an active memory or one of the user's last turns of the session (said before extraction
+ * ran) names `topic` as someone, capitalised ("The user's ex is Sarah", "My ex is Sarah", "Sarah
+ * and I…"), and nothing uses it as a common word ("I will call" for "forget will"): "forget tacos",
+ * "forget tesla", "Forget Paris." after "The user's hometown is Paris" find no one.
  */
 async function namesSomeoneRemembered(deps: ModelDeps, request: Message, topic: string): Promise<boolean> {
   const userId = request.userId;
@@ -100,15 +103,25 @@ async function namesSomeoneRemembered(deps: ModelDeps, request: Message, topic: 
     .split(/\s+/u)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
-  const shown = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
-  const memories = await deps.store.listMemories({ userId, statuses: ['active'] });
-  if (memories.some((m) => shown.test(m.content))) return true;
-  // In a turn, said as someone: "my ex is Sarah", "my friend Sarah", "Sarah and I", "with Sarah" ("is Paris nice?" is not).
   const n = name.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-  const asSomeone = new RegExp(`\\b[Mm]y\\s+(?:[\\p{L}-]+\\s+){0,2}(?:is\\s+|named\\s+|called\\s+)?${n}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${n}\\s+and\\s+I\\b|\\b(?:with|met|told|texted|called|dating|married|love|miss|and)\\s+${n}(?![\\p{L}\\p{N}])`, 'u');
-  const turns = await deps.store.listMessages({ userId, sessionId: request.sessionId, order: 'desc', limit: NAMING_TURNS });
-  return turns.some((m) => m.role === 'user' && m.id !== request.id && asSomeone.test(m.content));
+  const end = '(?![\\p{L}\\p{N}])';
+  // As someone: "The user's ex is Sarah", "my friend Sarah", "Sarah is the user's sister", "Sarah and I" ("The user's hometown is Paris", "I miss Paris" are not).
+  const asSomeone = new RegExp(`\\b(?:[Mm]y|[Tt]he user's)\\s+(?:(?:best|old|new|ex-?|former|older|younger|little|big)\\s*)?${PERSON_WORDS}\\s+(?:is\\s+|was\\s+|named\\s+|called\\s+)?${n}${end}|(?<![\\p{L}\\p{N}])${n}\\s+(?:is|was)\\s+(?:the user's|my)\\s+(?:\\S+\\s+)?${PERSON_WORDS}\\b|(?<![\\p{L}\\p{N}])${n}\\s+and\\s+I\\b`, 'u');
+  // Used as a common word anywhere ("I will call", "mark the exams"): "forget will" is too ambiguous to erase by.
+  const common = new RegExp(`(?<![\\p{L}\\p{N}])${n.toLowerCase()}${end}`, 'u');
+  const memories = await deps.store.listMemories({ userId, statuses: ['active'] });
+  const turns = (await deps.store.listMessages({ userId, sessionId: request.sessionId, order: 'desc', limit: NAMING_TURNS })).filter((m) => m.role === 'user' && m.id !== request.id);
+  const texts = [...memories.map((m) => m.content), ...turns.map((m) => m.content)];
+  if (name.toLowerCase() !== name && texts.some((t) => common.test(t))) return false;
+  return texts.some((t) => asSomeone.test(t));
 }
+
+/** Who a name may be of, in a memory or a turn that names them as someone. */
+const PERSON_WORDS = '(?:ex|girlfriend|boyfriend|wife|husband|partner|fianc[ée]e?|friend|coworker|co-worker|colleague|boss|manager|brother|sister|mom|mum|mother|dad|father|son|daughter|cousin|aunt|uncle|niece|nephew|grandma|grandpa|grandmother|grandfather|neighbou?r|roommate|classmate|teacher|doctor|therapist|crush|date)';
+
+/** Some word of asking to forget, unremember or delete: a model reading "I keep forgetting Sarah's birthday" as a request is refused. */
+const ASKING =
+  /忘掉|忘了|忘记|删|清除|抹掉|别记|不要记|别再记|别留|别存|不要留|不要存|当没|当我没|\bforget\b|\bdelete\b|\berase\b|\bremove\b|\bwipe\b|\bpretend\b|\b(?:don'?t|do not|stop|no longer)\s+(?:remember|remembering|store|storing|keep|keeping|save|saving|track|tracking)\b|\bremember\b[^.]*\b(?:anymore|any more)\b/iu;
 
 /** Topics one batch may forget: a user asks for one or two; a model listing more has misread. */
 const MAX_ASKS = 3;
@@ -123,7 +136,8 @@ function askedTopic(raw: string): string | undefined {
   const topic = raw.trim().replace(/^["'“”‘’「『]+|["'“”‘’」』。.!！?？]+$/gu, '').replace(OWNER, '').trim();
   if (NO_TOPIC.test(topic)) return undefined;
   const han = /\p{Script=Han}/u.test(topic);
-  return (han ? topic.length >= 1 : /\p{L}.*\p{L}/u.test(topic)) ? topic : undefined;
+  // One Han character ("王") would match inside every word that holds it (王总, 王者).
+  return (han ? topic.length >= 2 : /\p{L}.*\p{L}/u.test(topic)) ? topic : undefined;
 }
 
 /**
@@ -143,6 +157,10 @@ export function checkForgetAsks(asks: readonly ForgetAsk[], refs: ReadonlyMap<st
     const message = id === undefined ? undefined : batch.find((m) => m.id === id);
     if (!message || message.role !== 'user') {
       rejected.push({ op: 'forget', target: ask.ref, reason: message ? 'only a user message can ask to forget' : `unknown message ref "${ask.ref}"` });
+      continue;
+    }
+    if (!ASKING.test(message.content)) {
+      rejected.push({ op: 'forget', target: ask.ref, reason: 'the message asks nothing to be forgotten' });
       continue;
     }
     const topic = askedTopic(ask.topic);
