@@ -171,6 +171,31 @@ describe('forgetting asked for in conversation', () => {
     expect((await memory.workingWindow('u', 's1')).map((m) => m.content)).toEqual([...said, request]);
   });
 
+  it.each([
+    {
+      lang: 'en',
+      request: 'Please delete my address from your memory',
+      own: ['The user lives at 12 Pine Street'],
+      others: ["The user's mom's address is 5 Oak St"],
+      said: ["What's the IP address of my router?", "Send the invite to Anna's email address"],
+    },
+    {
+      lang: 'zh',
+      request: '删掉我的手机号',
+      own: ['用户的手机号是13800000000'],
+      others: ['用户妈妈的电话是13911111111'],
+      said: ['我妈的电话是13911111111，帮我记一下'],
+    },
+  ])("$lang: the user's own address or phone goes; the mother's, and other addresses, stay", async ({ request, own, others, said }) => {
+    const memory = engine();
+    for (const content of [...own, ...others]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: said.map((content) => turn('user', content, 's0')) });
+    const result = await memory.appendMessages({ messages: [turn('user', request)] });
+    expect(result.forgotten?.[0]).toMatchObject({ memories: own.length });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual(others);
+    expect((await memory.workingWindow('u', 's0')).map((m) => m.content)).toEqual(said);
+  });
+
   it('only the user can ask: an assistant saying "forget your ex" erases nothing; another user is untouched', async () => {
     const memory = engine();
     await memory.add({ userId: 'u', content: "The user's ex is named Sarah" });

@@ -1,6 +1,6 @@
 import type { Message } from '../domain/conversation.js';
 import type { ForgetAsk } from '../domain/operations.js';
-import { forgetAliases } from '../extraction/forget-aliases.js';
+import { forgetAliases, forgottenByAliasesOnly } from '../extraction/forget-aliases.js';
 import { readForgetRequest, type ForgetRequest } from '../extraction/forget-request.js';
 import type { Rejected } from '../extraction/plan-operations.js';
 import { mentionsTopic } from '../text/mentions.js';
@@ -63,7 +63,8 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
     return undefined;
   }
   const restorable = { reason: `the user asked in conversation to forget "${request.topic}"` };
-  const report = await forgetTopic(deps, message.userId, request.topic, { restorable });
+  // The user's own address or phone: by the words that name the user only ("delete my address" must leave the mother's).
+  const report = forgottenByAliasesOnly(request.topic) ? { forgotten: [], messages: 0 } : await forgetTopic(deps, message.userId, request.topic, { restorable });
   const gone = await deps.store.listMemories({ userId: message.userId, ids: report.forgotten, statuses: ['deleted'] });
   const names = namesOfTopic(request.topic, gone.map((m) => m.content));
   let memories = report.forgotten.length;
