@@ -44,7 +44,8 @@ const ZH_NAMED_THING = String.raw`(?:的事情?|的事儿|的一切|这件事|�
 const ZH_PRETEND_AFTER = new RegExp(String.raw`^${ZH_LEAD}就?当(?:作|做|成)?${ZH_UNSAID}(?<topic>.+?${ZH_NAMED_THING})(?:吧|了|啊|哦|好了)*$`, 'u');
 const ZH_PRETEND_BEFORE = new RegExp(String.raw`^(?<topic>.+?${ZH_NAMED_THING})(?:你|以后)*就?当(?:作|做|成)?(?:${ZH_UNHEARD}|${ZH_UNSAID})(?:吧|了|啊|哦|好了)*$`, 'u');
 /** What a topic after "忘记/忘了/删除" must look like when nothing else marks the clause as a request. */
-const ZH_THING_END = /(?:的事情?|的事儿|的一切|的所有事情?|的记忆|的记录|的信息|的内容|这件事|那件事|那些事|相关的事情?|这个人|那个人|吧)$/u;
+const ZH_THING_WORDS = String.raw`的事情?|的事儿|的一切|的所有事情?|的记忆|的记录|的信息|的内容|这件事|那件事|那些事|相关的事情?|这个人|那个人`;
+const ZH_THING_END = new RegExp(`(?:${ZH_THING_WORDS}|吧)$`, 'u');
 const ZH_TOPIC_TAIL = /(?:从你的记忆(?:里|中)|这个人|那个人|从记忆(?:里|中)|(?:那|这)条(?:记忆|记录)?|的?所有的?(?:记忆|记录|事情?|信息|内容)?|信息|的事情?|的事儿|的一切|的所有事情?|相关的?(?:事情?|内容|记忆|信息)?|的记忆|的记录|的信息|的内容|的东西|这件事|那件事|那些事|这些事|都|全都|全部|吧|了|啊|哦|呢|嘛|好吗|行吗|可以吗)+$/u;
 const ZH_TOPIC_HEAD = /^(?:我的|我|你|关于|有关|所有|全部|(?:你)?(?:记得|知道|记住)的)+/u;
 /** A topic that points instead of naming ("这个", "刚才说的", "她", "我说过的话"), the user themself, or a forgotten errand ("忘了吃药吧", "忘记带…"). */
@@ -79,7 +80,7 @@ function clausesOf(text: string): string[] {
  * the clause, or the one the user parted from; no one when their words are reported ("张医生说…").
  */
 /** A thing named as such, not just let go ("忘了昨天吧"): "刘强的事", "前女友的一切", "这个人". */
-const ZH_THING_NAMED = /(?:的事情?|的事儿|的一切|的所有事情?|的记忆|的记录|的信息|的内容|信息|资料|这件事|那件事|那些事|相关的事情?|这个人|那个人)吧?$/u;
+const ZH_THING_AS_SUCH = new RegExp(`(?:${ZH_THING_WORDS}|信息|资料)吧?$`, 'u');
 const ZH_RELATIVE = new RegExp(`^(?:${REL_ZH})$`, 'u');
 const ZH_TITLED_ALONE = new RegExp(`^${ZH_TITLED.source}$`, 'u');
 /** "刘强", "张伟伟", "小美", "老王", "阿强". */
@@ -118,7 +119,7 @@ function zhTopic(clause: string, before: string): string | undefined {
     if (topic === undefined) continue;
     // "忘了昨天吧", "忘了火锅吧", "忘掉上海吧" let something go: a bare "忘了X吧" asks only of someone, or
     // of the user's own thing ("我的…"), or of a thing named as such ("刘强的事", "这个人").
-    if (!explicit && !ZH_THING_NAMED.test(raw) && !/^我的/u.test(raw) && !zhSomeone(topic) && forgetAliases(topic).length === 0) continue;
+    if (!explicit && !ZH_THING_AS_SUCH.test(raw) && !/^我的/u.test(raw) && !zhSomeone(topic) && forgetAliases(topic).length === 0) continue;
     return topic;
   }
   // "刘强的事，你就当没听过吧": the thing may stand in the clause before.

@@ -1,27 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readForgetRequest } from '../extraction/forget-request.js';
 import type { ExtractMemoriesInput } from '../prompts/extract-memories.js';
-import { scriptedModel, type ScriptFunction } from '../testing/scripted-model.js';
-import { testMemory } from '../testing/test-memory.js';
+import { closesAfterEach } from '../testing/closes-after-each.js';
+import { scriptedChat } from '../testing/scripted-chat.js';
+import type { ScriptFunction } from '../testing/scripted-model.js';
 
 const T0 = Date.parse('2026-03-02T10:00:00Z');
-let engines: Array<ReturnType<typeof testMemory>> = [];
-afterEach(async () => {
-  for (const e of engines) await e.close();
-  engines = [];
-});
-
-function setup(script: ScriptFunction) {
-  const memory = testMemory({ model: scriptedModel(script) });
-  memory.clock.set(new Date(T0));
-  engines.push(memory);
-  let n = 0;
-  const say = async (sessionId: string, ...turns: Array<[role: 'user' | 'assistant', content: string]>) =>
-    memory.appendMessages({
-      messages: turns.map(([role, content]) => ({ id: `msg-${++n}`, userId: 'u', sessionId, role, content, createdAt: new Date(memory.clock.now().getTime() + n * 1000) })),
-    });
-  return { memory, say };
-}
+const setup = closesAfterEach((script: ScriptFunction) => scriptedChat(script, { at: T0 }), ({ memory }) => memory.close());
 
 /** The model's answer for a batch: the first call remembers, the second asks to forget (or whatever `second` says). */
 const twoCalls = (first: unknown, second: (input: ExtractMemoriesInput) => unknown): ScriptFunction => {

@@ -3,6 +3,7 @@ import { createHashEmbedder } from '../embedders/hash-embedder.js';
 import type { Embedder } from '../embedders/embedder.js';
 import { EngramError } from '../errors.js';
 import { scriptedModel, type ScriptFunction } from '../testing/scripted-model.js';
+import { scriptedChat } from '../testing/scripted-chat.js';
 import { testMemory } from '../testing/test-memory.js';
 import type { ExtractMemoriesInput } from '../prompts/extract-memories.js';
 
@@ -14,17 +15,9 @@ afterEach(async () => {
 });
 
 function setup(script: ScriptFunction) {
-  const model = scriptedModel(script);
-  const memory = testMemory({ model, extraction: { retryBaseMs: 1000, maxFailures: 2 } });
-  memory.clock.set(new Date(T0));
-  engines.push(memory);
-  let n = 0;
-  const say = async (sessionId: string, ...turns: Array<[role: 'user' | 'assistant', content: string]>) => {
-    await memory.appendMessages({
-      messages: turns.map(([role, content]) => ({ id: `msg-${++n}`, userId: 'u', sessionId, role, content, createdAt: new Date(memory.clock.now().getTime() + n * 1000) })),
-    });
-  };
-  return { model, memory, say };
+  const chat = scriptedChat(script, { at: T0, extraction: { retryBaseMs: 1000, maxFailures: 2 } });
+  engines.push(chat.memory);
+  return chat;
 }
 const inputOf = (model: ReturnType<typeof scriptedModel>, i = -1) => model.calls.at(i)!.input as ExtractMemoriesInput;
 
