@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * The PostgreSQL run (`npm run test:pg`, which starts a throwaway cluster and sets
  * ENGRAM_TEST_DATABASE_URL): the PostgreSQL store's own tests, the store contract, and every
- * test file that builds its engine with testMemory() or testApp(), directly or through
- * closesAfterEach(testMemory, …) (a fresh PostgreSQL schema each).
+ * test file that builds its engine with testMemory() or testApp(), directly, through
+ * closesAfterEach(testMemory, …) or through scriptedChat() (a fresh PostgreSQL schema each).
  * Chosen by content, so a new engine test joins without editing this list.
  */
 const SQLITE_ONLY: Record<string, string> = {
@@ -26,7 +26,7 @@ function testFiles(dir: string): string[] {
 const include = ['src', 'test']
   .flatMap(testFiles)
   .filter((path) => !(path in SQLITE_ONLY))
-  .filter((path) => /(^|\/)(postgres|pg)[-.]/.test(path.slice(path.lastIndexOf('/') + 1)) || path.startsWith('src/store/postgres/') || /\b(testMemory|testApp)\(|\bclosesAfterEach\(\s*(testMemory|testApp)\b/.test(readFileSync(path, 'utf8')));
+  .filter((path) => /(^|\/)(postgres|pg)[-.]/.test(path.slice(path.lastIndexOf('/') + 1)) || path.startsWith('src/store/postgres/') || /\b(testMemory|testApp|scriptedChat)\(|\bclosesAfterEach\(\s*(testMemory|testApp)\b/.test(readFileSync(path, 'utf8')));
 
 export default defineConfig({
   test: {
