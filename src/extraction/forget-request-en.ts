@@ -8,7 +8,7 @@
  * "don't remember" and "stop remembering" ask in any case.
  */
 
-const LEAD = String.raw`(?:(?:ok(?:ay)?|also|and|so|hey|oh|well|actually|btw|one more thing)[,.!\s]+)*(?:(?:can|could|would|will) you\s+|i (?:want|need|would like|'d like|d like) you to\s+)?(?:please\s+|pls\s+|plz\s+|just\s+)*`;
+const LEAD = String.raw`(?:(?:ok(?:ay)?|also|and|so|hey|oh|well|actually|btw|one more thing)[,.!\s]+)*(?:(?:can|could|would|will) you\s+|i(?:\s+(?:want|need|would like)|'d like|\s+d like) you to\s+)?(?:please\s+|pls\s+|plz\s+|just\s+)*`;
 const SAID = String.raw`(?:(?:everything|anything|all|what|whatever|the (?:stuff|things?)|all (?:the )?(?:stuff|things))\s+(?:(?:that\s+)?i(?:'ve| have)?\s+(?:told|said to|mentioned to|shared with|said)(?:\s+you)?\s+)?)`;
 /** What "don't remember" / "stop remembering" may be said of before "about X": "anything", "the stuff I told you". */
 const KEPT = String.raw`(?:anything|everything|what i (?:said|told you)|(?:all )?(?:the )?(?:stuff|things)(?: i (?:said|told you))?)`;
@@ -19,7 +19,7 @@ const DONT = String.raw`(?:don'?t|do not|never|i (?:don'?t|do not|no longer) wan
 const MY_OWN = String.raw`my\s+(?:ex\b|ex-|former\b|(?:home |email |work )?address\b|(?:phone|cell|mobile)(?: number)?\b|number\b|email\b|birthday\b|password\b|salary\b)`;
 const REQUESTS: readonly RegExp[] = [
   // delete my address from your memory
-  new RegExp(String.raw`^${LEAD}(?:delete|erase|remove|wipe|forget)\s+(?<topic>.+?)\s+from\s+(?:your\s+)?(?:memory|memories|records?|notes|database)$`, 'iu'),
+  new RegExp(String.raw`^${LEAD}(?:delete|erase|remove|wipe|forget)\s+(?<topic>.+?)\s+from\s+(?:your\s+)?(?:memory|memories|records?|notes|database)(?:[\s,]+(?:please|pls|plz|now|thanks|thank you))*$`, 'iu'),
   // forget what I told you about X / forget everything about X / forget my ex ("forget about the party" alone is "never mind": BARE_ASKS)
   new RegExp(String.raw`^${LEAD}forget\s+(?<said>${SAID})?(?<about>(?:about|regarding|of)\s+)?(?<topic>.+)$`, 'iu'),
   // don't remember anything about X / I don't want you to keep anything about X
@@ -33,6 +33,8 @@ const REQUESTS: readonly RegExp[] = [
   new RegExp(String.raw`^${LEAD}pretend (?:that )?i never (?:told you|said|mentioned)(?:\s+anything)?\s+(?<said>about\s+)(?<topic>.+)$`, 'iu'),
   // delete everything you know about X / erase your memories of X
   new RegExp(String.raw`^${LEAD}(?:delete|erase|remove|wipe|purge|clear)\s+(?<said>(?:everything|anything|all|what|whatever)(?:\s+(?:you know|you remember|you have|you've got|you saved|you stored|i told you|i said))?|(?:all\s+)?(?:of\s+)?(?:(?:your|the|my)\s+)?(?:memories|memory|info|information|notes|data))\s+(?<about>(?:about|of|on|regarding)\s+)(?<topic>.+)$`, 'iu'),
+  // delete my number / erase my address: the user's own number or address, said to the assistant that keeps it
+  new RegExp(String.raw`^${LEAD}(?:delete|erase|remove|wipe)\s+(?<topic>my\s+(?:(?:home\s+)?address|(?:phone|cell|mobile)(?:\s+number)?|number))(?:[\s,]+(?:please|pls|plz|now|too|as well))*$`, 'iu'),
 ];
 const FORGET = REQUESTS[1];
 const TOPIC_TAIL = /(?:[\s,]+(?:please|pls|plz|too|as well|for me|from (?:your )?memory|anymore|any more|ok|okay|thanks|thank you|right now|now|forever|completely|entirely))+$/iu;
@@ -45,8 +47,9 @@ const PRONOUN =
  * the past ("forget my ex") or the user's own data ("forget my address", "forget where I live").
  */
 const BARE_ASKS = new RegExp(String.raw`^(?:about\s+)?(?:(?:that\s+)?i\s+(?:ever\s+|once\s+)?(?:said|told you|mentioned|talked)\b|where i live$|${MY_OWN})`, 'iu');
-// "forget my phone at home", "forget my ex for now" (never mind), "stop remembering things": a thing left somewhere, a "for now", or nothing in particular.
-const NOT_A_TOPIC = /^(?:to|how|what|where(?! i live$)|why|when|whether|if|i)\b|\b(?:if|when|unless|because|until|so that|from my|on my|in my)\b|—|--|\s(?:for|at|in|on|again)(?:\s+\S+)?$|^(?:things|data|info|information|details|memories|everything about me|my data)$/iu;
+// "forget my phone at home", "forget my ex for now" (never mind), "stop remembering things": a thing left somewhere, a "for now", or nothing in
+// particular; "forget what I told you yesterday" names a time (forgetting the word would erase every turn that says it, not what was said then).
+const NOT_A_TOPIC = /^(?:to|how|what|where(?! i live$)|why|when|whether|if|i)\b|\b(?:if|when|unless|because|until|so that|from my|on my|in my)\b|—|--|\s(?:for|at|in|on|again)(?:\s+\S+)?$|^(?:things|data|info|information|details|memories|everything about me|my data)$|^(?:(?:what (?:i said|happened) )?(?:yesterday|today|tonight|earlier|recently|the other day|(?:last|this) (?:night|morning|week|weekend|month|year|time)))$/iu;
 /** "Forget Sarah.": a name, capitalized as names are, or in a request its writer types all in lowercase ("forget sarah"). */
 const NAME = /^\p{Lu}[\p{L}'-]*\p{Ll}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*\p{Ll}[\p{L}'-]*){0,2}$/u;
 const LOWER_NAME = /^\p{Ll}{2,}$/u;
@@ -78,7 +81,7 @@ const NOT_A_NAME = new Set(
  * asks only when it is the whole message, since "Forget Sarah, she's not coming anyway" is
  * "never mind Sarah". `before` is the message up to the clause, where a pronoun's person is named.
  */
-export function enRequestTopic(clause: string, before: string): { topic: string; alone: boolean } | undefined {
+export function enRequestTopic(clause: string, before: string): { topic: string; alone: boolean; own: boolean } | undefined {
   for (const pattern of REQUESTS) {
     const m = pattern.exec(clause);
     if (!m?.groups) continue;
@@ -89,13 +92,15 @@ export function enRequestTopic(clause: string, before: string): { topic: string;
     topic = topic.replace(TOPIC_TAIL, '').replace(/[,.;:!?\s]+$/u, '');
     // "Forget Sarah." asks; "Forget about Sarah." is "never mind Sarah".
     const name = bare && m.groups.about === undefined && namesSomeone(topic, clause) ? topic : undefined;
+    // "forget my birthday": the user's own, not the wife's (`mentionsOwn`).
+    const mine = /^(?:(?:about|that|this)\s+)*my\s+/iu.test(topic);
     topic = topic.replace(TOPIC_HEAD, '').replace(/^["'“‘]|["'”’]$/gu, '').trim();
     // "my girlfriend and I split up, forget about her": someone just named, not "never mind".
     const named = /^(?:him|her|them)$/iu.test(topic) ? enAntecedent(before) : undefined;
     if (bare && named === undefined && name === undefined) continue;
     topic = named ?? topic;
     if (topic === '' || PRONOUN.test(topic) || NOT_A_TOPIC.test(topic) || topic.split(/\s+/u).length > 6) continue;
-    return { topic, alone: name !== undefined && named === undefined };
+    return { topic, alone: name !== undefined && named === undefined, own: mine && named === undefined };
   }
   return undefined;
 }

@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { forgetAliases } from './forget-aliases.js';
 import { readForgetRequest } from './forget-request.js';
 
+/** The request as read, without whether the topic was the user's own (tested on its own below). */
+function topicRead(text: string): ReturnType<typeof readForgetRequest> {
+  const read = readForgetRequest(text);
+  if (!read) return read;
+  const { own: _own, ...rest } = read;
+  return rest;
+}
+
 describe('readForgetRequest: a user asking in conversation that a topic be forgotten', () => {
   it.each([
     ['忘掉我前女友的事', '前女友'],
@@ -67,8 +75,23 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     ['erase everything you know about my ex-husband', 'ex-husband'],
     ['Can you stop remembering stuff about my ex-wife?', 'ex-wife'],
     ['Please wipe my ex from your memory', 'ex'],
+    // phrasings a tester found missed
+    ['忘记掉刘强吧', '刘强'],
+    ['前女友的事忘了吧', '前女友'],
+    ['刘强的事都删掉', '刘强'],
+    ['前女友的事就别记着了', '前女友'],
+    ['小美的事就不要记着了', '小美'],
+    ['Erase my ex from your memory please', 'ex'],
+    ["I'd like you to forget my ex", 'ex'],
+    ['delete my number', 'number'],
+    ['Delete my phone number please', 'phone number'],
+    ['erase my address', 'address'],
+    // traditional characters: read as simplified, the topic as written
+    ['別記住我前女友的事', '前女友'],
+    ['刪掉關於我前女友的記憶', '前女友'],
+    ['忘記掉劉強吧', '劉強'],
   ])('%s → %s', (text, topic) => {
-    expect(readForgetRequest(text)).toEqual({ topic });
+    expect(topicRead(text)).toEqual({ topic });
   });
 
   // A bare name that is the whole message, as written ("sarah" finds "Sarah": topics match ignoring
@@ -78,8 +101,28 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     ['Forget Sarah.', 'Sarah'],
     ['please forget Sarah', 'Sarah'],
     ['Forget Sarah, please.', 'Sarah'],
+    // in capitals, read as its writer's lowercase
+    ['FORGET SARAH', 'sarah'],
   ])('%s → %s (a bare name)', (text, topic) => {
     expect(readForgetRequest(text)).toEqual({ topic, bareName: true });
+  });
+
+  it.each([
+    ['忘掉我的生日', '生日', true],
+    ['忘掉我前女友的事', '前女友', true],
+    ['别记住我的手机号', '手机号', true],
+    ['把刘强的事都忘了吧', '刘强', false],
+    ['请忘记我跟你说过的关于前女友的一切', '前女友', false],
+    ['我和前男友分手了。忘掉他吧', '前男友', false],
+    ['forget my birthday', 'birthday', true],
+    ['Please forget everything about my ex', 'ex', true],
+    ["Don't remember my phone number anymore", 'phone number', true],
+    ['forget what I told you about the party', 'party', false],
+    ['My ex and I split up, forget about him', 'ex', false],
+  ])('%s → %s, the user\'s own: %s', (text, topic, own) => {
+    const read = readForgetRequest(text);
+    expect(read?.topic).toBe(topic);
+    expect(read?.own === true).toBe(own);
   });
 
   it.each([
@@ -196,6 +239,28 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     "I don't want you to remember this conversation",
     "don't remember my name",
     '帮我把前女友的照片删了',
+    // a time is no topic (the word would erase every turn that says it, not what was said then)
+    '忘掉昨天的事吧',
+    '把昨天的事忘了吧',
+    '昨天的事就别记着了',
+    '忘掉上周的事吧',
+    'forget what I told you yesterday',
+    'delete everything about last night',
+    "don't remember anything about today",
+    // the thing first: 忘了 alone may say the user forgot it; a feeling let go; a pronoun
+    '刘强的事忘了',
+    '工作的事就别记着了',
+    '考试的事都忘了吧',
+    '这件事别记着了',
+    '前女友的事你还记得吗',
+    // "delete my number" only as a whole request; the writer's own forgetting in capitals
+    'delete my number from the group chat',
+    'remove my number from the list',
+    'I FORGOT MY KEYS',
+    'FORGET IT',
+    'FORGET THE MEETING',
+    '我忘記帶傘了',
+    '別忘了明天開會',
   ])('%s → no request', (text) => {
     expect(readForgetRequest(text)).toBeUndefined();
   });

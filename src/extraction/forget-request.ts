@@ -1,6 +1,7 @@
 import { mentionsTopic } from '../text/mentions.js';
 import { REL_ZH } from './heuristic/candidate.js';
 import { forgetAliases } from './forget-aliases.js';
+import { toSimplified } from '../text/simplified.js';
 import { enAntecedent, enRequestTopic } from './forget-request-en.js';
 
 /**
@@ -14,6 +15,8 @@ import { enAntecedent, enRequestTopic } from './forget-request-en.js';
 export interface ForgetRequest {
   /** What to forget, as the user named it, without "my" / "我的" ("前女友", "ex"). */
   topic: string;
+  /** Said as the user's own ("my birthday", "我的生日", "我前女友"): what is someone else's is left (`mentionsOwn`). */
+  own?: true;
   /**
    * Read from a bare name ("forget sarah", "Forget Sarah."), which is also how "never mind X" is
    * said: acted on only when a memory names someone so (`forgetAsked`).
@@ -26,7 +29,7 @@ const ZH_SAID = String.raw`(?:我?(?:之前|以前|刚才)?(?:跟你|和你|对�
 const ZH_ABOUT = String.raw`(?:关于|有关)`;
 const ZH_REQUESTS: readonly RegExp[] = [
   // 忘掉 X / 忘记我说过的关于 X 的事 / 删除关于 X 的记忆
-  new RegExp(String.raw`^${ZH_LEAD}(?<verb>忘掉|忘记|忘了|删掉|删除|清除|抹掉)(?<said>${ZH_SAID})?(?<about>${ZH_ABOUT})?(?<topic>.+)$`, 'u'),
+  new RegExp(String.raw`^${ZH_LEAD}(?<verb>忘掉|忘记|忘了|删掉|删除|清除|抹掉)(?<off>掉)?(?<said>${ZH_SAID})?(?<about>${ZH_ABOUT})?(?<topic>.+)$`, 'u'),
   // 把 X 的事都忘掉 / 把 X 忘了吧 ("把作业忘了" is the user forgetting it: 忘了 asks only with 吧, 都 or a thing named as such)
   new RegExp(String.raw`^${ZH_LEAD}把(?<said>${ZH_SAID})?(?<about>${ZH_ABOUT})?(?<topic>.+?)(?<all>都|全都|全部|统统|通通)?(?:从你的记忆(?:里|中)|从记忆(?:里|中))?(?:给我)?(?<verb>忘掉|忘了|忘记|删掉|删了|删除|清除)(?:掉)?(?<ask>吧)?(?:了|啊|哦|呢|吗)*$`, 'u'),
   // 别记住 X / 不要再记着我说的 X / 我不想让你记得 X ("你还记得…吗" asks what is remembered; "记得" is also
@@ -43,6 +46,15 @@ const ZH_UNHEARD = String.raw`(?:(?:从来)?没有?(?:听(?:过|说过|见过|�
 const ZH_NAMED_THING = String.raw`(?:的事情?|的事儿|的一切|这件事|那件事|这个人|那个人)`;
 const ZH_PRETEND_AFTER = new RegExp(String.raw`^${ZH_LEAD}就?当(?:作|做|成)?${ZH_UNSAID}(?<topic>.+?${ZH_NAMED_THING})(?:吧|了|啊|哦|好了)*$`, 'u');
 const ZH_PRETEND_BEFORE = new RegExp(String.raw`^(?<topic>.+?${ZH_NAMED_THING})(?:你|以后)*就?当(?:作|做|成)?(?:${ZH_UNHEARD}|${ZH_UNSAID})(?:吧|了|啊|哦|好了)*$`, 'u');
+/**
+ * The thing first, then the asking: "前女友的事忘了吧", "刘强的事都删掉", "前女友的事就别记着了". Only of a
+ * thing named as such; "忘了" asks only with 吧 or 都 ("刘强的事忘了" may say the user forgot it).
+ */
+const ZH_THING_FIRST = new RegExp(
+  String.raw`^(?!把)(?<topic>.+?${ZH_NAMED_THING})(?:你|以后)*(?:就|也)?(?:(?<all>都|全都|全部|统统|通通)?(?:给我)?(?<verb>忘掉|忘了|忘记|删掉|删了|删除|清除|抹掉)(?:掉)?(?<ask>吧)?|(?:就|也)?(?:别|不要|不用)再?(?:记住|记着|记得|留着|存着))(?:了|啊|哦|好了)*$`,
+  'u',
+);
+
 /** What a topic after "忘记/忘了/删除" must look like when nothing else marks the clause as a request. */
 const ZH_THING_WORDS = String.raw`的事情?|的事儿|的一切|的所有事情?|的记忆|的记录|的信息|的内容|这件事|那件事|那些事|相关的事情?|这个人|那个人`;
 const ZH_THING_END = new RegExp(`(?:${ZH_THING_WORDS}|吧)$`, 'u');
@@ -54,6 +66,11 @@ const ZH_PRONOUN = /^(?:刚才|刚才的|刚才说的|上面的|一切|所有|�
 const ZH_FEELING = /^(?:不开心|不愉快|烦恼|烦心|难过|伤心|痛苦|悲伤|过去|过往|以前|从前|不好|糟糕|失败|压力|工作|上班|加班|学习|考试|作业|减肥|节食|健身|学业|那些|一切)/u;
 /** A topic that is a question ("忘掉前女友最好的办法是什么"), a condition or a place things are deleted from ("把刘强从群里删了"). */
 const ZH_NOT_A_TOPIC = /什么|怎么|如何|为什么|怎样|办法|方法|吗$|如果|要是|的话|因为|从/u;
+/**
+ * A time is no topic: "忘掉昨天的事吧" lets yesterday go, and forgetting the word 昨天 would erase every
+ * turn that says it, not what was said that day.
+ */
+const ZH_TIME = /^(?:昨天|昨晚|今天|今早|今晚|前天|那天|当天|上周|上星期|上礼拜|上个?月|去年|前年|刚才|之前|以前|早上|晚上|上午|下午|最近|这几天|那几天)$/u;
 /** Deleting needs words about what was told or remembered, or the user's own data: "把抖音删了" uninstalls an app. */
 const ZH_DELETE = /^(?:删掉|删了|删除|清除|抹掉)$/u;
 const ZH_REMEMBERED = /(?:的事情?|的事儿|记忆|记录|信息|内容|的一切)$/u;
@@ -101,13 +118,14 @@ function zhAntecedent(before: string): string | undefined {
   return named?.[1] ?? parted?.[1];
 }
 
-function zhTopic(clause: string, before: string): string | undefined {
+function zhTopic(clause: string, before: string): { topic: string; own: boolean } | undefined {
   for (const pattern of ZH_REQUESTS) {
     const m = pattern.exec(clause);
     if (!m?.groups) continue;
     const raw = m.groups.topic ?? '';
     // "忘记带伞了" / "删除这个文件": without "我说过的", "关于" or a thing named as such, no request.
-    const loose = m.groups.verb === '忘了' || m.groups.verb === '忘记' || m.groups.verb === '记得' || (pattern === ZH_REQUESTS[0] && m.groups.verb !== '忘掉');
+    // "忘记掉刘强吧" is "忘掉": the 掉 makes it deliberate.
+    const loose = m.groups.off === undefined && (m.groups.verb === '忘了' || m.groups.verb === '忘记' || m.groups.verb === '记得' || (pattern === ZH_REQUESTS[0] && m.groups.verb !== '忘掉'));
     const marked = !loose || m.groups.said !== undefined || m.groups.about !== undefined || m.groups.all !== undefined || m.groups.ask !== undefined;
     if (!marked && !ZH_THING_END.test(raw) && !/^我的/u.test(raw) && !(m.groups.verb === '记得' && /^我/u.test(raw))) continue;
     // "你忘了刘强吧" reproaches; "忘了刘强吧" alone asks.
@@ -120,18 +138,27 @@ function zhTopic(clause: string, before: string): string | undefined {
     // "忘了昨天吧", "忘了火锅吧", "忘掉上海吧" let something go: a bare "忘了X吧" asks only of someone, or
     // of the user's own thing ("我的…"), or of a thing named as such ("刘强的事", "这个人").
     if (!explicit && !ZH_THING_AS_SUCH.test(raw) && !/^我的/u.test(raw) && !zhSomeone(topic) && forgetAliases(topic).length === 0) continue;
-    return topic;
+    // "忘掉我的生日": the user's own, not 妻子的生日 (`mentionsOwn`); "忘了他吧" names someone, not the user's.
+    return { topic, own: /^(?:关于|有关)?我的?(?![说讲提告])/u.test(raw) && !ZH_HE_SHE.test(raw.replace(ZH_TOPIC_HEAD, '')) };
+  }
+  const first = ZH_THING_FIRST.exec(clause);
+  if (first?.groups && !(first.groups.verb === '忘了' && first.groups.all === undefined && first.groups.ask === undefined)) {
+    const raw = first.groups.topic ?? '';
+    // Not `explicit`: "工作的事就别记着了" says let work go (ZH_FEELING), as "忘掉工作吧" does.
+    const topic = zhNamed(raw, before, false);
+    if (topic !== undefined) return { topic, own: /^我的?(?![说讲提告])/u.test(raw) };
   }
   // "刘强的事，你就当没听过吧": the thing may stand in the clause before.
   const unsaid = ZH_PRETEND_AFTER.exec(clause) ?? ZH_PRETEND_BEFORE.exec(clause) ?? ZH_PRETEND_BEFORE.exec(`${before.split('，').at(-1) ?? ''}${clause}`);
-  return unsaid?.groups ? zhNamed(unsaid.groups.topic ?? '', before, true) : undefined;
+  const topic = unsaid?.groups ? zhNamed(unsaid.groups.topic ?? '', before, true) : undefined;
+  return topic === undefined ? undefined : { topic, own: false };
 }
 
 /** The topic a request's words name, once stripped of "我的", "的事", "吧"; undefined when they name none. */
 function zhNamed(raw: string, before: string, explicit: boolean): string | undefined {
   let topic = raw.replace(ZH_TOPIC_TAIL, '').replace(ZH_TOPIC_HEAD, '').replace(/^[“"「『]|[”"」』]$/gu, '').trim();
   if (ZH_HE_SHE.test(topic)) topic = zhAntecedent(before) ?? topic;
-  if (topic === '' || ZH_PRONOUN.test(topic) || (ZH_FEELING.test(topic) && !explicit) || ZH_NOT_A_TOPIC.test(topic) || topic.length > 30) return undefined;
+  if (topic === '' || ZH_PRONOUN.test(topic) || (ZH_FEELING.test(topic) && !explicit) || ZH_NOT_A_TOPIC.test(topic) || ZH_TIME.test(topic) || topic.length > 30) return undefined;
   return topic;
 }
 
@@ -152,21 +179,41 @@ const ASKS_US = /^(?:\S+\s+)?(?:can|could|would|will) you\b|^(?:你)?(?:能不�
  */
 export function readForgetRequest(text: string): ForgetRequest | undefined {
   if (text.length > 400) return undefined;
+  // "FORGET SARAH" is read as its writer's "forget sarah" (a bare name then needs a memory naming her).
+  if (!/\p{Ll}/u.test(text) && /\p{Lu}.*\p{Lu}/u.test(text)) return readForgetRequest(text.toLowerCase());
+  // "別記住我前女友的事": read in simplified characters, the topic given back as the user wrote it.
+  const simplified = toSimplified(text);
+  if (simplified !== text) {
+    const read = readAsWritten(simplified);
+    if (!read) return undefined;
+    const at = simplified.indexOf(read.topic);
+    return at < 0 ? read : { ...read, topic: text.slice(at, at + read.topic.length) };
+  }
+  return readAsWritten(text);
+}
+
+function readAsWritten(text: string): ForgetRequest | undefined {
   const clauses = clausesOf(text);
   for (const [i, clause] of clauses.entries()) {
     const before = clauses.slice(0, i).join('，');
     const han = /\p{Script=Han}/u.test(clause.slice(0, 12));
-    const read = han ? { topic: zhTopic(clause, before), alone: false } : enRequestTopic(clause.replace(/[’]/gu, "'"), before);
-    if (read?.topic === undefined) continue;
-    const { topic, alone } = read;
+    const read = han ? zhRead(clause, before) : enRequestTopic(clause.replace(/[’]/gu, "'"), before);
+    if (read === undefined) continue;
+    const { topic, alone, own } = read;
     if (asksAQuestion(text, clause) && !ASKS_US.test(clause)) return undefined;
     const others = clauses.filter((_, j) => j !== i);
     const named = (c: string): boolean => (han ? zhAntecedent(c) : enAntecedent(c)) !== undefined && /[他她]|\b(?:him|her)\b/iu.test(clause);
     const aside = (c: string): boolean => POLITE.test(c) || (!alone && (ASIDE.test(c) || mentionsTopic(c, topic) || named(c)));
     if (!others.every(aside)) return undefined;
-    return alone ? { topic, bareName: true } : { topic };
+    return { topic, ...(alone ? { bareName: true as const } : {}), ...(own ? { own: true as const } : {}) };
   }
   return undefined;
+}
+
+/** A Chinese clause's request, shaped as an English one's. */
+function zhRead(clause: string, before: string): { topic: string; alone: boolean; own: boolean } | undefined {
+  const read = zhTopic(clause, before);
+  return read && { ...read, alone: false };
 }
 
 /** Whether the clause, as written in the text, ends on a question mark or a question particle. */

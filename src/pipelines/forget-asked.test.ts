@@ -62,6 +62,36 @@ describe('forgetting asked for in conversation', () => {
   });
 
   it.each([
+    {
+      lang: 'zh',
+      own: ['用户的生日是3月3日'],
+      others: ['用户妻子的生日是5月5日', '小美的生日在下周'],
+      ownSaid: '我的生日是3月3号',
+      othersSaid: '我老婆的生日是5月5号，别忘了提醒我',
+      request: '忘掉我的生日吧',
+    },
+    {
+      lang: 'en',
+      own: ["The user's birthday is March 3"],
+      others: ["The user's wife's birthday is May 5", "Sarah's birthday is next week"],
+      ownSaid: 'my birthday is March 3',
+      othersSaid: "my wife's birthday is May 5, remind me before it",
+      request: 'forget my birthday',
+    },
+  ])('$lang: "my birthday" is the user\'s own: the wife\'s and a friend\'s stay, memories and messages', async ({ own, others, ownSaid, othersSaid, request }) => {
+    const memory = engine();
+    for (const content of [...own, ...others]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: [turn('user', ownSaid, 's0'), turn('user', othersSaid, 's0')] });
+
+    const result = await memory.appendMessages({ messages: [turn('user', request)] });
+
+    expect(result.forgotten?.[0]).toMatchObject({ memories: own.length, messages: 2 });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...others].sort());
+    const kept = (await memory.exportUser('u')).messages.map((m) => m.content);
+    expect(kept).toEqual([othersSaid]);
+  });
+
+  it.each([
     ['zh', '用户的前女友叫小美', '小美喜欢吃日料，她是做设计的', '忘掉我前女友的事', '小美'],
     ['en', "The user's ex is named Sarah", 'Sarah loves sushi and works as a designer', 'forget what I told you about my ex', 'Sarah'],
   ])('%s: whoever the memories name the topic is forgotten with it (messages that only say her name)', async (_lang, naming, said, request, name) => {
@@ -105,12 +135,21 @@ describe('forgetting asked for in conversation', () => {
   it.each([
     { request: 'forget sarah', remembered: ["The user's ex is Sarah", 'Sarah loves sushi'], kept: ['The user loves tacos'] },
     { request: 'Forget Sarah.', remembered: ["The user's ex is Sarah"], kept: ['用户喜欢猫'] },
+    { request: 'FORGET SARAH', remembered: ["The user's ex is Sarah"], kept: ['The user loves tacos'] },
   ])('a bare name ("$request") forgets someone remembered by that name', async ({ request, remembered, kept }) => {
     const memory = engine();
     for (const content of [...remembered, ...kept]) await memory.add({ userId: 'u', content });
     const result = await memory.appendMessages({ messages: [turn('user', request)] });
     expect(result.forgotten?.[0]).toMatchObject({ memories: remembered.length });
     expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual(kept);
+  });
+
+  it('traditional characters: "別記住我前女友的事" forgets the memories written so ("用戶的前女友叫小美")', async () => {
+    const memory = engine();
+    for (const content of ['用戶的前女友叫小美', '用戶喜歡貓']) await memory.add({ userId: 'u', content });
+    const result = await memory.appendMessages({ messages: [turn('user', '別記住我前女友的事')] });
+    expect(result.forgotten?.[0]).toMatchObject({ topic: '前女友', names: ['小美'], memories: 1 });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual(['用戶喜歡貓']);
   });
 
   it('a bare name said just before, not yet extracted, is someone: "My ex is Sarah…" then "forget sarah"', async () => {

@@ -63,8 +63,9 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
     return undefined;
   }
   const restorable = { reason: `the user asked in conversation to forget "${request.topic}"` };
+  const own = request.own === true;
   // The user's own address or phone: by the words that name the user only ("delete my address" must leave the mother's).
-  const report = forgottenByAliasesOnly(request.topic) ? { forgotten: [], messages: 0 } : await forgetTopic(deps, message.userId, request.topic, { restorable });
+  const report = forgottenByAliasesOnly(request.topic) ? { forgotten: [], messages: 0 } : await forgetTopic(deps, message.userId, request.topic, { restorable, own });
   const gone = await deps.store.listMemories({ userId: message.userId, ids: report.forgotten, statuses: ['deleted'] });
   const names = namesOfTopic(request.topic, gone.map((m) => m.content));
   let memories = report.forgotten.length;
@@ -133,12 +134,15 @@ const NO_TOPIC = /^(?:the user|user|me|myself|i|you|everything|all|anything|it|t
 const OWNER = /^(?:my|the user's|user's)\s+|^(?:我的|用户的)/iu;
 
 /** A model-named topic as `forgetTopic` takes it, or undefined when it names nothing forgettable. */
-function askedTopic(raw: string): string | undefined {
-  const topic = raw.trim().replace(/^["'“”‘’「『]+|["'“”‘’」』。.!！?？]+$/gu, '').replace(OWNER, '').trim();
+function askedTopic(raw: string): ForgetRequest | undefined {
+  const named = raw.trim().replace(/^["'“”‘’「『]+|["'“”‘’」』。.!！?？]+$/gu, '');
+  const topic = named.replace(OWNER, '').trim();
   if (NO_TOPIC.test(topic)) return undefined;
   const han = /\p{Script=Han}/u.test(topic);
   // One Han character ("王") would match inside every word that holds it (王总, 王者).
-  return (han ? topic.length >= 2 : /\p{L}.*\p{L}/u.test(topic)) ? topic : undefined;
+  if (!(han ? topic.length >= 2 : /\p{L}.*\p{L}/u.test(topic))) return undefined;
+  // "my birthday", "用户的生日": the user's own (`mentionsOwn`).
+  return OWNER.test(named) ? { topic, own: true } : { topic };
 }
 
 /**
@@ -164,8 +168,9 @@ export function checkForgetAsks(asks: readonly ForgetAsk[], refs: ReadonlyMap<st
       rejected.push({ op: 'forget', target: ask.ref, reason: 'the message asks nothing to be forgotten' });
       continue;
     }
-    const topic = askedTopic(ask.topic);
-    if (!topic) {
+    const request = askedTopic(ask.topic);
+    const topic = request?.topic;
+    if (!request || !topic) {
       rejected.push({ op: 'forget', target: ask.ref, reason: `"${ask.topic}" names nothing to forget (the user, everything, or a pronoun)` });
       continue;
     }
@@ -178,7 +183,7 @@ export function checkForgetAsks(asks: readonly ForgetAsk[], refs: ReadonlyMap<st
       rejected.push({ op: 'forget', target: ask.ref, reason: `more than ${MAX_ASKS} topics asked to be forgotten in one batch` });
       continue;
     }
-    accepted.push({ message, request: { topic } });
+    accepted.push({ message, request });
   }
   return { accepted, rejected };
 }

@@ -3,7 +3,8 @@ import { parseInput } from '../errors.js';
 import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
 import { searchMessages } from './search-messages.js';
-import { mentionsTopic } from '../text/mentions.js';
+import { mentionsOwn, mentionsTopic } from '../text/mentions.js';
+import type { FootprintOptions } from './forget.js';
 
 export const ForgetSessionOptions = z.object({
   userId: z.string().min(1),
@@ -40,11 +41,15 @@ export async function forgetSession(deps: Pick<MemoryDeps, 'store' | 'clock' | '
  * contains the topic, holds every one of its terms, or is a close vector match (`literal`: only the
  * first).
  */
-export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number; literal?: boolean } = {}): Promise<Set<string>> {
+export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions = {}): Promise<Set<string>> {
   const terms = indexTerms(topic);
   const about = new Set<string>();
+  const others = new Set<string>();
   for (const m of await deps.store.listMessages({ userId })) {
-    if (mentionsTopic(m.content, topic)) about.add(m.id);
+    if (mentionsTopic(m.content, topic)) {
+      if (!options.own || mentionsOwn(m.content, topic)) about.add(m.id);
+      else others.add(m.id);
+    }
     else if (!options.literal && terms.length > 0) {
       const own = new Set(indexTerms(m.content));
       if (terms.every((t) => own.has(t))) about.add(m.id);
@@ -52,7 +57,7 @@ export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: s
   }
   if (options.literal) return about;
   for (const { message, score } of await searchMessages(deps, { userId, query: topic, limit: 500 })) {
-    if ((score.vector ?? 0) >= (options.minSimilarity ?? 0.75)) about.add(message.id);
+    if ((score.vector ?? 0) >= (options.minSimilarity ?? 0.75) && !others.has(message.id)) about.add(message.id);
   }
   return about;
 }

@@ -8,7 +8,7 @@ import { speaksOfSomeoneUnnamed } from '../text/unnamed-person.js';
 import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
 import { updateProfile } from './update-profile.js';
-import { mentionsTopic } from '../text/mentions.js';
+import { mentionsOwn, mentionsTopic } from '../text/mentions.js';
 
 /**
  * Forgets everything about a user (seed 003 "用户要求遗忘"): memories, vectors, keyword rows,
@@ -47,12 +47,13 @@ export interface TopicFootprint {
  * beside the memory that names 刘强. A memory drawn from such a message that stands on its own
  * ("用户下周要去上海出差") stays.
  */
-export async function topicFootprint(deps: MemoryDeps, userId: string, topic: string, options: { minSimilarity?: number; literal?: boolean } = {}): Promise<TopicFootprint> {
+export async function topicFootprint(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions = {}): Promise<TopicFootprint> {
   const terms = indexTerms(topic);
+  const anyones = (m: Memory): boolean => !options.own || !mentionsTopic(m.content, topic) || mentionsOwn(m.content, topic);
   const statuses = ['active', 'archived', 'deleted'] as const;
   // A phrase taken as written ("用户住在", "my address"): what says it, and nothing merely like it.
   if (options.literal) {
-    const memories = (await deps.store.listMemories({ userId, statuses: [...statuses] })).filter((m) => mentionsTopic(m.content, topic));
+    const memories = (await deps.store.listMemories({ userId, statuses: [...statuses] })).filter((m) => mentionsTopic(m.content, topic) && anyones(m));
     return { memories, messageIds: await topicMessageIds(deps, userId, topic, options) };
   }
   const found = await recall(deps, { userId, query: topic, limit: 200, statuses: [...statuses], touch: false, includeExpired: true });
@@ -67,7 +68,8 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
         (score.vector ?? 0) >= (options.minSimilarity ?? 0.75)
       );
     })
-    .map((r) => r.memory);
+    .map((r) => r.memory)
+    .filter(anyones);
   const messageIds = await topicMessageIds(deps, userId, topic, options);
   const taken = new Set(about.map((m) => m.id));
   const derived =
@@ -79,10 +81,19 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
   return { memories: [...about, ...derived], messageIds };
 }
 
-export interface ForgetTopicOptions {
+/** How far a topic's footprint reaches (`topicFootprint`, `topicMessageIds`). */
+export interface FootprintOptions {
   minSimilarity?: number;
-  /** Only what says the topic as written: no shared terms, no vector matches (`topicFootprint`). */
+  /** Only what says the topic as written: no shared terms, no vector matches. */
   literal?: boolean;
+  /**
+   * The user's own ("forget my birthday"): what mentions the topic only as someone else's ("The
+   * user's wife's birthday…", "小美的生日…") is left (`mentionsOwn`).
+   */
+  own?: boolean;
+}
+
+export interface ForgetTopicOptions extends FootprintOptions {
   /**
    * Memories and episodes are deleted, not purged: gone from every block, search and list, and
    * restorable from the page or the API (a topic asked to be forgotten in conversation, read by

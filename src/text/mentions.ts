@@ -1,3 +1,5 @@
+import { toSimplified } from './simplified.js';
+
 /**
  * Whether a text mentions a topic: as written, ignoring case, and for a topic that begins or ends
  * with a letter or digit of a spaced script, only as whole words: forgetting "ex" must not take
@@ -5,18 +7,50 @@
  * topic in them is found anywhere ("前女友" in "用户的前女友叫小美").
  */
 export function mentionsTopic(text: string, topic: string): boolean {
+  return mentionsAt(text, topic).length > 0;
+}
+
+/** Where a text mentions a topic, as `mentionsTopic` finds it: the offsets of each mention. */
+function mentionsAt(text: string, topic: string): number[] {
   const needle = topic.trim().toLowerCase();
-  if (needle === '') return false;
+  if (needle === '') return [];
   const haystack = text.toLowerCase();
-  const spacedEdge = (ch: string | undefined): boolean => ch !== undefined && /[\p{L}\p{N}]/u.test(ch) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(ch);
   const startsSpaced = spacedEdge(needle[0]);
   const endsSpaced = spacedEdge(needle.at(-1));
+  const found: number[] = [];
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
     const before = haystack[at - 1];
     const after = haystack[at + needle.length];
     if (startsSpaced && spacedEdge(before)) continue;
     if (endsSpaced && spacedEdge(after)) continue;
-    return true;
+    found.push(at);
   }
-  return false;
+  return found;
+}
+
+const spacedEdge = (ch: string | undefined): boolean => ch !== undefined && /[\p{L}\p{N}]/u.test(ch) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(ch);
+
+/** Someone's, in English, just before a mention: "wife's", "Sarah's", "mom's upcoming" (not "the user's", "one's"). */
+const EN_OTHERS_BEFORE = /(?<![\p{L}'’])(?!user['’]s|one['’]s)\p{L}+['’]s\s+(?:\p{L}+\s+)?$/iu;
+/** Someone's, in English, just after: "birthday of my wife", "the address of her parents". */
+const EN_OTHERS_AFTER = /^\s+of\s+(?:my|the user's|the user’s|his|her|their|\p{Lu}\p{Ll}+['’]s)\s+\p{L}+/u;
+/** Who, in Chinese, owns what follows without a 的: "用户妈妈生日", "我老婆手机号". */
+const ZH_KIN = '(?:妈妈|妈|母亲|爸爸|爸|父亲|妻子|老婆|太太|丈夫|老公|先生|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|男朋友|女朋友|男友|女友|前女友|前男友|前妻|前夫|朋友|同事|老板|领导|奶奶|爷爷|外婆|外公|姥姥|姥爷|室友|同学|老师|邻居)';
+const ZH_OTHERS_BEFORE = new RegExp(`(?:(?<!用户|我|你|自己|本人)的|${ZH_KIN})$`, 'u');
+
+/**
+ * Whether a text mentions a topic as the user's own, or as nobody's in particular: some mention is
+ * not marked as someone else's ("The user's wife's birthday", "Sarah's birthday", "用户妻子的生日",
+ * "小美的生日", "用户妈妈生日"). "Forget my birthday" asks for the user's own: "The user's birthday is
+ * March 3" and "我的生日是3月3号" go, "The user's wife's birthday is May 5" stays. A "his" or "her"
+ * is left as the user's: a memory may speak of the user so.
+ */
+export function mentionsOwn(text: string, topic: string): boolean {
+  const length = topic.trim().length;
+  return mentionsAt(text, topic).some((at) => {
+    // In simplified characters: "用戶的前女友" is the user's own as "用户的前女友" is.
+    const before = toSimplified(text.slice(Math.max(0, at - 40), at));
+    const after = text.slice(at + length, at + length + 40);
+    return !(EN_OTHERS_BEFORE.test(before) || EN_OTHERS_AFTER.test(after) || ZH_OTHERS_BEFORE.test(before));
+  });
 }
