@@ -2,7 +2,7 @@ import { mentionsTopic } from '../text/mentions.js';
 import { REL_ZH } from './heuristic/candidate.js';
 import { forgetAliases } from './forget-aliases.js';
 import { toSimplified } from '../text/simplified.js';
-import { enAntecedent, enRequestTopic } from './forget-request-en.js';
+import { EN_TIME, enAntecedent, enRequestTopic } from './forget-request-en.js';
 
 /**
  * A user asking, in conversation, that something be forgotten: "忘掉我前女友的事", "把刘强的事都忘了吧",
@@ -71,6 +71,11 @@ const ZH_NOT_A_TOPIC = /什么|怎么|如何|为什么|怎样|办法|方法|吗$
  * turn that says it, not what was said that day.
  */
 const ZH_TIME = /^(?:昨天|昨晚|今天|今早|今晚|前天|那天|当天|上周|上星期|上礼拜|上个?月|去年|前年|刚才|之前|以前|早上|晚上|上午|下午|最近|这几天|那几天)$/u;
+/** Whether a topic is a time ("昨天", "last night"), which no forgetting by topic may take (a model's included). */
+export function namesATime(topic: string): boolean {
+  const t = topic.trim();
+  return ZH_TIME.test(toSimplified(t)) || EN_TIME.test(t);
+}
 /** Deleting needs words about what was told or remembered, or the user's own data: "把抖音删了" uninstalls an app. */
 const ZH_DELETE = /^(?:删掉|删了|删除|清除|抹掉)$/u;
 const ZH_REMEMBERED = /(?:的事情?|的事儿|记忆|记录|信息|内容|的一切)$/u;

@@ -121,6 +121,19 @@ describe('forgetting the model read as asked (extract-memories "forget")', () =>
   });
 
   it.each([
+    { lang: 'zh', said: '我昨天跟你说的那些，你都别留着了', topic: '昨天', kept: '用户昨天去了医院' },
+    { lang: 'en', said: 'Wipe what I told you yesterday from your memory, all of it.', topic: 'yesterday', kept: 'The user went to the doctor yesterday' },
+  ])('$lang: a time the model names as the topic ("$topic") is refused: the word would erase every turn that says it', async ({ said, topic, kept }) => {
+    const { memory, say } = setup(() => ({ operations: [{ op: 'skip', reason: '' }], forget: [{ topic, ref: 'm1' }], reason: '' }));
+    await memory.add({ userId: 'u', content: kept });
+    await say('s1', ['user', said]);
+    const report = await memory.extract('u', 's1');
+    expect(report.forgotten).toBeUndefined();
+    expect(report.rejected).toEqual([expect.objectContaining({ op: 'forget', reason: expect.stringContaining('a time') })]);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([kept]);
+  });
+
+  it.each([
     { lang: 'zh', said: '王总今天又骂人了，气死我了', topic: '王总' },
     { lang: 'en', said: "I keep forgetting Sarah's birthday", topic: 'Sarah' },
   ])('$lang: a message that asks nothing to be forgotten: the model\'s reading is refused', async ({ said, topic }) => {

@@ -1,7 +1,7 @@
 import type { Message } from '../domain/conversation.js';
 import type { ForgetAsk } from '../domain/operations.js';
 import { forgetAliases, forgottenByAliasesOnly } from '../extraction/forget-aliases.js';
-import { readForgetRequest, type ForgetRequest } from '../extraction/forget-request.js';
+import { namesATime, readForgetRequest, type ForgetRequest } from '../extraction/forget-request.js';
 import type { Rejected } from '../extraction/plan-operations.js';
 import { mentionsTopic } from '../text/mentions.js';
 import type { ModelDeps } from './deps.js';
@@ -137,7 +137,7 @@ const OWNER = /^(?:my|the user's|user's)\s+|^(?:我的|用户的)/iu;
 function askedTopic(raw: string): ForgetRequest | undefined {
   const named = raw.trim().replace(/^["'“”‘’「『]+|["'“”‘’」』。.!！?？]+$/gu, '');
   const topic = named.replace(OWNER, '').trim();
-  if (NO_TOPIC.test(topic)) return undefined;
+  if (NO_TOPIC.test(topic) || namesATime(topic)) return undefined;
   const han = /\p{Script=Han}/u.test(topic);
   // One Han character ("王") would match inside every word that holds it (王总, 王者).
   if (!(han ? topic.length >= 2 : /\p{L}.*\p{L}/u.test(topic))) return undefined;
@@ -171,7 +171,7 @@ export function checkForgetAsks(asks: readonly ForgetAsk[], refs: ReadonlyMap<st
     const request = askedTopic(ask.topic);
     const topic = request?.topic;
     if (!request || !topic) {
-      rejected.push({ op: 'forget', target: ask.ref, reason: `"${ask.topic}" names nothing to forget (the user, everything, or a pronoun)` });
+      rejected.push({ op: 'forget', target: ask.ref, reason: `"${ask.topic}" names nothing to forget (the user, everything, a pronoun, or a time)` });
       continue;
     }
     if (forgetAliases(topic).length === 0 && !conversation.some((m) => mentionsTopic(m.content, topic))) {
