@@ -23,6 +23,16 @@ describe('user ids are checked in one place', () => {
     await expect(memory.exportUser(userId)).rejects.toMatchObject(invalid);
     await expect(memory.forget({ userId })).rejects.toMatchObject(invalid);
     await expect(memory.forgetTopic(userId, 'cats')).rejects.toMatchObject(invalid);
+    await expect(memory.forgetRequest({ userId, content: '忘掉我前女友的事' })).rejects.toMatchObject(invalid);
+  });
+
+  it('forgetRequest: content that is no string is INVALID_INPUT; a message that asks nothing answers undefined (zh, en)', async () => {
+    const memory = open();
+    await expect(memory.forgetRequest({ userId: 'u', content: 42 as unknown as string })).rejects.toMatchObject(invalid);
+    await expect(memory.forgetRequest({ userId: 'u', content: '我喜欢猫' })).resolves.toBeUndefined();
+    await expect(memory.forgetRequest({ userId: 'u', content: 'I love cats' })).resolves.toBeUndefined();
+    await expect(memory.forgetRequest({ userId: 'u', content: '忘掉我前女友的事' })).resolves.toEqual({ topic: '前女友' });
+    await expect(memory.forgetRequest({ userId: 'u', content: 'forget my ex' })).resolves.toEqual({ topic: 'ex' });
   });
 
   it('keeps the global defaults when someone tries to forget "*"', async () => {

@@ -53,6 +53,7 @@ const CHECKS: Partial<Record<keyof MemoryEngine, Check>> = {
   relations: positional,
   recall: inOptions('recall'),
   context: inOptions('context'),
+  forgetRequest: inOptions('forgetRequest'),
   searchMessages: inOptions('searchMessages'),
   appendMessages: (args) => {
     const o = options(args, 'appendMessages');

@@ -59,6 +59,12 @@ export interface MemoryEngine {
   // ---- recalling ----
   recall(options: RecallOptions): Promise<RecalledMemory[]>;
   context(options: ContextOptions): Promise<ContextBlock>;
+  /**
+   * The topic a user's message will ask to be forgotten once recorded (`appendMessages` acts on
+   * it), or undefined: a door keeps the turn's memories out of its prompt meanwhile. A bare name
+   * ("forget tacos") asks only of someone remembered by that name.
+   */
+  forgetRequest(options: { userId: string; sessionId?: string; content: string }): Promise<{ topic: string } | undefined>;
   searchMessages(options: SearchMessagesOptions): Promise<FoundMessage[]>;
 
   // ---- conversations and remembering ----

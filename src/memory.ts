@@ -26,7 +26,7 @@ import { DEFAULT_EXTRACTION_OPTIONS, extractSession, type ExtractionDeps, type E
 import { createExtractionScheduler, dueTrigger } from './pipelines/extraction-scheduler.js';
 import { forgetTopic, forgetUser } from './pipelines/forget.js';
 import { forgetSession } from './pipelines/forget-messages.js';
-import { forgetAsked, forgetAskedIn, type ForgottenOnRequest } from './pipelines/forget-asked.js';
+import { forgetAsked, forgetAskedIn, forgetRequestOf, ForgetRequestInput, type ForgottenOnRequest } from './pipelines/forget-asked.js';
 import { recall } from './pipelines/recall.js';
 import { recallLearnings, recordLearning } from './pipelines/record-learning.js';
 import { reindex, reindexStatus } from './pipelines/reindex.js';
@@ -42,7 +42,7 @@ import { summarizeSession } from './pipelines/summarize-session.js';
 import { syncMirror, writeMirror } from './pipelines/sync-mirror.js';
 import { updateProfile } from './pipelines/update-profile.js';
 import type { Store } from './store/store.js';
-import { EngramError, InvalidInputError, NotFoundError } from './errors.js';
+import { EngramError, InvalidInputError, NotFoundError, parseInput } from './errors.js';
 import { guardEngine } from './engine-guard.js';
 import type { EventSink } from './events.js';
 
@@ -195,6 +195,11 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     recall: after((o) => recall(base, o)),
     context: after((o) => buildContext(turnOf(base, o.userId), o)),
     searchMessages: after(async (o) => (await searchMessages(base, o)).map((found) => ({ ...found, message: ownMessage(found.message) }))),
+    forgetRequest: after(async (o) => {
+      const { userId, sessionId, content } = parseInput(ForgetRequestInput, o, 'forget request');
+      const request = await forgetRequestOf(deps, { userId, sessionId, content });
+      return request ? { topic: request.topic } : undefined;
+    }),
 
     appendMessages: after(async (o) => {
       const users = new Set(o.messages.map((m) => m.userId));

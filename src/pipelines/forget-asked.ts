@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Message } from '../domain/conversation.js';
 import type { ForgetAsk } from '../domain/operations.js';
 import { forgetAliases, forgottenByAliasesOnly } from '../extraction/forget-aliases.js';
@@ -90,6 +91,21 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
   return { messageId: message.id, topic: request.topic, ...(names.length > 0 ? { names } : {}), memories, messages };
 }
 
+/** `MemoryEngine.forgetRequest`'s input: a message not yet recorded (its session: whose last turns may name someone). */
+export const ForgetRequestInput = z.object({ userId: z.string().min(1), sessionId: z.string().default(''), content: z.string().max(100_000) });
+
+/**
+ * What a user's message, once recorded, will ask to be forgotten (`appendMessages` acts on it with
+ * `forgetAsked`): its request, or undefined. A bare name ("forget tacos") asks only of someone
+ * remembered, as `forgetAsked` decides: a door that keeps a turn's memories out of its prompt while
+ * a topic goes asks this, not the patterns alone.
+ */
+export async function forgetRequestOf(deps: ModelDeps, message: Pick<Message, 'userId' | 'sessionId' | 'content'> & { id?: string }): Promise<ForgetRequest | undefined> {
+  const request = readForgetRequest(message.content);
+  if (!request?.bareName) return request;
+  return (await namesSomeoneRemembered(deps, { userId: message.userId, sessionId: message.sessionId, id: message.id }, request.topic)) ? request : undefined;
+}
+
 /** The user's own turns before a bare-name request that may name the person (the session's last ones, not yet extracted). */
 const NAMING_TURNS = 50;
 
@@ -99,7 +115,7 @@ const NAMING_TURNS = 50;
  * and I…"), and nothing uses it as a common word ("I will call" for "forget will"): "forget tacos",
  * "forget tesla", "Forget Paris." after "The user's hometown is Paris" find no one.
  */
-async function namesSomeoneRemembered(deps: ModelDeps, request: Message, topic: string): Promise<boolean> {
+async function namesSomeoneRemembered(deps: ModelDeps, request: Pick<Message, 'userId' | 'sessionId'> & { id?: string | undefined }, topic: string): Promise<boolean> {
   const userId = request.userId;
   const name = topic
     .split(/\s+/u)

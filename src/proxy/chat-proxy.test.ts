@@ -234,6 +234,20 @@ describe('chat proxy with the official openai client', () => {
     expect(await memory.list({ userId: userId === 'li' ? 'ann' : 'li' })).toHaveLength(1);
   });
 
+  it('a bare "forget <name>" is a request only of someone remembered: "forget tacos" keeps its memory block, "Forget Sarah." gets the notice', async () => {
+    const client = await start();
+    await memory.add({ userId: 'ann', content: "The user's ex is Sarah" });
+    reply = () => ({ kind: 'json', body: completion('Sure.') });
+    const tacos = await client.chat.completions.create({ model: 'mock-model', user: 'ann', messages: [{ role: 'user', content: 'forget tacos' }] }).withResponse();
+    expect(tacos.response.headers.get('x-engram-memory')).not.toBe('forgetting');
+    await proxy.idle();
+    expect(await memory.list({ userId: 'ann' })).toHaveLength(2);
+    const sarah = await client.chat.completions.create({ model: 'mock-model', user: 'ann', messages: [{ role: 'user', content: 'Forget Sarah.' }] }).withResponse();
+    expect(sarah.response.headers.get('x-engram-memory')).toBe('forgetting');
+    await proxy.idle();
+    expect((await memory.list({ userId: 'ann' })).map((m) => m.content)).not.toContain("The user's ex is Sarah");
+  });
+
   it("never puts one user's memories into another's request", async () => {
     const client = await start();
     const system = (i: number): string => String(sent(upstream.requests[i]).messages.find((m) => m.role === 'system')?.content ?? '');

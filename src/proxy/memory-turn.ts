@@ -20,6 +20,11 @@ export interface TurnMemory {
    * from the user's last message here. When absent, such a request goes on without memory.
    */
   workingWindow?(userId: string, sessionId: string, size?: number): Promise<ReadonlyArray<{ role: string; content: string }>>;
+  /**
+   * What the user's message will ask to be forgotten once recorded (the engine's `forgetRequest`: a
+   * bare "forget tacos" asks only of someone remembered). When absent, the patterns alone decide.
+   */
+  forgetRequest?(options: { userId: string; sessionId?: string; content: string }): Promise<{ topic: string } | undefined>;
   /** Reinforcement by use (the engine, or the HTTP client over POST /v1/users/{userId}/replies); when absent nothing is reinforced. */
   reportReply?(input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<unknown>;
 }
@@ -40,6 +45,17 @@ export interface PreparedTurn {
   errorCode?: string;
 }
 
+/** The topic the user's message asks to be forgotten: the engine's reading when it has one (a failure falls back to the patterns, logged). */
+async function forgetAsked(memory: TurnMemory, input: { userId: string; query: string; logger: Logger; sessionId?: string }): Promise<{ topic: string } | undefined> {
+  if (!memory.forgetRequest) return readForgetRequest(input.query);
+  try {
+    return await memory.forgetRequest({ userId: input.userId, content: input.query, ...(input.sessionId ? { sessionId: input.sessionId } : {}) });
+  } catch (error) {
+    input.logger.warn('reading a forget request failed; read by the patterns alone', { code: EngramError.isInstance(error) ? error.code : 'UNKNOWN', error: String(error) });
+    return readForgetRequest(input.query);
+  }
+}
+
 /**
  * Builds the context block for the user's message. Never throws: a failure of Engram's own part
  * degrades to "unavailable" (logged) so the assistant still answers, only without memory.
@@ -50,7 +66,7 @@ export async function prepareTurn(
 ): Promise<PreparedTurn> {
   // The topic goes once the turn is recorded (appendMessages); until then its memories stay out of
   // the prompt, so the reply cannot retell them into the session.
-  const asked = readForgetRequest(input.query);
+  const asked = await forgetAsked(memory, input);
   if (asked) {
     const text = forgetNotice(asked.topic, detectLanguage(input.query));
     return { status: 'forgetting', text, tokens: countTokens(text), recalledIds: [] };
