@@ -62,9 +62,10 @@ export interface MemoryEngine {
   /**
    * The topic a user's message will ask to be forgotten once recorded (`appendMessages` acts on
    * it), or undefined: a door keeps the turn's memories out of its prompt meanwhile. A bare name
-   * ("forget tacos") asks only of someone remembered by that name.
+   * ("forget tacos") asks only of someone remembered by that name; `time`: what was said at a time
+   * ("forget everything I told you yesterday"), `topic` the time as said.
    */
-  forgetRequest(options: { userId: string; sessionId?: string; content: string }): Promise<{ topic: string } | undefined>;
+  forgetRequest(options: { userId: string; sessionId?: string; content: string }): Promise<{ topic: string; time?: boolean } | undefined>;
   searchMessages(options: SearchMessagesOptions): Promise<FoundMessage[]>;
 
   // ---- conversations and remembering ----

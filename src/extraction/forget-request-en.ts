@@ -7,8 +7,8 @@
  * Forget about her."), or of a bare name that is the whole message ("Forget Sarah."). Deleting,
  * "don't remember" and "stop remembering" ask in any case.
  */
+import { LEAD } from './forget-leads.js';
 
-const LEAD = String.raw`(?:(?:ok(?:ay)?|also|and|so|hey|oh|well|actually|btw|one more thing)[,.!\s]+)*(?:(?:can|could|would|will) you\s+|i(?:\s+(?:want|need|would like)|'d like|\s+d like) you to\s+)?(?:please\s+|pls\s+|plz\s+|just\s+)*`;
 const SAID = String.raw`(?:(?:everything|anything|all|what|whatever|the (?:stuff|things?)|all (?:the )?(?:stuff|things))\s+(?:(?:that\s+)?i(?:'ve| have)?\s+(?:told|said to|mentioned to|shared with|said)(?:\s+you)?\s+)?)`;
 /** What "don't remember" / "stop remembering" may be said of before "about X": "anything", "the stuff I told you". */
 const KEPT = String.raw`(?:anything|everything|what i (?:said|told you)|(?:all )?(?:the )?(?:stuff|things)(?: i (?:said|told you))?)`;
@@ -91,6 +91,8 @@ export function enRequestTopic(clause: string, before: string): { topic: string;
     const bare = pattern === FORGET && m.groups.said === undefined && !BARE_ASKS.test(`${m.groups.about ?? ''}${topic}`);
     // "forget what I said about X": the said-part may also come after the verb's object.
     topic = topic.replace(/^(?:(?:what|that|everything)\s+)?i\s+(?:ever\s+|once\s+|have\s+|'ve\s+)?(?:said|told you|mentioned|talked)\s+(?:about\s+)?/iu, '');
+    // "forget what I told you yesterday about the party": the party, whenever it was said.
+    topic = topic.replace(/^(?:yesterday|today|last night|this morning|earlier(?: today)?|the other day)\s+(?:about|regarding)\s+/iu, '');
     topic = topic.replace(TOPIC_TAIL, '').replace(/[,.;:!?\s]+$/u, '');
     // "Forget Sarah." asks; "Forget about Sarah." is "never mind Sarah".
     const name = bare && m.groups.about === undefined && namesSomeone(topic, clause) ? topic : undefined;

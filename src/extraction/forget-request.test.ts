@@ -239,12 +239,12 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     "I don't want you to remember this conversation",
     "don't remember my name",
     '帮我把前女友的照片删了',
-    // a time is no topic (the word would erase every turn that says it, not what was said then)
+    // a time is no topic (the word would erase every turn that says it, not what was said then;
+    // what was said at a time is asked otherwise: see forget-when.test.ts)
     '忘掉昨天的事吧',
     '把昨天的事忘了吧',
     '昨天的事就别记着了',
     '忘掉上周的事吧',
-    'forget what I told you yesterday',
     'delete everything about last night',
     "don't remember anything about today",
     // the thing first: 忘了 alone may say the user forgot it; a feeling let go; a pronoun

@@ -2,6 +2,8 @@ import { mentionsTopic } from '../text/mentions.js';
 import { REL_ZH } from './heuristic/candidate.js';
 import { forgetAliases } from './forget-aliases.js';
 import { toSimplified } from '../text/simplified.js';
+import { ZH_LEAD } from './forget-leads.js';
+import { readSaidWhen, type SaidWhen } from './forget-when.js';
 import { EN_TIME, enAntecedent, enRequestTopic } from './forget-request-en.js';
 
 /**
@@ -15,6 +17,11 @@ import { EN_TIME, enAntecedent, enRequestTopic } from './forget-request-en.js';
 export interface ForgetRequest {
   /** What to forget, as the user named it, without "my" / "我的" ("前女友", "ex"). */
   topic: string;
+  /**
+   * What was said at a time, not a topic ("forget everything I told you yesterday", "忘掉我昨天说的话"):
+   * the messages of that time go, and the memories drawn from them alone; `topic` is the time as said.
+   */
+  when?: SaidWhen;
   /** Said as the user's own ("my birthday", "我的生日", "我前女友"): what is someone else's is left (`mentionsOwn`). */
   own?: true;
   /**
@@ -24,7 +31,6 @@ export interface ForgetRequest {
   bareName?: true;
 }
 
-const ZH_LEAD = String.raw`(?:(?:好吧|对了|另外|还有|那个|嗯|哦|算了)[，,、\s]*)?(?:请你?|麻烦你?|你?(?:能不能|可不可以|可以|能)|你|帮我|以后|从今以后|从现在起|从现在开始|从今天起|现在)*[，,\s]*`;
 const ZH_SAID = String.raw`(?:我?(?:之前|以前|刚才)?(?:跟你|和你|对你|给你)?(?:说过|讲过|提过|提到过|告诉过你|告诉你|说)的|我(?:之前|以前|刚才)?(?:跟你|和你|对你|给你)?(?:说过|讲过|提过|提到过|告诉过你))`;
 const ZH_ABOUT = String.raw`(?:关于|有关)`;
 const ZH_REQUESTS: readonly RegExp[] = [
@@ -202,7 +208,8 @@ function readAsWritten(text: string): ForgetRequest | undefined {
   for (const [i, clause] of clauses.entries()) {
     const before = clauses.slice(0, i).join('，');
     const han = /\p{Script=Han}/u.test(clause.slice(0, 12));
-    const read = han ? zhRead(clause, before) : enRequestTopic(clause.replace(/[’]/gu, "'"), before);
+    const said = readSaidWhen(clause.replace(/[’]/gu, "'"));
+    const read = said ? { topic: said.label, alone: false, own: false } : han ? zhRead(clause, before) : enRequestTopic(clause.replace(/[’]/gu, "'"), before);
     if (read === undefined) continue;
     const { topic, alone, own } = read;
     if (asksAQuestion(text, clause) && !ASKS_US.test(clause)) return undefined;
@@ -210,7 +217,7 @@ function readAsWritten(text: string): ForgetRequest | undefined {
     const named = (c: string): boolean => (han ? zhAntecedent(c) : enAntecedent(c)) !== undefined && /[他她]|\b(?:him|her)\b/iu.test(clause);
     const aside = (c: string): boolean => POLITE.test(c) || (!alone && (ASIDE.test(c) || mentionsTopic(c, topic) || named(c)));
     if (!others.every(aside)) return undefined;
-    return { topic, ...(alone ? { bareName: true as const } : {}), ...(own ? { own: true as const } : {}) };
+    return { topic, ...(alone ? { bareName: true as const } : {}), ...(own ? { own: true as const } : {}), ...(said ? { when: said.when } : {}) };
   }
   return undefined;
 }

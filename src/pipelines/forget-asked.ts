@@ -7,6 +7,7 @@ import type { Rejected } from '../extraction/plan-operations.js';
 import { mentionsTopic } from '../text/mentions.js';
 import type { ModelDeps } from './deps.js';
 import { forgetTopic } from './forget.js';
+import { forgetSaidWhen } from './forget-said-when.js';
 
 /** A topic forgotten because the user asked for it in conversation. */
 export interface ForgottenOnRequest {
@@ -59,6 +60,8 @@ export function namesOfTopic(topic: string, contents: readonly string[]): string
  * so it goes as well (and with it anything the extractor could have drawn from it).
  */
 export async function forgetAsked(deps: ModelDeps, message: Message, request: ForgetRequest): Promise<ForgottenOnRequest | undefined> {
+  const when = request.when;
+  if (when) return forgetSaidWhen(deps, message, { ...request, when });
   if (request.bareName && !(await namesSomeoneRemembered(deps, message, request.topic))) {
     deps.logger.info('a bare "forget <name>" names no one remembered: read as "never mind", nothing forgotten', { userId: message.userId, messageId: message.id });
     return undefined;

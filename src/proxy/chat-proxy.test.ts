@@ -248,6 +248,19 @@ describe('chat proxy with the official openai client', () => {
     expect((await memory.list({ userId: 'ann' })).map((m) => m.content)).not.toContain("The user's ex is Sarah");
   });
 
+  it.each([
+    ['li', '把我今天说的都忘了吧', '用户要求忘掉今天说过的话'],
+    ['ann', 'Forget everything I told you today', 'forget what they said today'],
+  ])('%s: asking to forget what was said at a time gets its own notice, not a topic\'s', async (userId, ask, notice) => {
+    const client = await start();
+    reply = () => ({ kind: 'json', body: completion('OK.') });
+    const { response } = await client.chat.completions.create({ model: 'mock-model', user: userId, messages: [{ role: 'user', content: ask }] }).withResponse();
+    expect(response.headers.get('x-engram-memory')).toBe('forgetting');
+    expect(String(sent(upstream.requests[0]).messages[0]?.content)).toContain(notice);
+    await proxy.idle();
+    expect(JSON.stringify((await memory.exportUser(userId)).messages)).not.toContain(ask);
+  });
+
   it("never puts one user's memories into another's request", async () => {
     const client = await start();
     const system = (i: number): string => String(sent(upstream.requests[i]).messages.find((m) => m.role === 'system')?.content ?? '');

@@ -24,7 +24,7 @@ export interface TurnMemory {
    * What the user's message will ask to be forgotten once recorded (the engine's `forgetRequest`: a
    * bare "forget tacos" asks only of someone remembered). When absent, the patterns alone decide.
    */
-  forgetRequest?(options: { userId: string; sessionId?: string; content: string }): Promise<{ topic: string } | undefined>;
+  forgetRequest?(options: { userId: string; sessionId?: string; content: string }): Promise<{ topic: string; time?: boolean } | undefined>;
   /** Reinforcement by use (the engine, or the HTTP client over POST /v1/users/{userId}/replies); when absent nothing is reinforced. */
   reportReply?(input: { userId: string; message: string; reply: string; recalledIds: readonly string[] }): Promise<unknown>;
 }
@@ -46,14 +46,20 @@ export interface PreparedTurn {
 }
 
 /** The topic the user's message asks to be forgotten: the engine's reading when it has one (a failure falls back to the patterns, logged). */
-async function forgetAsked(memory: TurnMemory, input: { userId: string; query: string; logger: Logger; sessionId?: string }): Promise<{ topic: string } | undefined> {
-  if (!memory.forgetRequest) return readForgetRequest(input.query);
+async function forgetAsked(memory: TurnMemory, input: { userId: string; query: string; logger: Logger; sessionId?: string }): Promise<{ topic: string; time?: boolean } | undefined> {
+  if (!memory.forgetRequest) return patternRead(input.query);
   try {
     return await memory.forgetRequest({ userId: input.userId, content: input.query, ...(input.sessionId ? { sessionId: input.sessionId } : {}) });
   } catch (error) {
     input.logger.warn('reading a forget request failed; read by the patterns alone', { code: EngramError.isInstance(error) ? error.code : 'UNKNOWN', error: String(error) });
-    return readForgetRequest(input.query);
+    return patternRead(input.query);
   }
+}
+
+/** The patterns' reading of a forget request, shaped as the engine's. */
+function patternRead(query: string): { topic: string; time?: boolean } | undefined {
+  const read = readForgetRequest(query);
+  return read && { topic: read.topic, ...(read.when ? { time: true } : {}) };
 }
 
 /**
@@ -68,7 +74,7 @@ export async function prepareTurn(
   // the prompt, so the reply cannot retell them into the session.
   const asked = await forgetAsked(memory, input);
   if (asked) {
-    const text = forgetNotice(asked.topic, detectLanguage(input.query));
+    const text = forgetNotice(asked.topic, detectLanguage(input.query), { time: asked.time === true });
     return { status: 'forgetting', text, tokens: countTokens(text), recalledIds: [] };
   }
   let timer: NodeJS.Timeout | undefined;

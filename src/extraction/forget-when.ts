@@ -1,0 +1,90 @@
+import { zonedInstant, zonedTime } from '../domain/zoned-time.js';
+import { LEAD, ZH_LEAD } from './forget-leads.js';
+
+/**
+ * When the words a user asks to be forgotten were said: a day counted back from the request's own
+ * ("yesterday": 1), or a part of it ("this morning", "昨晚").
+ */
+export interface SaidWhen {
+  daysAgo: 0 | 1 | 2;
+  /** morning: midnight to noon; night: 18:00 to 06:00 the next morning. @default the whole day */
+  part?: 'morning' | 'night';
+}
+
+const EN_TIMES: ReadonlyArray<[RegExp, SaidWhen]> = [
+  [/^the day before yesterday$/iu, { daysAgo: 2 }],
+  [/^yesterday morning$/iu, { daysAgo: 1, part: 'morning' }],
+  [/^(?:last night|yesterday (?:evening|night))$/iu, { daysAgo: 1, part: 'night' }],
+  [/^yesterday$/iu, { daysAgo: 1 }],
+  [/^this morning$/iu, { daysAgo: 0, part: 'morning' }],
+  [/^(?:tonight|this evening)$/iu, { daysAgo: 0, part: 'night' }],
+  [/^(?:today|earlier today)$/iu, { daysAgo: 0 }],
+];
+const ZH_TIMES: ReadonlyArray<[RegExp, SaidWhen]> = [
+  [/^前天$/u, { daysAgo: 2 }],
+  [/^昨天(?:早上|上午)$/u, { daysAgo: 1, part: 'morning' }],
+  [/^(?:昨晚|昨天晚上|昨天夜里)$/u, { daysAgo: 1, part: 'night' }],
+  [/^昨天$/u, { daysAgo: 1 }],
+  [/^(?:今早|今天早上|今天上午)$/u, { daysAgo: 0, part: 'morning' }],
+  [/^(?:今晚|今天晚上)$/u, { daysAgo: 0, part: 'night' }],
+  [/^今天$/u, { daysAgo: 0 }],
+];
+const EN_TIME = String.raw`(?:the day before yesterday|yesterday (?:morning|evening|night)|yesterday|last night|this morning|this evening|tonight|earlier today|today)`;
+const ZH_TIME = String.raw`(?:前天|昨天早上|昨天上午|昨天晚上|昨天夜里|昨晚|昨天|今天早上|今天上午|今早|今天晚上|今晚|今天)`;
+
+/** "everything I told you", "what we talked about", "our conversation from", "the messages of". */
+const EN_WORDS = String.raw`(?:(?:everything|all|anything|whatever|what|the (?:stuff|things))(?:\s+that)?\s+(?:i|we)(?:'ve| have)?\s+(?:said|told you|talked about|discussed|wrote|mentioned|shared)(?:\s+(?:to you|with you))?|(?:our|the|my)\s+(?:conversations?|chats?|messages?|talks?)(?:\s+(?:from|of))?)`;
+const EN_THANKS = String.raw`(?:[\s,]+(?:please|pls|too|as well|thanks|thank you|for me))*`;
+const EN_REQUESTS: readonly RegExp[] = [
+  // forget everything I told you yesterday / delete our conversation from this morning
+  new RegExp(String.raw`^${LEAD}(?:forget|delete|erase|wipe|remove|clear)\s+${EN_WORDS}\s+(?<time>${EN_TIME})${EN_THANKS}$`, 'iu'),
+  // delete yesterday's conversation
+  new RegExp(String.raw`^${LEAD}(?:forget|delete|erase|wipe|remove|clear)\s+(?<time>today|yesterday|tonight)'s\s+(?:conversations?|chats?|messages|talk)${EN_THANKS}$`, 'iu'),
+  // don't remember anything I said last night
+  new RegExp(String.raw`^${LEAD}(?:don'?t|do not|i (?:don'?t|do not) want you to)\s+(?:remember|keep|store|save)\s+${EN_WORDS}\s+(?<time>${EN_TIME})${EN_THANKS}$`, 'iu'),
+];
+
+/** 说过的话, 聊的那些, 的聊天记录, 的对话. */
+const ZH_WORDS = String.raw`(?:(?:跟你|和你|对你|给你)?(?:说|讲|聊|提|告诉你)(?:过|了)?的(?:话|事情?|内容|东西|那些|一切|所有)?|的(?:聊天记录|聊天|对话|谈话)(?:内容|记录)?)`;
+const ZH_REQUESTS: readonly RegExp[] = [
+  // 忘掉我昨天说的话 / 删掉我们昨天的聊天记录 / 忘了我昨天说的吧 (忘了 asks only with 吧: "忘了我昨天说的话" may say the user forgot)
+  new RegExp(String.raw`^${ZH_LEAD}(?<verb>忘掉|忘记掉|删掉|删除|清除|抹掉|忘了)(?:我们?)?(?<time>${ZH_TIME})${ZH_WORDS}(?<ask>吧)?(?:了|啊)*$`, 'u'),
+  // 把我昨天说的都忘了吧 / 昨天聊的你就忘了吧 / 今天的对话都删掉
+  new RegExp(String.raw`^${ZH_LEAD}(?<ba>把)?(?:我们?)?(?<time>${ZH_TIME})${ZH_WORDS}(?<you>你)?(?:就|也)?(?:都|全都|全部|统统)?(?:给我)?(?<verb>忘掉|忘了|忘记|删掉|删了|删除|清除)(?:掉)?(?<ask>吧)?(?:了|啊)*$`, 'u'),
+  // 别记住我昨天说的话
+  new RegExp(String.raw`^${ZH_LEAD}(?:别|不要)(?:再)?(?:记住|记着|记得|保存|留着)(?:我们?)?(?<time>${ZH_TIME})${ZH_WORDS}(?:了|吧)*$`, 'u'),
+];
+
+/**
+ * The time a clause asks the words of to be forgotten ("forget everything I told you yesterday",
+ * "忘掉我昨天说的话", "把我今天说的都忘了吧"): the time as said, and when it is. Chinese is read in
+ * simplified characters. "我昨天说的都忘了" (the user forgot) and "忘了我昨天说的话" ask nothing: a
+ * request says 吧, 把 or 你, or a verb that only asks (忘掉, 删掉).
+ */
+export function readSaidWhen(clause: string): { label: string; when: SaidWhen } | undefined {
+  const han = /\p{Script=Han}/u.test(clause);
+  for (const pattern of han ? ZH_REQUESTS : EN_REQUESTS) {
+    const m = pattern.exec(clause);
+    const time = m?.groups?.time;
+    if (!m?.groups || !time) continue;
+    const { verb, ask, ba, you } = m.groups;
+    if (han && verb === '忘了' && ask === undefined && ba === undefined && you === undefined) continue;
+    if (han && pattern === ZH_REQUESTS[1] && ask === undefined && ba === undefined && you === undefined) continue;
+    const when = (han ? ZH_TIMES : EN_TIMES).find(([re]) => re.test(time))?.[1];
+    if (when) return { label: time, when };
+  }
+  return undefined;
+}
+
+/**
+ * The instants a `SaidWhen` spans, in the user's time zone, counted from `at` (the request's own
+ * time) and never past it: "today" is midnight until the request.
+ */
+export function saidWindow(when: SaidWhen, at: Date, timeZone: string): { from: Date; to: Date } {
+  const today = zonedTime(at, timeZone);
+  const day = today.day - when.daysAgo;
+  const hours = when.part === 'morning' ? [0, 12] : when.part === 'night' ? [18, 30] : [0, 24];
+  const from = zonedInstant({ year: today.year, month: today.month, day, hour: hours[0]!, minute: 0 }, timeZone);
+  const end = zonedInstant({ year: today.year, month: today.month, day: day + Math.floor(hours[1]! / 24), hour: hours[1]! % 24, minute: 0 }, timeZone);
+  return { from, to: end.getTime() < at.getTime() ? end : at };
+}

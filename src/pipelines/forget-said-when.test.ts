@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '../testing/clock.js';
+import { testMemory } from '../testing/test-memory.js';
+
+let engines: Array<ReturnType<typeof testMemory>> = [];
+afterEach(async () => {
+  for (const e of engines) await e.close();
+  engines = [];
+});
+
+/** 2026-03-03T10:00Z: 18:00 on March 3 in Shanghai, 05:00 on March 3 in New York. */
+const NOW = '2026-03-03T10:00:00Z';
+
+describe('forgetting what was said at a time the user names', () => {
+  it.each([
+    {
+      lang: 'zh',
+      timeZone: 'Asia/Shanghai',
+      // Shanghai's yesterday, March 2, is 2026-03-01T16:00Z to 2026-03-02T16:00Z.
+      before: { at: '2026-03-01T03:00:00Z', text: '我下周要去杭州出差' },
+      said: [{ at: '2026-03-02T02:00:00Z', text: '我怀孕了，还没告诉别人' }, { at: '2026-03-02T02:00:05Z', text: '恭喜！我会替你保密。', role: 'assistant' as const }],
+      // March 3, 01:00 in Shanghai: today there, though March 2 in UTC.
+      after: { at: '2026-03-02T17:00:00Z', text: '我喜欢猫' },
+      request: '忘掉我昨天说的话',
+      topic: '昨天',
+      drawn: '用户怀孕了',
+      kept: ['用户下周要去杭州出差', '用户喜欢猫'],
+    },
+    {
+      lang: 'en',
+      timeZone: 'America/New_York',
+      // New York's yesterday, March 2, is 2026-03-02T05:00Z to 2026-03-03T05:00Z.
+      before: { at: '2026-03-02T03:00:00Z', text: "I'm flying to Denver next week" },
+      said: [{ at: '2026-03-02T15:00:00Z', text: "I'm pregnant, haven't told anyone yet" }, { at: '2026-03-02T15:00:05Z', text: "Congratulations! I'll keep it between us.", role: 'assistant' as const }],
+      after: { at: '2026-03-03T06:00:00Z', text: 'I love cats' },
+      request: 'Forget everything I told you yesterday',
+      topic: 'yesterday',
+      drawn: 'The user is pregnant',
+      kept: ['The user is flying to Denver next week', 'The user loves cats'],
+    },
+  ])('$lang: the messages of that day in the user\'s time zone go, and the memories drawn from them alone; the rest stays', async ({ timeZone, before, said, after, request, topic, drawn, kept }) => {
+    const memory = testMemory({ clock: fixedClock(NOW) });
+    engines.push(memory);
+    await memory.setSettings('u', { timeZone });
+    const turn = (t: { at: string; text: string; role?: 'user' | 'assistant' }, sessionId: string) => ({ userId: 'u', sessionId, role: t.role ?? ('user' as const), content: t.text, createdAt: new Date(t.at) });
+    const [old] = (await memory.appendMessages({ messages: [turn(before, 's1')] })).appended;
+    const then = (await memory.appendMessages({ messages: said.map((t) => turn(t, 's2')) })).appended;
+    const [later] = (await memory.appendMessages({ messages: [turn(after, 's3')] })).appended;
+    await memory.add({ userId: 'u', content: drawn, provenance: { messageIds: [then[0]!.id] } });
+    await memory.add({ userId: 'u', content: kept[0]!, provenance: { messageIds: [old!.id] } });
+    // Said that day and again later: another message supports it.
+    await memory.add({ userId: 'u', content: kept[1]!, provenance: { messageIds: [then[0]!.id, later!.id] } });
+
+    const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's4', role: 'user', content: request }] });
+
+    expect(result.forgotten).toEqual([{ messageId: result.appended[0]!.id, topic, memories: 1, messages: said.length + 1 }]);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...kept].sort());
+    const deleted = await memory.list({ userId: 'u', statuses: ['deleted'] });
+    expect(deleted.map((m) => m.content)).toEqual([drawn]);
+    expect((await memory.history('u', deleted[0]!.id)).at(-1)).toMatchObject({ actor: 'user', reason: `the user asked in conversation to forget what they said ${topic}` });
+    expect((await memory.exportUser('u')).messages.map((m) => m.content).sort()).toEqual([before.text, after.text].sort());
+    // Restorable, as a topic asked in conversation is.
+    await memory.restore('u', deleted[0]!.id);
+    expect(await memory.list({ userId: 'u' })).toHaveLength(3);
+  });
+
+  it.each([
+    ['zh', '忘掉我今天早上说的话吧', '今天早上'],
+    ['en', 'please delete our conversation from this morning', 'this morning'],
+  ])('%s: "this morning" is midnight to noon of today: what was said in the afternoon stays', async (_lang, request, topic) => {
+    const memory = testMemory({ clock: fixedClock('2026-03-03T15:00:00Z') });
+    engines.push(memory);
+    await memory.setSettings('u', { timeZone: 'UTC' });
+    const at = (iso: string, content: string) => ({ userId: 'u', sessionId: 's1', role: 'user' as const, content, createdAt: new Date(iso) });
+    await memory.appendMessages({ messages: [at('2026-03-03T08:00:00Z', 'morning words / 早上的话'), at('2026-03-03T13:00:00Z', 'afternoon words / 下午的话')] });
+    const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect(result.forgotten?.[0]).toMatchObject({ topic, messages: 2 });
+    expect((await memory.exportUser('u')).messages.map((m) => m.content)).toEqual(['afternoon words / 下午的话']);
+  });
+
+  it.each([['zh', '忘掉我昨天说的话'], ['en', 'forget what I told you yesterday']])('%s: the engine answers the request as a time, for the door\'s notice', async (_lang, content) => {
+    const memory = testMemory({ clock: fixedClock(NOW) });
+    engines.push(memory);
+    expect(await memory.forgetRequest({ userId: 'u', content })).toEqual({ topic: content.includes('昨天') ? '昨天' : 'yesterday', time: true });
+  });
+});
