@@ -40,7 +40,7 @@ describe('engram reindex', () => {
     await store.close();
     const r = await h.cli(['-u', 'li-ming', 'list'], { ENGRAM_EMBEDDER: 'bundled' });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^engram: re-embedding every memory and message: .*"code":"EMBEDDER_UPGRADE","from":"use-lite-cedict@1","to":"use-lite-cedict@3"/);
+    expect(r.stderr).toMatch(/^engram: re-embedding every memory and message: .*"code":"EMBEDDER_UPGRADE","from":"use-lite-cedict@1","to":"use-lite-cedict@4"/);
     const again = await h.cli(['-u', 'li-ming', 'list'], { ENGRAM_EMBEDDER: 'bundled' });
     expect(again.stderr).toBe('');
   });

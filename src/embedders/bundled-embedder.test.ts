@@ -29,8 +29,8 @@ describe('createBundledEmbedder (scripted encoder)', () => {
       },
       loadGlosser: () => glossCat,
     });
-    expect(e.id).toBe('use-lite-cedict@3');
-    expect(e.supersedes).toEqual(['use-lite-cedict@1', 'use-lite-cedict@2']);
+    expect(e.id).toBe('use-lite-cedict@4');
+    expect(e.supersedes).toEqual(['use-lite-cedict@1', 'use-lite-cedict@2', 'use-lite-cedict@3']);
     expect(e.dimensions).toBe(512);
     const texts = ['a long english text', '猫', 'mid text', ''];
     const out = await e.embed(texts);
@@ -116,5 +116,44 @@ describe('createBundledEmbedder (real USE-lite + CC-CEDICT)', () => {
       const [single] = await e.embed([text]);
       expect(dot(batch[i]!, single!)).toBeCloseTo(1, 3);
     }
+  });
+});
+
+describe('a long text has a bounded cost (text-pieces.ts)', () => {
+  /** An encoder that records what it is given and answers a fixed direction per piece's first letter. */
+  function recordingEncoder(): SentenceEncoder & { inputs: string[] } {
+    const inputs: string[] = [];
+    return {
+      inputs,
+      embed: async (texts) => {
+        inputs.push(...texts);
+        return texts.map((t) => Array.from({ length: 512 }, (_, i) => (i === t.charCodeAt(0) % 512 ? 1 : 0)));
+      },
+    };
+  }
+
+  it.each([
+    ['zh', '我喜欢猫。'.repeat(40_000)],
+    ['en', 'I like cats. '.repeat(16_000)],
+  ])('%s: a 200,000-character text reaches the encoder as at most four pieces of at most 1,200 characters', async (_lang, text) => {
+    const encoder = recordingEncoder();
+    const e = createBundledEmbedder({ loadEncoder: async () => encoder, loadGlosser: () => (t: string) => t });
+    const [v] = await e.embed([text]);
+    expect(encoder.inputs.length).toBeLessThanOrEqual(4);
+    expect(Math.max(...encoder.inputs.map((t) => t.length))).toBeLessThanOrEqual(1_200);
+    expect(dot(v!, v!)).toBeCloseTo(1, 5);
+  });
+
+  it('a text within one piece is encoded whole, its vector as before; a longer one is the mean of its pieces, unit length', async () => {
+    const encoder = recordingEncoder();
+    const e = createBundledEmbedder({ loadEncoder: async () => encoder, loadGlosser: () => (t: string) => t });
+    const short = 'I like cats';
+    const long = `${'a'.repeat(1_000)} ${'b'.repeat(1_000)}`;
+    const [s, l] = await e.embed([short, long]);
+    expect(encoder.inputs).toContain(short);
+    expect(s![short.charCodeAt(0) % 512]).toBe(1);
+    // Two pieces, "aaa…" and "bbb…": half of each direction, made unit length.
+    expect(l!['a'.charCodeAt(0)]).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(l!['b'.charCodeAt(0)]).toBeCloseTo(Math.SQRT1_2, 6);
   });
 });

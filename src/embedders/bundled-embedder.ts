@@ -4,6 +4,7 @@ import { loadCedict } from './cedict.js';
 import { createGlosser, type Glosser } from './chinese-gloss.js';
 import { compactDictionary } from './compact-dictionary.js';
 import { normalize, type Embedder } from './embedder.js';
+import { textPieces } from './text-pieces.js';
 import { syncEncoder, type TfLike, type UseLiteModel } from './use-lite-graph.js';
 
 /** What the bundled embedder needs from a sentence encoder: texts in, one vector per text out. */
@@ -37,11 +38,12 @@ export interface BundledEmbedderOptions {
 
 /**
  * Bumped whenever a text's vector changes (@2: `COMMON_WORDS` in the glossing; @3: runs split into
- * CC-CEDICT's words, and glosses without placeholders or wrongly dropped senses).
+ * CC-CEDICT's words, and glosses without placeholders or wrongly dropped senses; @4: a text over
+ * 1,200 characters encoded as at most four of its pieces, text-pieces.ts).
  */
-export const BUNDLED_EMBEDDER_ID = 'use-lite-cedict@3';
+export const BUNDLED_EMBEDDER_ID = 'use-lite-cedict@4';
 /** Earlier versions, whose stores are re-embedded on first use (`Embedder.supersedes`). */
-export const BUNDLED_SUPERSEDES: readonly string[] = ['use-lite-cedict@1', 'use-lite-cedict@2'];
+export const BUNDLED_SUPERSEDES: readonly string[] = ['use-lite-cedict@1', 'use-lite-cedict@2', 'use-lite-cedict@3'];
 const DIMENSIONS = 512;
 
 interface TfCore extends TfLike {
@@ -106,7 +108,15 @@ export function createBundledEmbedder(options: BundledEmbedderOptions = {}): Emb
     const out: Float32Array[] = texts.map(() => new Float32Array(DIMENSIONS));
     if (texts.length === 0) return out;
     const { encoder, gloss } = await load();
-    const glossed = texts.map((t) => gloss(t).trim());
+    // A long text is encoded as a few of its pieces (text-pieces.ts): its cost has a bound.
+    const owners: number[] = [];
+    const glossed: string[] = [];
+    texts.forEach((text, i) => {
+      for (const piece of textPieces(text)) {
+        owners.push(i);
+        glossed.push(gloss(piece).trim());
+      }
+    });
     // The encoder rejects empty input; an empty text keeps the zero vector (similar to nothing).
     const order = glossed
       .map((_, i) => i)
@@ -132,10 +142,16 @@ export function createBundledEmbedder(options: BundledEmbedderOptions = {}): Emb
             details: { expected: DIMENSIONS, actual: vector.length },
           });
         }
-        out[textIndex] = normalize(Float32Array.from(vector));
+        // Each piece's vector (unit length) added to its text's; one piece is its text's vector as it always was.
+        const sum = out[owners[textIndex]!]!;
+        const unit = normalize(Float32Array.from(vector));
+        for (let d = 0; d < DIMENSIONS; d++) sum[d]! += unit[d]!;
       });
     }
-    return out;
+    // A text of several pieces: their mean, made unit length again (one piece is already).
+    const pieces = new Array<number>(texts.length).fill(0);
+    for (const owner of owners) pieces[owner]!++;
+    return out.map((v, i) => (pieces[i]! > 1 ? normalize(v) : v));
   }
 
   // One short text through the model: the first inference also compiles the backend's kernels.
