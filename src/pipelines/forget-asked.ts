@@ -28,30 +28,6 @@ export function forgetAskedIn(message: Message): ForgetRequest | undefined {
 }
 
 /**
- * The names the forgotten memories give the topic: "用户的前女友叫小美" names 前女友 小美, "The user's ex is
- * named Sarah" and "The user's ex, Sarah, …" name "ex" Sarah. Forgetting "my ex" is forgetting Sarah:
- * "小美喜欢吃日料" would otherwise keep coming back as an excerpt.
- */
-export function namesOfTopic(topic: string, contents: readonly string[]): string[] {
-  const t = topic.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-  // Only a name given as a name: "叫", "named", "called", or set off by commas ("The user's ex, Sarah,
-  // …"). "是" and "is" give what someone is as often ("用户的前女友是护士", "The user's ex is
-  // Canadian", "The user's birthday is March 3"), and forgetting that word everywhere erased others.
-  const patterns = [
-    new RegExp(`${t}(?:的名字)?(?:叫做?|名叫)([\\p{Script=Han}]{2,4}?|\\p{Lu}\\p{Ll}+)(?=[，。,、；;\\s]|$|[是在和也今去喜])`, 'u'),
-    new RegExp(`\\b${t}\\b(?:,\\s+|\\s+(?:is\\s+)?(?:named|called)\\s+)(\\p{Lu}\\p{Ll}+)`, 'u'),
-  ];
-  const names = new Set<string>();
-  for (const content of contents) {
-    for (const re of patterns) {
-      const name = re.exec(content)?.[1];
-      if (name && name !== topic && !/^(?:The|User|They|He|She|用户)$/u.test(name)) names.add(name);
-    }
-  }
-  return [...names];
-}
-
-/**
  * Forgets what a user's message asks to be forgotten ("忘掉我前女友的事", "forget what I told you
  * about my ex"), as `forgetTopic` does for the page and the CLI, except that the memories are
  * deleted, not purged: gone from every block, restorable from the page, in case the request was an
@@ -67,26 +43,12 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
     return undefined;
   }
   const restorable = { reason: `the user asked in conversation to forget "${request.topic}"` };
-  const own = request.own === true;
-  // The user's own address or phone: by the words that name the user only ("delete my address" must leave the mother's).
-  const report = forgottenByAliasesOnly(request.topic) ? { forgotten: [], messages: 0 } : await forgetTopic(deps, message.userId, request.topic, { restorable, own });
-  const gone = await deps.store.listMemories({ userId: message.userId, ids: report.forgotten, statuses: ['deleted'] });
-  const names = namesOfTopic(request.topic, gone.map((m) => m.content));
-  let memories = report.forgotten.length;
+  // Whoever the memories name it and the words they use for it go too (`topicFootprint`); the user's own
+  // address or phone only by the words that name the user ("delete my address" must leave the mother's).
+  const report = await forgetTopic(deps, message.userId, request.topic, { restorable, own: request.own === true, aliasesOnly: forgottenByAliasesOnly(request.topic) });
+  const names = report.names ?? [];
+  const memories = report.forgotten.length;
   let messages = report.messages;
-  const taken = new Set(report.forgotten);
-  const also = async (topic: string, literal: boolean): Promise<void> => {
-    const more = await forgetTopic(deps, message.userId, topic, { restorable, literal });
-    for (const id of more.forgotten) {
-      if (taken.has(id)) continue;
-      taken.add(id);
-      memories++;
-    }
-    messages += more.messages;
-  };
-  for (const name of names) await also(name, false);
-  // "别记住我的住址" of "用户住在上海…": the other words the memories and messages use for it, as written.
-  for (const alias of forgetAliases(request.topic)) await also(alias, true);
   // The request names the topic, so the topic's search has found it unless it was phrased apart
   // ("forget about my ex" asks about "ex"); it goes regardless.
   messages += await deps.store.purgeMessages(message.userId, [message.id]);

@@ -8,7 +8,9 @@ import { speaksOfSomeoneUnnamed } from '../text/unnamed-person.js';
 import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
 import { updateProfile } from './update-profile.js';
-import { mentionsOwn, mentionsTopic } from '../text/mentions.js';
+import { mentionsTopic } from '../text/mentions.js';
+import { forgetAliases, mentionsAsMeant } from '../extraction/forget-aliases.js';
+import { namesOfTopic } from './topic-names.js';
 
 /**
  * Forgets everything about a user (seed 003 "用户要求遗忘"): memories, vectors, keyword rows,
@@ -29,6 +31,8 @@ export interface ForgetTopicReport {
   profileVersion?: number;
   /** Raw messages about the topic erased (so no excerpt quotes them again). */
   messages: number;
+  /** Whoever the memories name the topic ("小美" for 前女友), forgotten with it. */
+  names?: string[];
 }
 
 /** What forgetting a topic erases. */
@@ -37,23 +41,48 @@ export interface TopicFootprint {
   memories: Memory[];
   /** Raw messages about it. */
   messageIds: Set<string>;
+  /** Whoever its memories name the topic ("小美" for 前女友), forgotten with it. */
+  names: string[];
 }
 
 /**
- * What forgetting a topic erases (the dry run shows exactly this): memories and episodes about it
- * (a mention, an episode tagged with it, every topic term, or a close vector match), the raw
- * messages about it, and the memories whose every source is one of those messages and which
- * speak of someone without naming them: "我前男友叫刘强，他是个程序员" may have left "用户提到的他是程序员"
- * beside the memory that names 刘强. A memory drawn from such a message that stands on its own
- * ("用户下周要去上海出差") stays.
+ * What forgetting a topic erases, at every door alike (the page, the API, MCP, the CLI, a request
+ * in chat; the dry run shows exactly this): the footprint of the topic itself (`footprintOf`), of
+ * whoever its memories name it ("用户的前女友叫小美": 小美 too), and of the words memories use for a
+ * few kinds of it, as written (`forgetAliases`: 前任 is also 前女友, "ex" also "ex-wife"). With
+ * `aliasesOnly` (the user's own address or phone asked in chat) only the aliases, which name the user.
  */
 export async function topicFootprint(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions = {}): Promise<TopicFootprint> {
+  const memories = new Map<string, Memory>();
+  const messageIds = new Set<string>();
+  const add = (f: { memories: Memory[]; messageIds: Set<string> }): void => {
+    for (const m of f.memories) memories.set(m.id, m);
+    for (const id of f.messageIds) messageIds.add(id);
+  };
+  const own = options.aliasesOnly ? { memories: [], messageIds: new Set<string>() } : await footprintOf(deps, userId, topic, options);
+  add(own);
+  const names = options.literal ? [] : namesOfTopic(topic, own.memories.map((m) => m.content));
+  for (const name of names) add(await footprintOf(deps, userId, name, { minSimilarity: options.minSimilarity }));
+  if (!options.literal) for (const alias of forgetAliases(topic)) add(await footprintOf(deps, userId, alias, { literal: true }));
+  return { memories: [...memories.values()], messageIds, names };
+}
+
+/**
+ * One term's footprint: memories and episodes about it (a mention, an episode tagged with it, every
+ * topic term, or a close vector match), the raw messages about it, and the memories whose every
+ * source is one of those messages and which speak of someone without naming them: "我前男友叫刘强，他
+ * 是个程序员" may have left "用户提到的他是程序员" beside the memory that names 刘强. A memory drawn from
+ * such a message that stands on its own ("用户下周要去上海出差") stays. What mentions the term only as
+ * something else ("ex-colleague", "前任老板": `mentionsAsMeant`) or, for the user's own, only as
+ * someone else's ("The user's wife's birthday") is left.
+ */
+async function footprintOf(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions): Promise<{ memories: Memory[]; messageIds: Set<string> }> {
   const terms = indexTerms(topic);
-  const anyones = (m: Memory): boolean => !options.own || !mentionsTopic(m.content, topic) || mentionsOwn(m.content, topic);
+  const meant = (m: Memory): boolean => !mentionsTopic(m.content, topic) || mentionsAsMeant(m.content, topic, { own: options.own === true });
   const statuses = ['active', 'archived', 'deleted'] as const;
   // A phrase taken as written ("用户住在", "my address"): what says it, and nothing merely like it.
   if (options.literal) {
-    const memories = (await deps.store.listMemories({ userId, statuses: [...statuses] })).filter((m) => mentionsTopic(m.content, topic) && anyones(m));
+    const memories = (await deps.store.listMemories({ userId, statuses: [...statuses] })).filter((m) => mentionsTopic(m.content, topic) && meant(m));
     return { memories, messageIds: await topicMessageIds(deps, userId, topic, options) };
   }
   const found = await recall(deps, { userId, query: topic, limit: 200, statuses: [...statuses], touch: false, includeExpired: true });
@@ -69,7 +98,7 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
       );
     })
     .map((r) => r.memory)
-    .filter(anyones);
+    .filter(meant);
   const messageIds = await topicMessageIds(deps, userId, topic, options);
   const taken = new Set(about.map((m) => m.id));
   const derived =
@@ -91,6 +120,8 @@ export interface FootprintOptions {
    * user's wife's birthday…", "小美的生日…") is left (`mentionsOwn`).
    */
   own?: boolean;
+  /** Only the topic's aliases, which name the user (the user's own address or phone asked in chat: `forgottenByAliasesOnly`). */
+  aliasesOnly?: boolean;
 }
 
 export interface ForgetTopicOptions extends FootprintOptions {
@@ -115,17 +146,22 @@ export async function forgetTopic(deps: ModelDeps, userId: string, topic: string
     if (!options.restorable) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at });
     else if (memory.status !== 'deleted') await deps.store.updateMemory(userId, memory.id, { status: 'deleted', updatedAt: at }, undefined, { actor: 'user', reason: options.restorable.reason, at });
   }
+  // The topic and whoever it names ("前女友", "小美"): their todos, profile sentences and old profile versions.
+  const said = [...(options.aliasesOnly ? [] : [topic]), ...footprint.names];
+  const about = (text: string): boolean => said.some((t) => mentionsTopic(text, t));
   // Purging a memory erases its todo (deleting it withdraws it); a todo about the topic with no memory of its own goes too.
   for (const todo of await deps.store.listTodos({ userId })) {
-    if (todo.memoryId === undefined && mentionsTopic(todo.content, topic)) await deps.store.deleteTodo(userId, todo.id);
+    if (todo.memoryId === undefined && about(todo.content)) await deps.store.deleteTodo(userId, todo.id);
   }
   const messages = footprint.messageIds.size === 0 ? 0 : await deps.store.purgeMessages(userId, [...footprint.messageIds]);
-  const report: ForgetTopicReport = { forgotten: footprint.memories.map((m) => m.id), messages };
+  const report: ForgetTopicReport = { forgotten: footprint.memories.map((m) => m.id), messages, ...(footprint.names.length > 0 ? { names: footprint.names } : {}) };
   const versions = await deps.store.profileVersions(userId);
   if (versions.length > 0) {
-    const rewritten = await updateProfile(deps, userId, { forgetTopic: topic });
-    if (rewritten.profile) report.profileVersion = rewritten.profile.version;
-    const stale = versions.filter((p) => mentionsTopic(p.narrative, topic) || Object.values(p.basicInfo).some((v) => mentionsTopic(v, topic)));
+    for (const t of said) {
+      const rewritten = await updateProfile(deps, userId, { forgetTopic: t });
+      if (rewritten.profile) report.profileVersion = rewritten.profile.version;
+    }
+    const stale = versions.filter((p) => about(p.narrative) || Object.values(p.basicInfo).some(about));
     if (!options.restorable) await deps.store.deleteProfileVersions(userId, stale.map((p) => p.version));
   }
   deps.logger.info('forgot a topic', { userId, count: report.forgotten.length });

@@ -11,7 +11,7 @@ export function mentionsTopic(text: string, topic: string): boolean {
 }
 
 /** Where a text mentions a topic, as `mentionsTopic` finds it: the offsets of each mention. */
-function mentionsAt(text: string, topic: string): number[] {
+export function mentionsAt(text: string, topic: string): number[] {
   const needle = topic.trim().toLowerCase();
   if (needle === '') return [];
   const haystack = text.toLowerCase();
@@ -47,10 +47,13 @@ const ZH_OTHERS_BEFORE = new RegExp(`(?:(?<!用户|我|你|自己|本人)的|${Z
  */
 export function mentionsOwn(text: string, topic: string): boolean {
   const length = topic.trim().length;
-  return mentionsAt(text, topic).some((at) => {
-    // In simplified characters: "用戶的前女友" is the user's own as "用户的前女友" is.
-    const before = toSimplified(text.slice(Math.max(0, at - 40), at));
-    const after = text.slice(at + length, at + length + 40);
-    return !(EN_OTHERS_BEFORE.test(before) || EN_OTHERS_AFTER.test(after) || ZH_OTHERS_BEFORE.test(before));
-  });
+  return mentionsAt(text, topic).some((at) => !someoneElsesAt(text, at, length));
+}
+
+/** Whether the mention of `length` characters at `at` is marked as someone else's (`mentionsOwn`). */
+export function someoneElsesAt(text: string, at: number, length: number): boolean {
+  // In simplified characters: "用戶的前女友" is the user's own as "用户的前女友" is.
+  const before = toSimplified(text.slice(Math.max(0, at - 40), at));
+  const after = text.slice(at + length, at + length + 40);
+  return EN_OTHERS_BEFORE.test(before) || EN_OTHERS_AFTER.test(after) || ZH_OTHERS_BEFORE.test(before);
 }

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { previewForgetTopic } from './forget-preview.js';
+import { testMemory } from '../testing/test-memory.js';
+
+let engines: Array<ReturnType<typeof testMemory>> = [];
+afterEach(async () => {
+  for (const e of engines) await e.close();
+  engines = [];
+});
+function engine() {
+  const memory = testMemory();
+  engines.push(memory);
+  return memory;
+}
+
+describe('what a topic is: "ex" is not an ex-colleague, 前任 not a former boss', () => {
+  it.each([
+    {
+      lang: 'en',
+      request: 'forget my ex',
+      gone: ["The user's ex is Sarah", "The user's ex-wife Anna lives in Ohio"],
+      kept: ["The user's ex-colleague Tom works at Google", 'The user has an Ex-Lax prescription', "The user's ex-boss was strict"],
+    },
+    {
+      lang: 'zh',
+      request: '把我前任的事都忘了吧',
+      gone: ['用户的前任叫小丽', '用户的前女友叫小美'],
+      kept: ['用户的前任老板很凶', '用户的前任经理姓李'],
+    },
+  ])('$lang: "$request" forgets the ex (and the words for one), not what only shares the word', async ({ request, gone, kept }) => {
+    const memory = engine();
+    for (const content of [...gone, ...kept]) await memory.add({ userId: 'u', content });
+    const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect(result.forgotten?.[0]?.memories).toBe(gone.length);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...kept].sort());
+  });
+});
+
+describe('every door forgets a topic as a request in chat does', () => {
+  it.each([
+    { lang: 'zh', topic: '前女友', named: '用户的前女友叫小美', about: '小美下个月结婚', other: '用户喜欢猫' },
+    { lang: 'en', topic: 'ex', named: "The user's ex is named Sarah", about: 'Sarah moved to Paris last spring', other: 'The user loves cats' },
+  ])('$lang: forgetTopic (the page, the API, MCP, the CLI) also takes whoever the memories name it; the dry run lists it', async ({ topic, named, about, other }) => {
+    const memory = engine();
+    for (const content of [named, about, other]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's0', role: 'user', content: about }] });
+    const preview = await previewForgetTopic(memory.deps, 'u', topic);
+    expect(preview.map((p) => p.content).sort()).toEqual([named, about].sort());
+    const report = await memory.forgetTopic('u', topic);
+    expect(report.names).toEqual([named.includes('小美') ? '小美' : 'Sarah']);
+    expect((await memory.list({ userId: 'u', statuses: ['active', 'archived', 'deleted'] })).map((m) => m.content)).toEqual([other]);
+    expect((await memory.exportUser('u')).messages).toEqual([]);
+  });
+
+  it('zh: forgetTopic("前任") takes the words memories use for one (前女友, 前男友), as the chat request does', async () => {
+    const memory = engine();
+    for (const content of ['用户的前女友叫小美', '用户的前任老板很凶', '用户喜欢猫']) await memory.add({ userId: 'u', content });
+    await memory.forgetTopic('u', '前任');
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual(['用户喜欢猫', '用户的前任老板很凶'].sort());
+  });
+});
