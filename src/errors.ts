@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   // HTTP service (src/server/)
   'UNAUTHORIZED',
   'FORBIDDEN',
+  /** The path exists, not with this method; the answer's `Allow` header lists its methods. */
+  'METHOD_NOT_ALLOWED',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UPSTREAM_FAILED',

@@ -25,10 +25,10 @@ describe('engram export / import', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Imported 2 memories and 1 messages for li-ming\n');
     expect(await contents(other, 'li-ming')).toEqual(await contents(h.db, 'li-ming'));
-    // Importing over a user who already has memories is refused.
+    // Importing over a user who already has memories (or messages, todos, a profile) is refused.
     const again = await h.cli(['--db', other, 'import', file]);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/^error \[CONFLICT\]: User li-ming already has memories here/);
+    expect(again.stderr).toMatch(/^error \[CONFLICT\]: User li-ming already has memories and messages here/);
   });
 
   it('prints an English export on stdout, and imports it back after forgetting', async () => {

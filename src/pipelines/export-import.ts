@@ -1,25 +1,33 @@
 import { z } from 'zod';
-import { Message } from '../domain/conversation.js';
+import { Message, NewMessageInput } from '../domain/conversation.js';
 import { HistoryEvent } from '../domain/history.js';
-import { Memory } from '../domain/memory.js';
+import { MAX_CONTENT_LENGTH, Memory, Provenance } from '../domain/memory.js';
 import { Profile, Relation } from '../domain/profile.js';
 import { Todo } from '../domain/todo.js';
 import type { MemoryDeps } from './deps.js';
 
-/** The JSON export of one user's whole memory (dates travel as ISO strings; see reviveDates). */
-export const UserExport = z.object({
-  format: z.literal('engram-export'),
-  version: z.literal(1),
-  userId: z.string(),
-  exportedAt: z.date(),
-  memories: z.array(Memory),
-  history: z.array(HistoryEvent),
-  relations: z.array(Relation),
-  profiles: z.array(Profile),
-  todos: z.array(Todo),
-  messages: z.array(Message),
-  settings: z.record(z.string(), z.unknown()),
-});
+/**
+ * The JSON export of one user's whole memory (dates travel as ISO strings; see reviveDates).
+ * An import reads the file with this schema, so it is strict: an unknown key is refused, not
+ * dropped (a misspelt field would vanish without a word), and each text keeps the limit of the
+ * way it comes in otherwise: MAX_CONTENT_LENGTH for a memory and its todo, appendMessages' limit
+ * for a message. Every key an export writes is in it (src/pipelines/import-user.test.ts).
+ */
+export const UserExport = z
+  .object({
+    format: z.literal('engram-export'),
+    version: z.literal(1),
+    userId: z.string(),
+    exportedAt: z.date(),
+    memories: z.array(Memory.extend({ content: Memory.shape.content.max(MAX_CONTENT_LENGTH), provenance: Provenance.strict() }).strict()),
+    history: z.array(HistoryEvent.strict()),
+    relations: z.array(Relation.strict()),
+    profiles: z.array(Profile.strict()),
+    todos: z.array(Todo.extend({ content: Todo.shape.content.max(MAX_CONTENT_LENGTH) }).strict()),
+    messages: z.array(Message.extend({ content: NewMessageInput.shape.content }).strict()),
+    settings: z.record(z.string(), z.unknown()),
+  })
+  .strict();
 export type UserExport = z.infer<typeof UserExport>;
 
 /** The date fields of every exported record; their ISO strings become Dates again on import. */

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_CONTENT_LENGTH } from '../domain/memory.js';
 import { testMemory } from '../testing/test-memory.js';
+
+/** The longest message appendMessages takes. */
+const MAX_MESSAGE = 100_000;
 
 let engines: Array<ReturnType<typeof testMemory>> = [];
 afterEach(async () => {
@@ -112,5 +116,133 @@ describe('a large import', () => {
     // Without turns the whole import ran in microtasks: no timer fired until it was over.
     expect(ticks).toBeGreaterThan(0);
     expect(await engine.deps.store.countMemories({ userId: 'big', statuses: ['active'] })).toBe(1000);
+  });
+});
+
+/** An export of `userId` with nothing in it, to fill in per test. */
+const emptyFile = (userId: string) => ({ format: 'engram-export', version: 1, userId, exportedAt: at, memories: [], history: [], relations: [], profiles: [], todos: [], messages: [], settings: {} });
+const todoRow = (id: string, userId: string, content: string) => ({ id, userId, content, completed: false, reminded: false, createdAt: at, deliveryAttempts: 0 });
+const messageRow = (id: string, userId: string, seq: number, content: string) => ({ id, userId, sessionId: 's1', seq, role: 'user', content, createdAt: at });
+/** A deep copy of a JSON value, as a person editing a file would paste it. */
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+describe('an import obeys the content limits of every other way in (zh/en)', () => {
+  it('refuses a memory or a todo longer than MAX_CONTENT_LENGTH, naming the field, and imports nothing', async () => {
+    const memory = open();
+    for (const long of ['猫'.repeat(MAX_CONTENT_LENGTH + 1), 'a'.repeat(MAX_CONTENT_LENGTH + 1)]) {
+      const file = { ...emptyFile('u'), memories: [memoryRow('ok', 'u', '用户喜欢猫'), memoryRow('long', 'u', long)], messages: [messageRow('m1', 'u', 0, 'I like cats')] };
+      await expect(memory.importUser(file)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('memories.1.content') });
+      const todoFile = { ...emptyFile('u'), todos: [todoRow('t1', 'u', long)] };
+      await expect(memory.importUser(todoFile)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('todos.0.content') });
+    }
+    expect(await memory.exportUser('u')).toMatchObject({ memories: [], todos: [], messages: [] });
+    // The limit itself is allowed, as add() allows it.
+    const atLimit = { ...emptyFile('u'), memories: [memoryRow('zh', 'u', '猫'.repeat(MAX_CONTENT_LENGTH)), memoryRow('en', 'u', 'a'.repeat(MAX_CONTENT_LENGTH))] };
+    expect((await memory.importUser(atLimit)).memories).toBe(2);
+  });
+
+  it('refuses a message longer than appendMessages accepts, naming the field, and imports nothing', async () => {
+    const memory = open();
+    for (const long of ['话'.repeat(MAX_MESSAGE + 1), 'w'.repeat(MAX_MESSAGE + 1)]) {
+      // The same text is refused when appended: an import is no way around it.
+      await expect(memory.appendMessages({ messages: [{ userId: 'other', sessionId: 's', role: 'user', content: long }] })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+      const file = { ...emptyFile('u'), memories: [memoryRow('ok', 'u', 'The user likes cats')], messages: [messageRow('m1', 'u', 0, '我喜欢猫'), messageRow('m2', 'u', 1, long)] };
+      await expect(memory.importUser(file)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('messages.1.content') });
+    }
+    expect(await memory.exportUser('u')).toMatchObject({ memories: [], messages: [] });
+    // (100,000 Chinese characters take a minute to index: the one at the limit is a single long word.)
+    const atLimit = { ...emptyFile('u'), messages: [messageRow('zh', 'u', 0, '我喜欢猫'), messageRow('en', 'u', 1, 'w'.repeat(MAX_MESSAGE))] };
+    expect((await memory.importUser(atLimit)).messages).toBe(2);
+  });
+});
+
+describe('ids repeated in the file are re-issued, also when the store holds them', () => {
+  it('imports both copies of a memory, history event, todo and message under distinct ids (zh/en)', async () => {
+    const memory = open();
+    await memory.add({ userId: 'u', content: '用户喜欢猫' });
+    await memory.add({ userId: 'u', kind: 'todo', content: 'Call mom', dueAt: '2026-01-02T10:00:00Z' });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content: '我喜欢猫 I like cats' }] });
+    const file = copy(await memory.exportUser('u'));
+    for (const table of ['memories', 'history', 'todos', 'messages'] as const) (file[table] as unknown[]).push(copy(file[table][0]));
+
+    // Into the same store, where every id is taken, and into a fresh one, where only the copies repeat.
+    for (const [engine, userId] of [[memory, 'v'], [open(), 'u']] as const) {
+      const report = await engine.importUser(copy(file), { userId });
+      expect(report).toMatchObject({ memories: 3, messages: 2 });
+      const back = await engine.exportUser(userId);
+      for (const table of ['memories', 'history', 'todos', 'messages'] as const) {
+        const rows = back[table] as Array<{ id: string }>;
+        expect(rows).toHaveLength(file[table].length);
+        expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+      }
+      expect(back.memories.map((m) => m.content).sort()).toEqual(['Call mom', '用户喜欢猫', '用户喜欢猫']);
+      expect(back.messages.map((m) => m.content)).toEqual(['我喜欢猫 I like cats', '我喜欢猫 I like cats']);
+      // Both todo copies still point at the todo's memory.
+      const todoMemory = back.memories.find((m) => m.content === 'Call mom')!;
+      expect(back.todos.map((t) => t.memoryId)).toEqual([todoMemory.id, todoMemory.id]);
+    }
+  });
+  it('never re-issues an id the file itself uses, so only the copy changes (zh/en)', async () => {
+    // A fresh engine's ids start where the file's did ("mem-1", "mem-2", …).
+    const file = { ...emptyFile('u'), memories: [memoryRow('mem-1', 'u', '用户喜欢猫'), memoryRow('mem-1', 'u', '用户喜欢猫'), memoryRow('mem-2', 'u', 'The user likes dogs')] };
+    const memory = open();
+    expect(await memory.importUser(file)).toMatchObject({ memories: 3, reissuedIds: 1 });
+    expect((await memory.get('u', 'mem-2')).content).toBe('The user likes dogs');
+    expect((await memory.get('u', 'mem-1')).content).toBe('用户喜欢猫');
+  });
+});
+
+describe('the file is read strictly', () => {
+  it('refuses unknown keys at the top level and in a record, naming them; a real export still round-trips (zh/en)', async () => {
+    const a = open();
+    const cat = await a.add({ userId: 'u', kind: 'preference', content: '用户喜欢猫', structuredData: { 动物: '猫' }, happenedAt: '2026-01-01T00:00:00Z' });
+    const dog = await a.add({ userId: 'u', content: 'The user has a dog named Rex' });
+    await a.add({ userId: 'u', kind: 'todo', content: '明天给妈妈打电话', dueAt: '2026-01-02T10:00:00Z' });
+    await a.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content: 'I have a dog named Rex', callerId: 'app-1' }] });
+    await a.recordLearning({ userId: 'u', task: '生成周报', steps: ['导出提交', '写摘要'], tools: ['git'] });
+    await a.setSettings('u', { timeZone: 'Asia/Shanghai' });
+    await a.deps.store.insertRelation({ id: 'rel-1', userId: 'u', sourceId: dog.id, targetId: cat.id, type: 'supports', strength: 0.5, reason: 'pets 宠物', createdAt: new Date(at) });
+    await a.deps.store.insertProfile({ userId: 'u', version: 1, narrative: '用户养了一只狗。', basicInfo: { pet: 'Rex' }, changes: 'first', producedBy: 'update-profile@1', episodeCount: 0, createdAt: new Date(at) });
+    const exported = copy(await a.exportUser('u'));
+
+    const b = open();
+    await expect(b.importUser({ ...exported, comment: 'my backup' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/Unrecognized key.*comment/) });
+    const misspelt = copy(exported);
+    misspelt.memories[1] = { ...misspelt.memories[1]!, importnace: 0.9 } as (typeof misspelt.memories)[number];
+    await expect(b.importUser(misspelt)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/memories\.1: Unrecognized key.*importnace/) });
+    for (const table of ['history', 'relations', 'profiles', 'todos', 'messages'] as const) {
+      const extra = copy(exported);
+      (extra[table] as unknown[])[0] = { ...copy(exported[table][0]), note: '备注' };
+      await expect(b.importUser(extra)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(new RegExp(`${table}\\.0: Unrecognized key.*note`)) });
+    }
+    expect(await b.list({ userId: 'u' })).toEqual([]);
+
+    // Every field an export writes is read back: the second export equals the first.
+    expect(exported.relations).toHaveLength(1);
+    expect(await b.importUser(exported)).toMatchObject({ memories: 4, messages: 1, reissuedIds: 0, droppedRelations: 0 });
+    expect({ ...copy(await b.exportUser('u')), exportedAt: null }).toEqual({ ...exported, exportedAt: null });
+  });
+});
+
+describe('an import goes only into a user with nothing stored', () => {
+  it('refuses a user who has todos and messages but no memories: the todos are not doubled (zh/en)', async () => {
+    const memory = open();
+    const file = { ...emptyFile('u'), todos: [todoRow('t1', 'u', '买牛奶'), todoRow('t2', 'u', 'Buy bread')], messages: [messageRow('m1', 'u', 0, '记得买牛奶 remember the bread')] };
+    await memory.importUser(copy(file));
+    expect(await memory.deps.store.countMemories({ userId: 'u', statuses: ['active', 'archived', 'deleted'] })).toBe(0);
+    await expect(memory.importUser(copy(file))).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/User u already has messages and todos/) });
+    expect((await memory.listTodos({ userId: 'u' })).map((t) => t.content).sort()).toEqual(['Buy bread', '买牛奶']);
+  });
+
+  it('refuses a user who has only messages, or only a profile; settings alone are no data', async () => {
+    const memory = open();
+    const file = { ...emptyFile('x'), memories: [memoryRow('m', 'x', 'The user likes tea 用户喜欢茶')] };
+    await memory.appendMessages({ messages: [{ userId: 'talker', sessionId: 's', role: 'user', content: '你好 hello' }] });
+    await expect(memory.importUser(copy(file), { userId: 'talker' })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/already has messages/) });
+    await memory.deps.store.insertProfile({ userId: 'profiled', version: 1, narrative: '用户喜欢茶。', basicInfo: {}, episodeCount: 0, createdAt: new Date(at) });
+    await expect(memory.importUser(copy(file), { userId: 'profiled' })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/already has a profile/) });
+    await memory.setSettings('configured', { timeZone: 'Asia/Shanghai' });
+    expect((await memory.importUser(copy(file), { userId: 'configured' })).memories).toBe(1);
+    expect(await memory.list({ userId: 'talker' })).toEqual([]);
   });
 });

@@ -36,25 +36,70 @@ export interface ImportReport {
   droppedRelations: number;
 }
 
-/** Maps each id to a fresh one when it is taken in the store or repeated in the file. */
-async function reissue(deps: MemoryDeps, store: Store, table: 'memories' | 'history' | 'relations' | 'todos', ids: readonly string[]): Promise<Map<string, string>> {
-  const taken = await store.takenIds(table, ids);
-  const seen = new Set<string>();
-  const map = new Map<string, string>();
-  ids.forEach((id, i) => {
-    // Position-keyed for repeats: the first keeps its id when free, later copies get new ones.
-    const key = seen.has(id) ? `${id}\u0000${i}` : id;
-    if (taken.has(id) || seen.has(id)) map.set(key, deps.ids.next());
-    seen.add(id);
+/** The ids one table's rows are stored under, and where references to the file's ids now point. */
+interface Reissued {
+  /** The id of each row, in file order. */
+  ids: string[];
+  /** A file id → the id of the first row that had it (what a reference to it follows). */
+  refs: Map<string, string>;
+  /** Rows given a new id. */
+  count: number;
+}
+
+/**
+ * Keeps each row's id when it is free; gives a new one to an id taken in the store (`taken`) or
+ * already given to an earlier row, so two copies of a row in the file are two rows here. A new id
+ * is never one the file uses (a file exported from a store with the same id generator).
+ */
+function reissue(deps: MemoryDeps, ids: readonly string[], taken: ReadonlySet<string>): Reissued {
+  const inFile = new Set(ids);
+  const given = new Set<string>();
+  const refs = new Map<string, string>();
+  let count = 0;
+  const fresh = (): string => {
+    let id = deps.ids.next();
+    while (inFile.has(id) || given.has(id)) id = deps.ids.next();
+    return id;
+  };
+  const out = ids.map((id) => {
+    let next = id;
+    if (taken.has(id) || given.has(id)) {
+      next = fresh();
+      count++;
+    }
+    given.add(next);
+    if (!refs.has(id)) refs.set(id, next);
+    return next;
   });
-  return map;
+  return { ids: out, refs, count };
+}
+
+/** What a user already has that an import would mix with (settings are preferences, merged by the import). */
+async function dataOf(store: Store, userId: string): Promise<string[]> {
+  const held: string[] = [];
+  if ((await store.countMemories({ userId, statuses: ['active', 'archived', 'deleted'] })) > 0) held.push('memories');
+  if ((await store.listMessages({ userId, limit: 1 })).length > 0) held.push('messages');
+  if ((await store.listTodos({ userId, limit: 1 })).length > 0) held.push('todos');
+  if ((await store.latestProfile(userId)) !== null) held.push('a profile');
+  return held;
+}
+
+/**
+ * The refusal of an import into a user who has data: 409 CONFLICT. `userId` is the id to show; the
+ * HTTP route builds it again with the caller's own id in place of the engine's tenant-scoped one.
+ */
+export function userNotEmptyError(userId: string, held: readonly string[], options: { cause?: unknown } = {}): EngramError {
+  const what = held.length > 1 ? `${held.slice(0, -1).join(', ')} and ${held.at(-1)}` : held.join('');
+  return new EngramError('CONFLICT', `User ${userId} already has ${what} here; import into an empty user or forget the user first`, { ...options, details: { userId, held: [...held] } });
 }
 
 /**
  * Restores an export as one user: every memory, history event, relation, profile version, todo,
  * message and setting is stored under the importing user, whatever the file says; ids already
  * used by anyone are re-issued (and references to them follow); settings are validated like
- * setSettings. Refuses a user who already has memories, and input nested deeper than any export.
+ * setSettings. Refuses a user who already has memories, messages, todos or a profile (an import
+ * restores a user, it does not merge two), a file with keys an export does not write or texts
+ * longer than their limits, and input nested deeper than any export.
  */
 export async function importUser(deps: MemoryDeps, data: unknown, options: ImportOptions = {}): Promise<ImportReport> {
   const problem = jsonProblem(data, MAX_EXPORT_DEPTH);
@@ -68,28 +113,29 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
   } catch (cause) {
     throw new InvalidInputError(`Invalid export: its settings do not validate (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
   }
-  if ((await deps.store.countMemories({ userId, statuses: ['active', 'archived', 'deleted'] })) > 0) {
-    throw new EngramError('CONFLICT', `User ${userId} already has memories here; import into an empty store or forget the user first`);
-  }
+  const held = await dataOf(deps.store, userId);
+  if (held.length > 0) throw userNotEmptyError(userId, held);
 
   const rows = [e.memories, e.history, e.relations, e.profiles, e.todos, e.messages].flat();
   const rewrittenOwners = rows.filter((r) => r.userId !== userId).length;
-  const memoryIds = await reissue(deps, deps.store, 'memories', e.memories.map((m) => m.id));
-  const historyIds = await reissue(deps, deps.store, 'history', e.history.map((h) => h.id));
-  const relationIds = await reissue(deps, deps.store, 'relations', e.relations.map((r) => r.id));
-  const todoIds = await reissue(deps, deps.store, 'todos', e.todos.map((t) => t.id));
-  const reissuedIds = memoryIds.size + historyIds.size + relationIds.size + todoIds.size;
-
-  const memories = e.memories.map((m, i) => ({ ...m, id: memoryIds.get(m.id) ?? memoryIds.get(`${m.id}\u0000${i}`) ?? m.id, userId, embedderId: deps.embedder.id }));
-  const newMemoryId = (id: string): string => memoryIds.get(id) ?? id;
   const inFile = new Set(e.memories.map((m) => m.id));
-  const history = e.history.map((h, i) => ({ ...h, id: historyIds.get(h.id) ?? historyIds.get(`${h.id}\u0000${i}`) ?? h.id, memoryId: newMemoryId(h.memoryId), userId }));
-  const relations = e.relations
-    .filter((r) => inFile.has(r.sourceId) && inFile.has(r.targetId))
-    .map((r) => ({ ...r, id: relationIds.get(r.id) ?? deps.ids.next(), sourceId: newMemoryId(r.sourceId), targetId: newMemoryId(r.targetId), userId }));
+  const kept = e.relations.filter((r) => inFile.has(r.sourceId) && inFile.has(r.targetId));
+  const taken = (table: 'memories' | 'history' | 'relations' | 'todos', rows: ReadonlyArray<{ id: string }>) => deps.store.takenIds(table, rows.map((r) => r.id));
+  const memoryIds = reissue(deps, e.memories.map((m) => m.id), await taken('memories', e.memories));
+  const historyIds = reissue(deps, e.history.map((h) => h.id), await taken('history', e.history));
+  const relationIds = reissue(deps, kept.map((r) => r.id), await taken('relations', kept));
+  const todoIds = reissue(deps, e.todos.map((t) => t.id), await taken('todos', e.todos));
+  // Message ids are the user's own (an empty user holds none): only a copy in the file needs a new one.
+  const messageIds = reissue(deps, e.messages.map((m) => m.id), new Set());
+  const reissuedIds = memoryIds.count + historyIds.count + relationIds.count + todoIds.count + messageIds.count;
+
+  const memories = e.memories.map((m, i) => ({ ...m, id: memoryIds.ids[i]!, userId, embedderId: deps.embedder.id }));
+  const newMemoryId = (id: string): string => memoryIds.refs.get(id) ?? id;
+  const history = e.history.map((h, i) => ({ ...h, id: historyIds.ids[i]!, memoryId: newMemoryId(h.memoryId), userId }));
+  const relations = kept.map((r, i) => ({ ...r, id: relationIds.ids[i]!, sourceId: newMemoryId(r.sourceId), targetId: newMemoryId(r.targetId), userId }));
   const todos = e.todos.map((t, i) => ({
     ...t,
-    id: todoIds.get(t.id) ?? todoIds.get(`${t.id}\u0000${i}`) ?? t.id,
+    id: todoIds.ids[i]!,
     memoryId: t.memoryId !== undefined && inFile.has(t.memoryId) ? newMemoryId(t.memoryId) : undefined,
     userId,
   }));
@@ -109,9 +155,11 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
     return out;
   };
   const vectors = await embed(memories.map((m) => m.content));
-  const bySession = new Map<string, Message[]>();
-  for (const m of e.messages) bySession.set(m.sessionId, [...(bySession.get(m.sessionId) ?? []), { ...m, userId }]);
-  const messageVectors = new Map((await embed(e.messages.map((m) => m.content))).map((v, i) => [e.messages[i]!.id, v]));
+  const messageVectors = await embed(e.messages.map((m) => m.content));
+  const bySession = new Map<string, Array<Message & { vector: Float32Array | null }>>();
+  for (const [i, m] of e.messages.entries()) {
+    bySession.set(m.sessionId, [...(bySession.get(m.sessionId) ?? []), { ...m, id: messageIds.ids[i]!, userId, vector: messageVectors[i] ?? null }]);
+  }
   await deps.store.transaction(async (tx) => {
     for (const [i, m] of memories.entries()) {
       await tx.importMemory(m, vectors[i] ?? null, []);
@@ -126,12 +174,12 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
     for (const p of profiles) await tx.insertProfile(p);
     for (const t of todos) await tx.insertTodo(t);
     for (const [sessionId, messages] of bySession) {
-      await tx.appendMessages(userId, sessionId, messages.sort((a, b) => a.seq - b.seq).map((m) => ({ ...m, vector: messageVectors.get(m.id) ?? null, embedderId: deps.embedder.id })));
+      await tx.appendMessages(userId, sessionId, messages.sort((a, b) => a.seq - b.seq).map((m) => ({ ...m, embedderId: deps.embedder.id })));
     }
     if (Object.keys(settings).length > 0) await tx.setSettings(userId, settings);
   });
   options.onProgress?.(total, total);
-  const report: ImportReport = { userId, memories: memories.length, messages: e.messages.length, rewrittenOwners, reissuedIds, droppedRelations: e.relations.length - relations.length };
+  const report: ImportReport = { userId, memories: memories.length, messages: e.messages.length, rewrittenOwners, reissuedIds, droppedRelations: e.relations.length - kept.length };
   if (rewrittenOwners > 0 || reissuedIds > 0) deps.logger.warn('import rewrote owners or ids', { ...report });
   return report;
 }

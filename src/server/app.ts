@@ -8,6 +8,7 @@ import { authenticate, requireAdmin, type AppEnv } from './auth.js';
 import { EngramError } from '../errors.js';
 import { PASSED_THROUGH } from '../proxy/chat-proxy.js';
 import { MEMORY_PATHS } from '../proxy/wire.js';
+import { allowedMethods } from './allowed-methods.js';
 import { bodyLimit } from './body-limit.js';
 import { mountDocs } from './docs.js';
 import type { EventHub } from './event-hub.js';
@@ -107,7 +108,13 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.onError(onError(logger));
-  app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: `No route ${c.req.method} ${c.req.path}`, requestId: c.get('requestId') } }, 404));
+  // A path that exists under other methods is a 405 naming them (the Allow header), not a 404.
+  const allowed = allowedMethods(app);
+  app.notFound((c) => {
+    const allow = allowed(c.req.path);
+    if (allow.length > 0) throw new EngramError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${c.req.path}: use ${allow.join(', ')}`, { details: { method: c.req.method, allow } });
+    return c.json({ error: { code: 'NOT_FOUND', message: `No route ${c.req.method} ${c.req.path}`, requestId: c.get('requestId') } }, 404);
+  });
   app.use(requestId());
   // The page keeps its key in the browser: no other site may frame it (clickjacking); no body is sniffed as another type.
   app.use(async (c, next) => {

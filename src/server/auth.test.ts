@@ -76,6 +76,39 @@ describe('tenants and keys', () => {
     expect((await json('/metrics', { key: bound })).status).toBe(403);
   });
 
+  it('a user id of spaces (ASCII or ideographic) is refused in every tenant, checked as the caller gave it, not once prefixed (zh/en)', async () => {
+    const { json, memory } = make({ adminKey: ADMIN });
+    const tenant = String((await json('/v1/keys', { key: ADMIN, body: { tenantId: 'acme' } })).body.key);
+    const callers: Array<{ key: string; headers: Record<string, string> }> = [
+      { key: tenant, headers: {} },
+      { key: ADMIN, headers: {} },
+      { key: ADMIN, headers: { 'x-engram-tenant': 'acme' } },
+    ];
+    for (const { key, headers } of callers) {
+      for (const [id, content] of [['%20%20', '用户喜欢猫'], ['%E3%80%80', 'The user likes cats'], ['%20%E3%80%80%09', '用户喜欢狗']] as const) {
+        const made = await json(`/v1/users/${id}/memories`, { key, headers, body: { content } });
+        expect([id, headers, made.status, made.body.error?.code]).toEqual([id, headers, 400, 'INVALID_INPUT']);
+        expect(made.body.error?.message).toBe('Invalid userId: must not be empty');
+        expect((await json(`/v1/users/${id}/search`, { key, headers, body: { query: content } })).status).toBe(400);
+        expect((await json(`/v1/users/${id}/settings`, { method: 'PUT', key, headers, body: { silentMinutes: 5 } })).status).toBe(400);
+      }
+      // The seed-shaped routes take the user from a header (UTF-8 bytes, as a client sends them): spaces there name no user.
+      expect((await json('/api/v1/memories', { key, headers: { ...headers, 'x-engram-user': Buffer.from('\u3000 ').toString('latin1') } })).status).toBe(400);
+    }
+    expect((await json('/v1/users', { key: tenant })).body.items).toEqual([]);
+    expect(await memory.deps.store.userIds()).toEqual([]);
+    expect(() => scopedUserId({ tenantId: 'acme' }, '  ')).toThrow(/must not be empty/);
+    expect(() => scopedUserId({ tenantId: 'acme' }, '\u3000')).toThrow(/must not be empty/);
+    expect(scopedUserId({ tenantId: 'acme' }, ' 李明 ')).toBe('t:acme: 李明 ');
+    // A key bound to such an id could never act: refused when it is made.
+    for (const boundUserId of ['  ', '\u3000', '*']) {
+      const key = await json('/v1/keys', { key: ADMIN, body: { tenantId: 'acme', boundUserId } });
+      expect([boundUserId, key.status, key.body.error?.details?.field]).toEqual([boundUserId, 400, 'boundUserId']);
+    }
+    expect((await json('/v1/keys', { key: ADMIN, body: { tenantId: 'default', boundUserId: 't:acme:bob' } })).status).toBe(400);
+    expect((await json('/v1/keys', { key: ADMIN, body: { tenantId: 'acme', boundUserId: '李明' } })).status).toBe(201);
+  });
+
   it('a revoked key, an unknown key and a malformed header get 401 with a code', async () => {
     const { json } = make({ adminKey: ADMIN });
     const created = await json('/v1/keys', { key: ADMIN, body: { tenantId: 'acme' } });

@@ -1,14 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { RequestIdVariables } from 'hono/request-id';
+import { assertUserId, GLOBAL_USER } from '../domain/user-id.js';
 import { EngramError, InvalidInputError } from '../errors.js';
 import { TenantId, type KeyStore } from './keys/key-store.js';
 
 /** The local tenant: the CLI's and the library's users live here, under their own ids. */
 export const DEFAULT_TENANT = 'default';
 const PREFIX = 't:';
-/** The settings' global defaults (see pipelines/settings.ts). */
-const GLOBAL_USER = '*';
 
 /** Who is calling, set by the auth middleware on every request. */
 export interface AuthInfo {
@@ -30,14 +29,17 @@ export interface AppEnv {
  * Maps a tenant's external user id to the engine's user id. Tenants isolate users: "alice" of
  * tenant "acme" is `t:acme:alice`, another person than "alice" of tenant "globex". The default
  * tenant keeps ids as they are (so the CLI and the server see the same users) and may not use ids
- * that look scoped.
+ * that look scoped. Every door's user (path, header, proxy body, MCP argument, a key's binding)
+ * passes here, so the id is checked as the caller gave it (`assertUserId`), in every tenant alike.
  */
 export function scopedUserId(auth: Pick<AuthInfo, 'tenantId'> & Partial<Pick<AuthInfo, 'admin'>>, externalUserId: string): string {
-  if (externalUserId.length === 0) throw new InvalidInputError('userId must not be empty', { details: { field: 'userId' } });
   // "*" holds the defaults every tenant's users inherit: the operator's, never a tenant key's.
-  if (externalUserId === GLOBAL_USER && !(auth.admin === true && auth.tenantId === DEFAULT_TENANT)) {
+  if (externalUserId === GLOBAL_USER) {
+    if (auth.admin === true && auth.tenantId === DEFAULT_TENANT) return GLOBAL_USER;
     throw new EngramError('FORBIDDEN', 'User "*" holds the global defaults of every tenant: only the admin key may read or change them', { details: { userId: externalUserId } });
   }
+  // The id as the caller gave it, in every tenant: once prefixed ("t:acme:  ") it would never look empty.
+  assertUserId(externalUserId);
   if (auth.tenantId === DEFAULT_TENANT) {
     if (externalUserId.startsWith(PREFIX)) throw new InvalidInputError(`userId must not start with "${PREFIX}"`, { details: { field: 'userId' } });
     return externalUserId;

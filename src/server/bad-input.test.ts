@@ -150,6 +150,36 @@ describe('bad input: a clear 4xx with a code, never a 500, nothing half-written'
     expect(await count(t)).toBe(0);
   });
 
+  it('a body that is not UTF-8 is refused, never stored with U+FFFD in place of its bytes, whatever the content type (zh/en)', async () => {
+    const t = make();
+    const withBytes = (before: string, bytes: number[], after: string) => Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]);
+    const bodies = [
+      [withBytes('{"content":"bad ', [0xff, 0xfe], ' utf8"}'), 16],
+      [withBytes('{"content":"用户喜欢', [0xe7, 0x8c], '"}'), 24], // 猫 cut short
+      [withBytes('{"content":"The user likes ', [0xc0, 0xaf], ' cats"}'), 27], // an overlong "/"
+      [withBytes('{"content":"用户', [0xed, 0xa0, 0x80], '喜欢猫"}'), 18], // a surrogate, encoded
+    ] as const;
+    for (const [body, at] of bodies) {
+      for (const type of ['application/json', 'text/plain', 'application/json; charset=utf-8']) {
+        const res = await t.app.request('/v1/users/u/memories', { method: 'POST', headers: { 'content-type': type }, body });
+        const error = ((await res.json()) as TestResponse['body']).error;
+        expect([type, res.status, error?.code]).toEqual([type, 400, 'INVALID_INPUT']);
+        expect(error?.message).toContain('not valid UTF-8');
+        expect(error?.details?.byteOffset).toBe(at);
+      }
+    }
+    const put = await t.app.request('/v1/users/u/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: withBytes('{"timeZone":"Asia/', [0x80], 'Shanghai"}') });
+    expect(put.status).toBe(400);
+    expect(await count(t)).toBe(0);
+    // Well-formed UTF-8 (with a BOM too) is read as before, and a U+FFFD the client really sent is kept.
+    for (const content of ['用户喜欢猫', 'The user likes cats \ufffd']) {
+      const ok = await t.app.request('/v1/users/u/memories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ content }))]) });
+      expect(ok.status).toBe(201);
+      expect(((await ok.json()) as { content: string }).content).toBe(content);
+    }
+    expect(await count(t)).toBe(2);
+  });
+
   it('FTS syntax in queries is just text (Chinese and English)', async () => {
     const t = make();
     await t.json('/v1/users/u/memories', { body: { content: '用户喜欢猫 "cats" AND dogs' } });

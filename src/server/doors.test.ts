@@ -130,6 +130,60 @@ describe('the doors on the HTTP server', () => {
     expect(upstream.requests.filter((r) => r.path === '/v1/embeddings')).toHaveLength(1);
   });
 
+  it('refuses a user of spaces on the proxy and MCP as every route does: named in the body, the header, the tool argument or bound to a key, and forwards nothing (zh/en)', async () => {
+    for (const [user, content] of [['  ', '我喜欢猫吗？'], ['\u3000', 'Do I like cats?']] as const) {
+      const refused = await openai(tenantKey).chat.completions.create({ model: 'mock-model', user, messages: [{ role: 'user', content }] }).catch((e: unknown) => e);
+      expect((refused as InstanceType<typeof OpenAI.APIError>).status).toBe(400);
+      const responses = await openai(tenantKey).responses.create({ model: 'mock-model', user, input: content }).catch((e: unknown) => e);
+      expect((responses as InstanceType<typeof OpenAI.APIError>).status).toBe(400);
+      // The header, as UTF-8 bytes: spaces name no user.
+      const header = await fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tenantKey}`, 'content-type': 'application/json', 'x-engram-user': Buffer.from(`${user} `).toString('latin1') },
+        body: JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content }] }),
+      });
+      expect(header.status).toBe(400);
+      // A key bound to it (the CLI's `keys create --bind-user` takes any text): its user is checked as given, not as "t:acme:  ".
+      const bound = (await keyStoreOf(server.memory.deps.store).create({ tenantId: 'acme', boundUserId: user })).key;
+      const byKey = await openai(bound).chat.completions.create({ model: 'mock-model', messages: [{ role: 'user', content }] }).catch((e: unknown) => e);
+      expect((byKey as InstanceType<typeof OpenAI.APIError>).status).toBe(400);
+      expect((byKey as InstanceType<typeof OpenAI.APIError>).message).toContain('must not be empty');
+      const client = new Client({ name: 'agent', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${bound}` } } }));
+      const added = (await client.callTool({ name: 'add_memory', arguments: { content: `${content} 用户喜欢猫` } })) as CallToolResult;
+      expect([added.isError, textOf(added)]).toEqual([true, expect.stringContaining('must not be empty')]);
+      const named = (await client.callTool({ name: 'list_memories', arguments: { user_id: user } })) as CallToolResult;
+      expect(named.isError).toBe(true);
+      await client.close();
+    }
+    expect(upstream.requests).toHaveLength(0);
+    expect((await server.memory.deps.store.userIds()).sort()).toEqual(['t:acme:alice', 't:acme:bob']);
+  });
+
+  it('refuses a body that is not UTF-8 on the proxy and /mcp, whatever its content type, and forwards nothing (zh/en)', async () => {
+    const bad = (before: string, after: string) => Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xfe]), Buffer.from(after)]);
+    const chats = [
+      bad('{"model":"mock-model","messages":[{"role":"user","content":"我喜欢', '猫"}]}'),
+      bad('{"model":"mock-model","messages":[{"role":"user","content":"I like ', ' cats"}]}'),
+    ];
+    for (const body of chats) {
+      for (const type of ['application/json', 'text/plain;charset=UTF-8']) {
+        const res = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${aliceKey}`, 'content-type': type }, body });
+        expect([type, res.status]).toEqual([type, 400]);
+        expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('not valid UTF-8') });
+      }
+    }
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${aliceKey}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: bad('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_memory","arguments":{"content":"用户喜欢', '猫 likes cats"}}}'),
+    });
+    expect(mcp.status).toBe(400);
+    expect(upstream.requests).toHaveLength(0);
+    expect((await server.memory.deps.store.listMessages({ userId: 't:acme:alice' })).length).toBe(0);
+    expect((await server.memory.list({ userId: 't:acme:alice' })).map((m) => m.content)).toEqual(['用户喜欢猫 and likes cats']);
+  });
+
   it('serves MCP at /mcp for the key: bound user by default, tenant users by argument, nothing across', async () => {
     const connect = async (key: string) => {
       const client = new Client({ name: 'agent', version: '1.0.0' });

@@ -1,21 +1,25 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { InvalidInputError } from '../errors.js';
 import type { AppEnv } from './auth.js';
 import { isWellFormed } from './schemas.js';
 
 /**
- * Reads a JSON body once (Hono caches it for the validators) and turns malformed JSON or strings
- * with lone surrogates anywhere in it into 400 INVALID_INPUT, naming where. Query strings too.
+ * Reads a request body once (Hono caches it for the validators and handlers) and turns bytes that
+ * are not UTF-8, malformed JSON or strings with lone surrogates anywhere in it into 400
+ * INVALID_INPUT, naming where. Query strings too. Every body is decoded strictly, whatever its
+ * content type: the chat proxy and the streaming chat read JSON from a `text/plain` body too
+ * (what `fetch` sends for a string), and a lenient decoder would store U+FFFD for the bad bytes.
  */
 export const jsonGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (!isWellFormed(name) || values.some((v) => !isWellFormed(v))) throw new InvalidInputError(`Invalid query: ${name}: must be well-formed Unicode`, { details: { field: name } });
   }
-  const type = c.req.header('content-type') ?? '';
-  if (!['POST', 'PUT', 'PATCH'].includes(c.req.method) || !/^application\/(.+\+)?json/i.test(type)) return next();
-  const text = await c.req.text();
+  // Not `c.req.raw.body`: on Node that getter builds a web stream the server's fast path avoids.
+  if (!['POST', 'PUT', 'PATCH'].includes(c.req.method)) return next();
+  const json = /^application\/(.+\+)?json/i.test(c.req.header('content-type') ?? '');
+  const text = await strictText(c, json ? 'json' : 'body');
   // An empty body with a JSON content type (a bodiless POST from a generic client) is no body.
-  if (text.trim() === '') return next();
+  if (!json || text.trim() === '') return next();
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -27,6 +31,43 @@ export const jsonGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (bad !== null) throw new InvalidInputError(`Invalid json: ${bad || '(root)'}: must be well-formed Unicode (no lone surrogates)`, { details: { target: 'json', path: bad } });
   return next();
 };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text, refused unless it is UTF-8; cached where `c.req.text()` and `c.req.json()` find it. */
+async function strictText(c: Context<AppEnv>, target: 'json' | 'body'): Promise<string> {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch (cause) {
+    const at = firstInvalidUtf8(bytes);
+    throw new InvalidInputError(`Invalid ${target}: the body is not valid UTF-8${at < 0 ? '' : ` (byte ${at})`}`, { cause, details: { target, ...(at < 0 ? {} : { byteOffset: at }) } });
+  }
+  // Hono keeps each body read as a promise here (its type says values): later reads reuse this text.
+  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+  return text;
+}
+
+/** The offset of the first byte a strict UTF-8 decoder refuses (WHATWG's ranges), or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    // Per lead byte: how many continuation bytes, and the range of the first (no overlongs, surrogates or code points past U+10FFFF).
+    const [n, lo, hi] = b >= 0xc2 && b <= 0xdf ? [1, 0x80, 0xbf] : b === 0xe0 ? [2, 0xa0, 0xbf] : b === 0xed ? [2, 0x80, 0x9f] : b >= 0xe1 && b <= 0xef ? [2, 0x80, 0xbf] : b === 0xf0 ? [3, 0x90, 0xbf] : b === 0xf4 ? [3, 0x80, 0x8f] : b >= 0xf1 && b <= 0xf3 ? [3, 0x80, 0xbf] : [0, 0, 0];
+    if (n === 0) return i;
+    for (let k = 1; k <= n; k++) {
+      const next = bytes[i + k];
+      if (next === undefined || next < (k === 1 ? lo : 0x80) || next > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += n + 1;
+  }
+  return -1;
+}
 
 /** Far deeper than any request Engram takes (a chat with tool calls is about ten): past it, a body is refused before anything walks it. */
 const MAX_DEPTH = 100;

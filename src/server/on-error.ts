@@ -11,6 +11,7 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   EMBEDDER_MISMATCH: 409,
   CONFIG_INVALID: 409,
@@ -28,7 +29,7 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   MODEL_TIMEOUT: 504,
 };
 
-const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = { 400: 'INVALID_INPUT', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE', 429: 'RATE_LIMITED' };
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = { 400: 'INVALID_INPUT', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 429: 'RATE_LIMITED' };
 
 export interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, unknown>; requestId?: string };
@@ -42,6 +43,7 @@ export function onError(logger: Logger): ErrorHandler<AppEnv> {
       const status = STATUS_OF[err.code] ?? 500;
       if (status >= 500) logger.error('request failed', { requestId, code: err.code, message: err.message });
       if (err.code === 'RATE_LIMITED' && typeof err.details?.retryAfterSeconds === 'number') c.header('Retry-After', String(err.details.retryAfterSeconds));
+      if (err.code === 'METHOD_NOT_ALLOWED' && Array.isArray(err.details?.allow)) c.header('Allow', err.details.allow.join(', '));
       return c.json<ErrorBody>({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}), requestId } }, status);
     }
     if (err instanceof HTTPException) {

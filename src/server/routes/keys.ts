@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { requireAdmin } from '../auth.js';
+import { assertUserId } from '../../domain/user-id.js';
+import { requireAdmin, scopedUserId } from '../auth.js';
 import { NewApiKey, type KeyStore } from '../keys/key-store.js';
 import { createRoute, created, jsonBody, newRouter, ok } from '../route-kit.js';
 import { present } from '../wire.js';
@@ -23,7 +24,13 @@ export function keyRoutes(keys: KeyStore) {
   router.use('/v1/keys/*', requireAdmin);
   return router
     .openapi(create, async (c) => {
-      const { key, record } = await keys.create(c.req.valid('json'));
+      const body = c.req.valid('json');
+      // A key bound to an id no request could use ("  ", "*", "t:…" in the default tenant) is refused now, not at every call.
+      if (body.boundUserId !== undefined) {
+        assertUserId(body.boundUserId, 'boundUserId');
+        scopedUserId({ tenantId: body.tenantId }, body.boundUserId);
+      }
+      const { key, record } = await keys.create(body);
       return c.json({ key, record: present(c.var.auth, record) }, 201);
     })
     .openapi(list, async (c) => c.json({ items: present(c.var.auth, await keys.list(c.req.valid('query').tenantId)) }, 200))

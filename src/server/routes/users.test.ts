@@ -109,6 +109,20 @@ describe('user resources', () => {
     expect((await t.json('/v1/users/u/forget', { body: { topic: 'a', memoryId: 'b' } })).status).toBe(400);
   });
 
+  it('a body /forget does not take is refused naming the bodies it takes, and nothing is forgotten (zh/en)', async () => {
+    const t = make();
+    for (const content of ['用户在考虑跳槽', 'The user likes cats']) await t.json('/v1/users/u/memories', { body: { content } });
+    for (const body of [{ all: true, topic: '跳槽' }, { all: false }, { topic: 'cats', memoryId: 'm-1' }, { topic: '跳槽', dryRun: 'yes' }, {}, ['all']]) {
+      const r = await t.json('/v1/users/u/forget', { body });
+      expect([body, r.status, r.body.error?.code]).toEqual([body, 400, 'INVALID_INPUT']);
+      for (const shape of ['{"all": true}', '{"topic": "…", "dryRun"?: true | false}', '{"memoryId": "…"}']) expect(r.body.error?.message).toContain(shape);
+      expect(r.body.error?.message).not.toContain('Invalid input');
+    }
+    // A body of the right shape with a bad value still names the field.
+    expect((await t.json('/v1/users/u/forget', { body: { topic: ' ' } })).body.error?.message).toMatch(/topic: /);
+    expect((await t.memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual(['The user likes cats', '用户在考虑跳槽']);
+  });
+
   it('export then import into another user (and tenant-safe: records are re-owned)', async () => {
     const t = make();
     await t.json('/v1/users/src/memories', { body: { content: '用户喜欢猫', kind: 'preference' } });

@@ -10,17 +10,20 @@ import { createRoute, jsonBody, newRouter, ok, userOf } from '../route-kit.js';
 import { MemoryDto, ProfileDto, RecalledDto, Text, UserParams } from '../schemas.js';
 import { present } from '../wire.js';
 import { previewForgetTopic } from '../../pipelines/forget-preview.js';
+import { userNotEmptyError } from '../../pipelines/import-user.js';
 
 const tags = ['users'];
 const u = '/v1/users/{userId}';
 
+/** The bodies /forget takes, said in its error: a failed union alone would read "(root): Invalid input". */
+const FORGET_SHAPES = '{"all": true} (everything about the user), {"topic": "…", "dryRun"?: true | false} (a topic; dryRun erases nothing and lists what would go) or {"memoryId": "…"} (one memory); no other fields';
 const ForgetBody = z
   .union([
     z.object({ all: z.literal(true) }).strict(),
     /** `dryRun`: nothing is erased; the answer lists the memories that mention the topic (at least these would go). */
     z.object({ topic: Text.pipe(z.string().trim().min(1).max(500)), dryRun: z.boolean().optional() }).strict(),
     z.object({ memoryId: z.string().min(1).max(200) }).strict(),
-  ])
+  ], { error: `the body must be exactly one of: ${FORGET_SHAPES}` })
   .openapi('ForgetRequest');
 const LearningBody = z
   .object({
@@ -97,10 +100,17 @@ export function userRoutes(memory: MemoryEngine, options: { workspace?: string }
       return c.json(present(c.var.auth, await memory.exportUser(userId)), 200);
     })
     .openapi(importUser, async (c) => {
-      const userId = userOf(c, c.req.valid('param').userId);
+      const ext = c.req.valid('param').userId;
+      const userId = userOf(c, ext);
       // Every record is re-owned by the path's user: an export never writes into another user or tenant.
       // importUser re-owns every row and re-issues ids already taken, and says so in its report.
-      return c.json(present(c.var.auth, await memory.importUser(c.req.valid('json'), { userId })), 200);
+      try {
+        return c.json(present(c.var.auth, await memory.importUser(c.req.valid('json'), { userId })), 200);
+      } catch (error) {
+        // The engine names the user by its tenant-scoped id (t:acme:alice); the caller knows them as ext.
+        if (EngramError.hasCode(error, 'CONFLICT') && error.details?.userId === userId && Array.isArray(error.details.held)) throw userNotEmptyError(ext, error.details.held as string[], { cause: error });
+        throw error;
+      }
     })
     .openapi(learnings, async (c) => {
       const userId = userOf(c, c.req.valid('param').userId);
