@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvalidInputError } from '../errors.js';
 import { zonedInstant, zonedTime } from './zoned-time.js';
 
 /** The units a todo repeats in. Hours and minutes are not offered: a reminder every hour is a timer, not a memory. */
@@ -23,7 +24,7 @@ const ruleFields = {
   weekdays: z.array(z.number().int().min(0).max(6)).min(1).max(7).optional(),
   /** The day of the month of a monthly or yearly series (31: the month's last day); absent: the day of its first time. */
   day: z.number().int().min(1).max(31).optional(),
-  /** The last day an occurrence may fall on, YYYY-MM-DD on the series' wall clock ("到周五为止", "until Friday"); absent: it goes on. */
+  /** The last day an occurrence may fall on, YYYY-MM-DD on the series' wall clock ("到周五为止", "until Friday"); absent: it goes on. Not before the first (assertEndsAfterStart). */
   until: z.iso.date().optional(),
 };
 const ZoneName = z.string().min(1).refine(validZone, 'an IANA time zone, e.g. Asia/Shanghai');
@@ -113,6 +114,20 @@ export function nextOccurrence(rule: RecurrenceRule, current: Date, after: Date)
 
 /** YYYY-MM-DD of a wall date (its order is the dates' order). */
 export const wallDate = (w: { year: number; month: number; day: number }): string => `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+
+/**
+ * Refuses a series whose last day (`until`) is before the day of its first occurrence, on the
+ * series' wall clock: a todo due tomorrow in a series that ended in 2020. `field` names what the
+ * caller gave that made it so (the repeat, or a move of its time). Its first day as last is fine.
+ */
+export function assertEndsAfterStart(rule: RecurrenceRule, first: Date, field = 'repeat.until'): void {
+  const starts = wallDate(zonedTime(first, rule.timeZone));
+  if (rule.until === undefined || rule.until >= starts) return;
+  const time = field === 'repeat.until' ? "the series' first time" : 'the new time';
+  throw new InvalidInputError(`repeat.until (${rule.until}) is before ${time} (${starts}): a series cannot end before it starts`, {
+    details: { field, until: rule.until, firstDay: starts },
+  });
+}
 
 /** The occurrence before the one at `current`. */
 export function previousOccurrence(rule: RecurrenceRule, current: Date): Date {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zonedMinute } from '../domain/zoned-time.js';
 import { defaultRemindAt, findTimePhrase, parseDueTime, timeZoneOffsetMinutes } from './due-time.js';
 
 // Wednesday 2025-03-12, 10:00 in Shanghai.
@@ -191,4 +192,63 @@ describe('a weekday said on that weekday', () => {
     ['Friday at 9am', '2026-12-04T01:00:00.000Z'], // today's 09:00 has passed
     ['next Friday', '2026-12-04T01:00:00.000Z'],
   ])('%s → %s', (text, at) => expect(due(text, timeZone, friday)).toBe(at));
+});
+
+describe('a weekday on the user’s own calendar, where the UTC date is another day', () => {
+  const saturdayUtc = '2026-11-28T01:28:00Z'; // Friday 20:28 in New York, 17:28 in Los Angeles; Saturday 09:28 in Shanghai, 02:28 in Berlin
+  const thursdayUtc = '2026-11-26T17:00:00Z'; // Friday 01:00 in Shanghai; Thursday 18:00 in Berlin, 12:00 in New York
+  const cases: Array<[string, string, string, string]> = [
+    // A weekday already past this week, or today's at an hour already past: next week's.
+    ['America/New_York', saturdayUtc, 'call mom on Friday at 6pm', '2026-12-04 18:00'],
+    ['America/New_York', saturdayUtc, 'remind me to call mom on Friday at 6pm', '2026-12-04 18:00'],
+    ['America/New_York', saturdayUtc, '周五下午六点给妈妈打电话', '2026-12-04 18:00'],
+    ['America/New_York', saturdayUtc, '周五晚上', '2026-12-04 20:00'],
+    ['America/New_York', saturdayUtc, 'Friday', '2026-12-04 09:00'],
+    ['America/New_York', saturdayUtc, 'Thursday at 6pm', '2026-12-03 18:00'],
+    ['America/New_York', saturdayUtc, 'Saturday at 9am', '2026-11-28 09:00'],
+    ['America/New_York', saturdayUtc, '周六上午九点', '2026-11-28 09:00'],
+    ['America/Los_Angeles', saturdayUtc, 'Friday at 4pm', '2026-12-04 16:00'],
+    ['America/Los_Angeles', saturdayUtc, '周五下午四点', '2026-12-04 16:00'],
+    // Today's while its time is ahead.
+    ['America/Los_Angeles', saturdayUtc, 'Friday at 7pm', '2026-11-27 19:00'],
+    ['America/Los_Angeles', saturdayUtc, '周五晚上七点', '2026-11-27 19:00'],
+    ['America/Los_Angeles', saturdayUtc, 'this Friday at 7pm', '2026-11-27 19:00'],
+    ['America/Los_Angeles', saturdayUtc, 'next Friday at 4pm', '2026-12-04 16:00'],
+    ['Asia/Shanghai', saturdayUtc, 'Friday at 6pm', '2026-12-04 18:00'],
+    ['Asia/Shanghai', saturdayUtc, '周五下午六点', '2026-12-04 18:00'],
+    ['Asia/Shanghai', saturdayUtc, 'Saturday at 10am', '2026-11-28 10:00'],
+    ['Asia/Shanghai', saturdayUtc, '周六上午九点', '2026-12-05 09:00'],
+    ['Asia/Shanghai', thursdayUtc, 'Friday at 6pm', '2026-11-27 18:00'],
+    ['Asia/Shanghai', thursdayUtc, '周五下午六点', '2026-11-27 18:00'],
+    ['Asia/Shanghai', thursdayUtc, 'Thursday at 6pm', '2026-12-03 18:00'],
+    ['Asia/Shanghai', thursdayUtc, '周四下午六点', '2026-12-03 18:00'],
+    ['Europe/Berlin', saturdayUtc, 'Friday at 6pm', '2026-12-04 18:00'],
+    ['Europe/Berlin', saturdayUtc, '周五下午六点', '2026-12-04 18:00'],
+    ['Europe/Berlin', saturdayUtc, 'Saturday at 10am', '2026-11-28 10:00'],
+    // 18:00 said at 18:00 is no longer ahead.
+    ['Europe/Berlin', thursdayUtc, 'Thursday at 6pm', '2026-12-03 18:00'],
+    ['Europe/Berlin', thursdayUtc, '周四下午六点', '2026-12-03 18:00'],
+    ['Europe/Berlin', thursdayUtc, '周四晚上七点', '2026-11-26 19:00'],
+    ['America/New_York', thursdayUtc, 'Thursday at 6pm', '2026-11-26 18:00'],
+    ['UTC', saturdayUtc, 'Friday at 6pm', '2026-12-04 18:00'],
+    ['UTC', saturdayUtc, '周五下午六点', '2026-12-04 18:00'],
+    ['UTC', thursdayUtc, 'Thursday at 6pm', '2026-11-26 18:00'],
+  ];
+  const wall = (d: Date | undefined, tz: string): string | undefined => d && zonedMinute(d, tz);
+
+  it.each(cases)('%s, said at %s: %s → %s', (tz, said, text, at) => {
+    expect(wall(parseDueTime({ text, reference: new Date(said), timeZone: tz }), tz)).toBe(at);
+  });
+
+  // chrono reads a weekday on the machine's own calendar in places: the server's zone changes nothing.
+  it.each(['Asia/Shanghai', 'America/Los_Angeles'])('the same on a machine in %s', (machine) => {
+    const before = process.env.TZ;
+    process.env.TZ = machine;
+    try {
+      const read = cases.map(([tz, said, text]) => wall(parseDueTime({ text, reference: new Date(said), timeZone: tz }), tz));
+      expect(read).toEqual(cases.map(([, , , at]) => at));
+    } finally {
+      process.env.TZ = before;
+    }
+  });
 });

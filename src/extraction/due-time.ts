@@ -50,6 +50,8 @@ export interface ParseDueTimeOptions {
 }
 
 const DEFAULT_HOUR = 9;
+/** A weekday said with its week ("next Friday", "last Monday", "下周五", "上个星期一"): chrono's reading stands. "this Friday", "这周五" are the coming one. */
+const RELATIVE_WEEKDAY = /\b(?:next|last|past)\b|[上下]个?(?:周|星期|礼拜)/iu;
 const DURATION_EN = /\b(?:minutes?|mins?|hours?|hrs?)\b/i;
 
 /**
@@ -142,10 +144,14 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
       }
       if (further) on.day += 7;
       date = zonedInstant({ ...on, hour, minute }, timeZone);
-      // "Friday at noon" said on a Friday morning is today's noon: chrono's forward date takes next week's.
-      if (parser === chrono.casual && (options.forwardDate ?? true) && start.isCertain('weekday') && !/\bnext\b/i.test(phraseText)) {
-        const today = zonedInstant({ ...on, day: on.day - 7, hour, minute }, timeZone);
-        if (today.getTime() > reference.getTime()) date = today;
+      // A weekday said alone ("Friday at 6pm", "周五晚上") is the coming one on the user's wall clock:
+      // today's while its time is ahead ("Friday at noon" on a Friday morning), else next week's.
+      // chrono takes the nearest such day, yesterday's or today's at an hour gone by, and weighs
+      // its forward date on a clock off by the zone's (or the machine's) offset: "Friday at 6pm"
+      // said at 20:28 on a Friday in New York was due two hours before.
+      // (A day chrono's Chinese parsers are certain of came with the weekday from today: "周五晚上".)
+      if ((options.forwardDate ?? true) && weekday !== null && start.isCertain('weekday') && (parser !== chrono.casual || !start.isCertain('day')) && !RELATIVE_WEEKDAY.test(phraseText)) {
+        date = comingWeekday(weekday, { hour, minute }, named.time, reference, timeZone);
       }
       // A day with no time that is today, said after its default hour ("周五还信用卡" on a Friday at
       // ten, "今天要交房租" at noon): due in an hour, not at nine this morning, gone before it was set.
@@ -177,7 +183,24 @@ function dayOfMonth(text: string, reference: Date, timeZone: string, defaultHour
 /** A wake-up ("七点叫我起床", "wake me up at 6:30"): its bare hour is the morning's, as said. */
 export const wakesUp = (text: string): boolean => /起床|起来|叫醒|\bwake (?:me )?up\b|\bwake me\b/i.test(text);
 
-/** The first of hour:minute and (hour + 12):minute on the wall clock that is still ahead of `after`. */
+/**
+ * A weekday said with no time on that very weekday is today's until noon ("周五还信用卡" on a Friday at
+ * ten: later today), next week's after it ("until Friday" said on a Friday afternoon).
+ */
+const SAME_WEEKDAY_UNTIL = { hour: 12, minute: 0 };
+
+/**
+ * The coming `weekday` at hour:minute on the wall clock of `timeZone`: today's while that time
+ * (with no time said, noon) is ahead of `after`, else next week's.
+ */
+function comingWeekday(weekday: number, at: { hour: number; minute: number }, timed: boolean, after: Date, timeZone: string): Date {
+  const today = wallClock(after, timeZone);
+  const day = today.day + ((weekday - today.weekday + 7) % 7);
+  const { year, month } = today;
+  const passed = zonedInstant({ year, month, day, ...(timed ? at : SAME_WEEKDAY_UNTIL) }, timeZone).getTime() <= after.getTime();
+  return zonedInstant({ year, month, day: passed ? day + 7 : day, ...at }, timeZone);
+}
+
 /** Whether two instants fall on the same calendar day in the zone. */
 function sameDay(a: Date, b: Date, timeZone: string): boolean {
   const x = wallClock(a, timeZone);
@@ -191,6 +214,7 @@ function laterToday(at: Date): Date {
   return new Date(Math.ceil((at.getTime() + 3_600_000) / quarter) * quarter);
 }
 
+/** The first of hour:minute and (hour + 12):minute on the wall clock that is still ahead of `after`. */
 function nextOnTheClock(hour: number, minute: number, after: Date, timeZone: string): Date {
   const today = wallClock(after, timeZone);
   for (let d = 0; d <= 1; d++) {

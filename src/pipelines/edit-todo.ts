@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChangeContext } from '../domain/history.js';
 import type { Memory } from '../domain/memory.js';
-import { RecurrenceRule, RepeatInput } from '../domain/recurrence.js';
+import { assertEndsAfterStart, RecurrenceRule, RepeatInput } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
 import { InvalidInputError, NotFoundError, parseInput } from '../errors.js';
 import { retimeWords, timeWords } from '../extraction/retime-words.js';
@@ -165,6 +165,10 @@ export async function editTodo(deps: MemoryDeps, userId: string, id: string, edi
   const { timeZone } = await resolveSettings(deps.store, userId);
   const before = await openTodo(deps.store, userId, id);
   const schedule = editedSchedule(before, e, now, timeZone);
+  // A series ends on or after the occurrence at hand: a repeat given with an end before it, or a
+  // series' time moved past its last day, is refused (the field names what was given).
+  const retimed = e.repeat ? 'repeat.until' : e.dueAt ? 'dueAt' : e.when !== undefined ? 'when' : undefined;
+  if (retimed && schedule?.repeat && schedule.dueAt) assertEndsAfterStart(schedule.repeat, schedule.dueAt, retimed);
   if (schedule?.dueAt && schedule.remindAt && schedule.remindAt.getTime() > schedule.dueAt.getTime()) {
     throw new InvalidInputError('remindAt must not be after dueAt', { details: { field: 'remindAt' } });
   }

@@ -237,4 +237,20 @@ describe('repeating todos with an end', () => {
     // Given outright.
     expect((await memory.editTodo('u', stretch!.id, { repeat: { every: 'day', until: '2026-01-10' } })).repeat).toMatchObject({ every: 'day', until: '2026-01-10' });
   });
+
+  it('a series given with an end before its first time is refused, by add and editTodo, naming repeat.until (zh, en)', async () => {
+    const memory = open();
+    await memory.setSettings('u', { timeZone: TZ });
+    // 2026-01-01T00:00Z is 08:00 in Shanghai: a daily 08:00 series starts on 2 January, and cannot end on the 1st.
+    for (const content of ['每天早上八点吃药', 'take the pills at 8am']) {
+      await expect(memory.add({ userId: 'u', kind: 'todo', content, repeat: { every: 'day', until: '2026-01-01' } })).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { field: 'repeat.until' } });
+    }
+    expect(await memory.listTodos({ userId: 'u' })).toEqual([]);
+    expect(await memory.list({ userId: 'u' })).toEqual([]);
+    await memory.add({ userId: 'u', kind: 'todo', content: 'Call the bank', dueAt: new Date('2026-01-03T01:00:00Z') });
+    const [bank] = await memory.listTodos({ userId: 'u' });
+    // Its 09:00 (the todo's time of day) first falls on 1 January; an end on 31 December is before it.
+    await expect(memory.editTodo('u', bank!.id, { repeat: { every: 'month', until: '2025-12-31' } })).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { field: 'repeat.until' } });
+    expect(await memory.listTodos({ userId: 'u' })).toEqual([bank]);
+  });
 });

@@ -17,7 +17,7 @@ const NewTodo = z
     dueAt: z.iso.datetime({ offset: true }).optional(),
     /** @default one hour before dueAt */
     remindAt: z.iso.datetime({ offset: true }).optional(),
-    /** How it repeats; when absent, read from the content ("每天早上八点", "every Monday"). The zone defaults to the user's. */
+    /** How it repeats; when absent, read from the content ("每天早上八点", "every Monday"). The zone defaults to the user's. An `until` before its first time is refused (400, `repeat.until`). */
     repeat: RepeatDto.optional(),
   })
   .strict()
@@ -33,7 +33,7 @@ const TodoChange = z
     dueAt: z.iso.datetime({ offset: true }).nullable().optional(),
     /** @default as far ahead of the new due time as before; null: no reminder */
     remindAt: z.iso.datetime({ offset: true }).nullable().optional(),
-    /** A new repeat; null makes it a one-off. */
+    /** A new repeat; null makes it a one-off. An `until` before its first time is refused (400, `repeat.until`), as is a series' time moved past its last day. */
     repeat: RepeatDto.nullable().optional(),
     /** When the reminder comes, as said: how far ahead of its time ("提前半小时", "前一天晚上", "30 minutes before", "the day before") or a time of its own ("下周一早上", "Monday at 9am"). */
     remind: z.string().trim().min(1).max(200).optional(),

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { closesAfterEach } from '../../testing/closes-after-each.js';
+import { fixedClock } from '../../testing/clock.js';
+import { testApp } from '../test-app.js';
+
+/** An app whose clock stands at `now` (2026-01-01T00:00Z by default), closed after the test. */
+const make = closesAfterEach((now?: string) => testApp(now ? { engine: { clock: fixedClock(now) } } : {}), (t) => t.memory.close());
+
+describe('POST /todos: a weekday read on the user’s calendar', () => {
+  // 2026-11-28T01:28Z: Saturday in UTC, Friday 20:28 in New York, 17:28 in Los Angeles.
+  it.each([
+    ['America/New_York', 'call mom on Friday at 6pm', '2026-12-04T23:00:00.000Z'],
+    ['America/New_York', '周五下午六点给妈妈打电话', '2026-12-04T23:00:00.000Z'],
+    ['America/Los_Angeles', 'Friday at 4pm', '2026-12-05T00:00:00.000Z'],
+    ['America/Los_Angeles', '周五下午四点', '2026-12-05T00:00:00.000Z'],
+    ['Asia/Shanghai', 'call mom on Friday at 6pm', '2026-12-04T10:00:00.000Z'],
+  ])('%s: "%s" said on a Friday evening is next Friday (%s), not overdue', async (zone, content, due) => {
+    const t = make('2026-11-28T01:28:00Z');
+    await t.memory.setSettings('u', { timeZone: zone });
+    const r = await t.json('/v1/users/u/todos', { body: { content } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ dueAt: due, remindAt: new Date(Date.parse(due) - 3_600_000).toISOString() });
+  });
+});
+
+describe('a repeat that ends before it starts is refused (repeat.until)', () => {
+  it('create: 400 INVALID_INPUT naming repeat.until, nothing stored; an end on the first day or later is kept', async () => {
+    const t = make();
+    const refused = await t.json('/v1/users/u/todos', { body: { content: 'x daily', repeat: { every: 'day', until: '2020-01-01' } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'repeat.until' } });
+    expect(refused.body.error!.message).toContain('repeat.until');
+    // A first time given after the end: refused too (zh).
+    const late = await t.json('/v1/users/u/todos', { body: { content: '每天吃药', dueAt: '2026-01-10T00:00:00Z', repeat: { every: 'day', until: '2026-01-05' } } });
+    expect([late.status, late.body.error?.details?.field]).toEqual([400, 'repeat.until']);
+    expect((await t.json('/v1/users/u/todos')).body.items).toEqual([]);
+    expect((await t.json('/v1/users/u/memories')).body.items).toEqual([]);
+    // The clock stands at 00:00 UTC: the first 09:00 is today's, and a series may end on its first day.
+    const one = await t.json('/v1/users/u/todos', { body: { content: 'x daily', repeat: { every: 'day', until: '2026-01-01' } } });
+    expect(one.status).toBe(201);
+    expect(one.body).toMatchObject({ dueAt: '2026-01-01T09:00:00.000Z', repeat: { every: 'day', until: '2026-01-01' } });
+  });
+
+  it('the end is on the series’ wall clock: Shanghai’s first 08:00 is on 2 January (zh, en)', async () => {
+    const t = make();
+    await t.memory.setSettings('li', { timeZone: 'Asia/Shanghai' });
+    // 2026-01-01T00:00Z is 08:00 in Shanghai: the next 08:00 is on 2 January there.
+    const zh = await t.json('/v1/users/li/todos', { body: { content: '每天早上八点吃药', repeat: { every: 'day', until: '2026-01-01' } } });
+    expect([zh.status, zh.body.error?.details?.field]).toEqual([400, 'repeat.until']);
+    const en = await t.json('/v1/users/li/todos', { body: { content: 'take the pills at 8am', repeat: { every: 'day', until: '2026-01-02' } } });
+    expect(en.status).toBe(201);
+    expect(en.body).toMatchObject({ dueAt: '2026-01-02T00:00:00.000Z', repeat: { until: '2026-01-02' } });
+  });
+
+  it('PATCH: a new repeat ending before its first time, or a series moved past its last day, is 400 and changes nothing', async () => {
+    const t = make();
+    const made = await t.json('/v1/users/u/todos', { body: { content: 'water the plants', dueAt: '2026-01-02T09:00:00Z' } });
+    const series = await t.json('/v1/users/u/todos', { body: { content: 'stretch', repeat: { every: 'day', until: '2026-01-05' } } });
+    const patch = (id: unknown, body: unknown) => t.json(`/v1/users/u/todos/${String(id)}`, { method: 'PATCH', body });
+    const before = (await t.json('/v1/users/u/todos')).body.items;
+    const repeat = await patch(made.body.id, { repeat: { every: 'week', until: '2025-12-31' } });
+    expect(repeat.status).toBe(400);
+    expect(repeat.body.error).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'repeat.until' } });
+    expect((await patch(series.body.id, { dueAt: '2026-01-08T09:00:00Z' })).body.error).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'dueAt' } });
+    expect((await patch(series.body.id, { when: 'next Friday' })).body.error).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'when' } });
+    expect((await t.json('/v1/users/u/todos')).body.items).toEqual(before);
+    // Within the series, or with an end after the first time, it moves.
+    expect((await patch(series.body.id, { dueAt: '2026-01-05T09:00:00Z' })).body).toMatchObject({ dueAt: '2026-01-05T09:00:00.000Z', repeat: { until: '2026-01-05' } });
+    expect((await patch(made.body.id, { repeat: { every: 'week', until: '2026-01-31' } })).body).toMatchObject({ repeat: { every: 'week', until: '2026-01-31' } });
+  });
+
+});
