@@ -1,5 +1,5 @@
 import type { Memory, MemoryKind } from '../domain/memory.js';
-import { SEMANTIC_KINDS } from '../domain/memory.js';
+import { MAX_CONTENT_LENGTH, SEMANTIC_KINDS } from '../domain/memory.js';
 import { compressMemoriesPrompt } from '../prompts/compress-memories.js';
 import { promptRef } from '../prompts/prompt.js';
 import { detectLanguage } from '../text/language.js';
@@ -64,6 +64,11 @@ export async function compressMemories(deps: ModelDeps, userId: string, given?: 
     // Only memories the model accounted for are archived: nothing is dropped silently.
     const archived = group.filter((m) => covered.has(m.id));
     if (merged.length === 0 || archived.length < policy.minGroup) continue;
+    // A merged memory past the length every memory keeps (an export could not be imported back): the group stays as it is.
+    if (merged.some((c) => c.content.length > MAX_CONTENT_LENGTH)) {
+      deps.logger.warn('a compressed memory came back longer than a memory may be: the group is kept as it was', { code: 'MODEL_OUTPUT_INVALID', userId, kind, length: Math.max(...merged.map((c) => c.content.length)) });
+      continue;
+    }
     const vectors = await deps.embedder.embed(merged.map((c) => c.content));
     const created: Memory[] = merged.map((c) => ({
       id: deps.ids.next(), userId, kind, content: c.content, importance: Math.max(c.importance, ...c.sources.map((m) => m.importance)), confidence: 0.8,

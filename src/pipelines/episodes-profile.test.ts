@@ -56,6 +56,20 @@ describe('episodes (seed 003 Layer 2)', () => {
     expect(yesterday.text).toContain('### Recent conversations');
   });
 
+  it.each([['zh', '用户聊了'], ['en', 'The user talked about ']])('%s: a summary past 8,000 characters is cut to the length a memory may have, marked', async (_lang, head) => {
+    const { memory, chat } = setup((id, input) => (id === 'summarize-episode' ? { ...summaryOf(input as SummarizeEpisodeInput), summary: `${head}${'工作'.repeat(5_000)}` } : id === 'update-profile' ? { narrative: '用户是程序员。', basicInfo: {}, changes: '首次' } : extractNothing));
+    await chat('s1', ['我最近在考虑换工作', '可以聊聊原因吗？', '主要是压力太大了']);
+    await memory.endSession('u', 's1');
+    await memory.idle();
+    const [episode] = await memory.list({ userId: 'u', kinds: ['episode'] });
+    expect(episode!.content.length).toBe(8_000);
+    expect(episode!.content.endsWith('…')).toBe(true);
+    const exported = await memory.exportUser('u');
+    const other = testMemory();
+    engines.push(other);
+    await expect(other.importUser(exported, { userId: 'v' })).resolves.toBeDefined();
+  });
+
   it('gives no episode to short or small-talk sessions (English)', async () => {
     const { model, memory, chat } = setup(() => extractNothing);
     await chat('short', ['hi', 'hello!']);

@@ -133,6 +133,20 @@ describe('compression (seed 004 §2.2) and relations', () => {
   });
 });
 
+describe('what a model writes is as long as a memory may be (an export of it must import back)', () => {
+  it.each([
+    ['zh', '用户喜欢日式料理：'],
+    ['en', 'The user likes Japanese food: '],
+  ])('%s: a compressed memory past 8,000 characters leaves the group as it was', async (_lang, head) => {
+    const memory = make(() => ({ memories: [{ content: `${head}${'拉面'.repeat(4_100)}`, importance: 0.6, sources: ['1', '2', '3'] }] }));
+    const olds = [];
+    for (const food of ['拉面', '寿司', '天妇罗']) olds.push(await memory.add({ userId: 'u', kind: 'preference', content: `用户喜欢${food}` }));
+    memory.clock.advanceDays(91);
+    expect(await memory.compress('u')).toEqual([]);
+    for (const m of olds) expect((await memory.get('u', m.id)).status).toBe('active');
+  });
+});
+
 describe('procedural memory (seed 004 Layer 3)', () => {
   it('records a learning with its steps and recalls it for a similar task', async () => {
     const memory = make();

@@ -1,5 +1,5 @@
 import type { Message } from '../domain/conversation.js';
-import type { Memory } from '../domain/memory.js';
+import { MAX_CONTENT_LENGTH, type Memory } from '../domain/memory.js';
 import { FALLBACK_SUMMARY_MARK } from '../domain/episode.js';
 import { isSmallTalkBatch } from '../extraction/heuristic/small-talk.js';
 import { summarizeEpisodePrompt, type EpisodeSummary } from '../prompts/summarize-episode.js';
@@ -56,7 +56,8 @@ export async function buildEpisode(
   const first = messages[0]!;
   const last = messages.at(-1)!;
   // A summary quotes the user (the extractive one word for word): a credential's value is not kept.
-  const content = withoutCredentials(episodeContent(summary, language));
+  // As long as a memory may be, whatever the model wrote (an export of it must import back).
+  const content = fitLength(withoutCredentials(episodeContent(summary, language)));
   const [vector] = await deps.embedder.embed([content]);
   const structuredData = {
     ...summary, sessionId, fromSeq: first.seq, throughSeq: last.seq, startedAt: first.createdAt.toISOString(), endedAt: last.createdAt.toISOString(),
@@ -193,4 +194,11 @@ async function summarizeNow(deps: SummarizeDeps, userId: string, sessionId: stri
   }
   if (episodeId === undefined) return { sessionId, status: 'nothing', reason: 'summarised by another worker' };
   return { sessionId, status: failed ? 'fallback' : 'summarized', episodeId, reason: failed ? `model failed (${failed.code}); fallback stored, retry queued` : summarizer };
+}
+
+/** The text cut to MAX_CONTENT_LENGTH, an ellipsis marking the cut. */
+function fitLength(text: string): string {
+  if (text.length <= MAX_CONTENT_LENGTH) return text;
+  const cut = text.slice(0, MAX_CONTENT_LENGTH - 1);
+  return `${/[\uD800-\uDBFF]$/u.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
