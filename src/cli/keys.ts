@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { keyStoreOf } from '../server/keys/key-store-of.js';
+import { assertBindableUser } from '../server/auth.js';
 import type { KeyStore } from '../server/keys/key-store.js';
 import type { CliIo } from './io.js';
 import { withEngine } from './runtime.js';
@@ -24,6 +25,7 @@ export function registerKeys(program: Command, io: CliIo): void {
     .option('--name <label>', 'a label for people')
     .action(async (o: { tenant: string; bindUser?: string; name?: string }, command: Command) =>
       withKeys(io, command, async (store, json) => {
+        if (o.bindUser !== undefined) assertBindableUser(o.tenant, o.bindUser);
         const { key, record } = await store.create({ tenantId: o.tenant, ...(o.bindUser ? { boundUserId: o.bindUser } : {}), ...(o.name ? { name: o.name } : {}) });
         io.stdout(json ? `${JSON.stringify({ key, record })}\n` : `${key}\n${line(record)}(shown once: store it now)\n`);
       }),

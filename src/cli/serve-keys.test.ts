@@ -26,6 +26,13 @@ describe('engram keys', () => {
     expect((await h.cli(['keys', 'revoke', 'key_nope'])).stderr).toMatch(/^error \[NOT_FOUND\]/);
     expect((await h.cli(['keys', 'create', '--tenant', 'bad tenant'])).code).toBe(2);
   });
+
+  it.each([['  '], ['\u3000'], ['*']])('refuses to bind a key to %j, a user no request could act for, and stores no key', async (user) => {
+    const made = await h.cli(['keys', 'create', '--tenant', 'acme', '--bind-user', user]);
+    expect(made.code).not.toBe(0);
+    expect(made.stderr).toMatch(/^error \[(?:INVALID_INPUT|FORBIDDEN)\]/);
+    expect((await h.cli(['keys', 'list'])).stdout).toBe('no keys\n');
+  });
 });
 
 describe('engram serve', () => {

@@ -25,6 +25,12 @@ export interface AppEnv {
   Variables: RequestIdVariables & { auth: AuthInfo };
 }
 
+/** A key may be bound only to a user some request could act for: "  ", "*", "t:…" in the default tenant are refused (400). */
+export function assertBindableUser(tenantId: string, boundUserId: string): void {
+  assertUserId(boundUserId, 'boundUserId');
+  scopedUserId({ tenantId }, boundUserId);
+}
+
 /**
  * Maps a tenant's external user id to the engine's user id. Tenants isolate users: "alice" of
  * tenant "acme" is `t:acme:alice`, another person than "alice" of tenant "globex". The default

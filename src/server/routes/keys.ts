@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { assertUserId } from '../../domain/user-id.js';
-import { requireAdmin, scopedUserId } from '../auth.js';
+import { assertBindableUser, requireAdmin } from '../auth.js';
 import { NewApiKey, type KeyStore } from '../keys/key-store.js';
 import { createRoute, created, jsonBody, newRouter, ok } from '../route-kit.js';
 import { present } from '../wire.js';
@@ -26,10 +25,7 @@ export function keyRoutes(keys: KeyStore) {
     .openapi(create, async (c) => {
       const body = c.req.valid('json');
       // A key bound to an id no request could use ("  ", "*", "t:…" in the default tenant) is refused now, not at every call.
-      if (body.boundUserId !== undefined) {
-        assertUserId(body.boundUserId, 'boundUserId');
-        scopedUserId({ tenantId: body.tenantId }, body.boundUserId);
-      }
+      if (body.boundUserId !== undefined) assertBindableUser(body.tenantId, body.boundUserId);
       const { key, record } = await keys.create(body);
       return c.json({ key, record: present(c.var.auth, record) }, 201);
     })
