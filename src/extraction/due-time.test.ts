@@ -69,6 +69,17 @@ describe('parseDueTime in Chinese', () => {
     expect(due('一个半小时以后')).toBe('2025-03-12T03:30:00.000Z');
   });
 
+  it('"周末" said during the weekend: today, later on if nine has passed (it was Saturday nine, gone, or next week on a Sunday)', () => {
+    // Saturday 2025-03-15, 10:00 and 16:00 in Shanghai; Sunday 2025-03-16 at 08:00 and at 11:00.
+    expect(due('周末去爬山', timeZone, new Date('2025-03-15T02:00:00Z'))).toBe('2025-03-15T03:00:00.000Z');
+    expect(due('这个周末去爬山', timeZone, new Date('2025-03-15T08:00:00Z'))).toBe('2025-03-15T09:00:00.000Z');
+    expect(due('周末去爬山', timeZone, new Date('2025-03-16T00:00:00Z'))).toBe('2025-03-16T01:00:00.000Z');
+    expect(due('周末去爬山', timeZone, new Date('2025-03-16T03:00:00Z'))).toBe('2025-03-16T04:00:00.000Z');
+    // On a weekday: the coming Saturday at nine, as before; "月底" on its last day at noon: later that day.
+    expect(due('周末去爬山')).toBe('2025-03-15T01:00:00.000Z');
+    expect(due('月底交房租', timeZone, new Date('2025-03-31T04:00:00Z'))).toBe('2025-03-31T05:00:00.000Z');
+  });
+
   it('resolves periods chrono does not know to their first day', () => {
     expect(due('我下周要去东京出差')).toBe('2025-03-17T01:00:00.000Z');
     expect(due('下个月')).toBe('2025-04-01T01:00:00.000Z');

@@ -161,7 +161,11 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
     }
     return { text: phraseText, index: result.index - (further ? 1 : 0), date, named, ...(duration ? { fromNow: true } : {}) };
   }
-  return zh ? chinesePeriod(text, reference, timeZone, defaultHour) : (options.forwardDate ?? true) ? dayOfMonth(text, reference, timeZone, defaultHour) : undefined;
+  if (!zh) return (options.forwardDate ?? true) ? dayOfMonth(text, reference, timeZone, defaultHour) : undefined;
+  const period = chinesePeriod(text, reference, timeZone, defaultHour);
+  // "周末去爬山" said on a Saturday at ten, "月底交房租" on the last day at noon: later today, not at nine this morning.
+  if (period && (options.forwardDate ?? true) && period.date.getTime() <= reference.getTime() && sameDay(period.date, reference, timeZone)) return { ...period, date: laterToday(reference) };
+  return period;
 }
 
 /** "on the 15th" (chrono reads no day of the month alone): the next 15th, this month's or the next. */
@@ -306,7 +310,8 @@ const PERIODS_ZH: ReadonlyArray<readonly [RegExp, (w: WallClock & { weekday: num
   [/去年/, (w) => ({ ...w, year: w.year - 1, month: 1, day: 1 })],
   [/前年/, (w) => ({ ...w, year: w.year - 2, month: 1, day: 1 })],
   [/下个?(?:周|星期|礼拜)/, (w) => ({ ...w, day: w.day + (((8 - w.weekday) % 7) || 7) })],
-  [/(?:这个?|本)?周末/, (w) => ({ ...w, day: w.day + ((6 - w.weekday + 7) % 7) })],
+  // The coming Saturday; said on a Sunday, today (it is still the weekend).
+  [/(?:这个?|本)?周末/, (w) => ({ ...w, day: w.day + (w.weekday === 0 ? 0 : (6 - w.weekday + 7) % 7) })],
   // "下个月15号", "这个月20号": that day of the month.
   [/(下个?|这个?|本)月(\d{1,2}|[一二三四五六七八九十]{1,3})[日号]/, (w, m) => ({ ...w, month: w.month + (m[1]!.startsWith('下') ? 1 : 0), day: chineseNumber(m[2]!) ?? 1 })],
   [/下个?月/, (w) => ({ ...w, month: w.month + 1, day: 1 })],
