@@ -78,6 +78,11 @@ describe('parseDueTime in Chinese', () => {
     // On a weekday: the coming Saturday at nine, as before; "月底" on its last day at noon: later that day.
     expect(due('周末去爬山')).toBe('2025-03-15T01:00:00.000Z');
     expect(due('月底交房租', timeZone, new Date('2025-03-31T04:00:00Z'))).toBe('2025-03-31T05:00:00.000Z');
+    // English alike: "this weekend" on a Sunday at ten in New York is later that day (it was next Saturday); "next weekend" is next week's.
+    const ny = 'America/New_York';
+    expect(due('go hiking this weekend', ny, new Date('2025-03-16T14:00:00Z'))).toBe('2025-03-16T15:00:00.000Z');
+    expect(due('go hiking this weekend', ny, new Date('2025-03-15T14:00:00Z'))).toBe('2025-03-15T15:00:00.000Z');
+    expect(due('go hiking next weekend', ny, new Date('2025-03-16T14:00:00Z'))).toBe('2025-03-22T13:00:00.000Z');
   });
 
   it('resolves periods chrono does not know to their first day', () => {
