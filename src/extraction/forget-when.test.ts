@@ -59,6 +59,12 @@ describe('saidWindow: the instants a time spans in the user\'s zone, never past 
     expect([w.from.toISOString(), w.to.toISOString()]).toEqual([from, to]);
   });
 
+  it('where summer time starts at midnight (Havana, 8 March 2026), yesterday starts at its first instant, not at 23:00 the day before', () => {
+    const w = saidWindow({ daysAgo: 1 }, new Date('2026-03-09T15:00:00Z'), 'America/Havana');
+    expect(w.from.toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(w.to.toISOString()).toBe('2026-03-09T04:00:00.000Z');
+  });
+
   it('across a change to summer time (New York, 8 March 2026): yesterday is 23 hours long', () => {
     const w = saidWindow({ daysAgo: 1 }, new Date('2026-03-09T15:00:00Z'), 'America/New_York');
     expect([w.from.toISOString(), w.to.toISOString()]).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z']);

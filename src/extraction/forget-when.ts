@@ -84,7 +84,17 @@ export function saidWindow(when: SaidWhen, at: Date, timeZone: string): { from: 
   const today = zonedTime(at, timeZone);
   const day = today.day - when.daysAgo;
   const hours = when.part === 'morning' ? [0, 12] : when.part === 'night' ? [18, 30] : [0, 24];
-  const from = zonedInstant({ year: today.year, month: today.month, day, hour: hours[0]!, minute: 0 }, timeZone);
-  const end = zonedInstant({ year: today.year, month: today.month, day: day + Math.floor(hours[1]! / 24), hour: hours[1]! % 24, minute: 0 }, timeZone);
+  const from = onOrAfter(zonedInstant({ year: today.year, month: today.month, day, hour: hours[0]!, minute: 0 }, timeZone), day, today, timeZone);
+  const endDay = day + Math.floor(hours[1]! / 24);
+  const end = onOrAfter(zonedInstant({ year: today.year, month: today.month, day: endDay, hour: hours[1]! % 24, minute: 0 }, timeZone), endDay, today, timeZone);
   return { from, to: end.getTime() < at.getTime() ? end : at };
+}
+
+/**
+ * Where summer time starts at midnight (Havana, Santiago), that midnight does not exist and
+ * resolves to 23:00 the day before: the day then starts an hour later, at its first instant.
+ */
+function onOrAfter(instant: Date, day: number, today: { year: number; month: number }, timeZone: string): Date {
+  const wanted = new Date(Date.UTC(today.year, today.month - 1, day)).getUTCDate();
+  return zonedTime(instant, timeZone).day === wanted ? instant : new Date(instant.getTime() + 3_600_000);
 }

@@ -84,3 +84,35 @@ describe('forgetting what was said at a time the user names', () => {
     expect(await memory.forgetRequest({ userId: 'u', content })).toEqual({ topic: content.includes('昨天') ? '昨天' : 'yesterday', time: true });
   });
 });
+
+describe('forgetting what was said at a time: its edges (a tester\'s findings)', () => {
+  it.each([
+    ['zh', ['我怀孕了，还没告诉别人', '恭喜你！'], '把我今天说的都忘了吧'],
+    ['en', ["I'm pregnant, haven't told anyone yet", 'Congratulations!'], 'Forget everything I told you today'],
+  ])('%s: turns recorded in the same call as the request (the same instant) go with it', async (_lang, said, request) => {
+    const memory = testMemory({ clock: fixedClock(NOW) });
+    engines.push(memory);
+    const result = await memory.appendMessages({ messages: [...said.map((content, i) => ({ userId: 'u', sessionId: 's1', role: i === 0 ? ('user' as const) : ('assistant' as const), content })), { userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect(result.forgotten?.[0]?.messages).toBe(3);
+    expect((await memory.exportUser('u')).messages).toEqual([]);
+  });
+
+  it.each([
+    ['zh', '我是护士，在仁爱医院工作', '忘掉我昨天说的话'],
+    ['en', 'I work as a nurse at Mercy Hospital', 'Forget everything I told you yesterday'],
+  ])('%s: a memory said that day and again today stays (the later message reinforced it)', async (_lang, fact, request) => {
+    const memory = testMemory({ clock: fixedClock('2026-03-02T10:00:00Z') });
+    engines.push(memory);
+    await memory.setSettings('u', { timeZone: 'UTC' });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: fact }] });
+    await memory.extract('u', 's1');
+    const drawn = (await memory.list({ userId: 'u' })).map((m) => m.id).sort();
+    expect(drawn.length).toBeGreaterThan(0);
+    memory.clock.set(NOW);
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's2', role: 'user', content: fact }] });
+    await memory.extract('u', 's2');
+    for (const id of drawn) expect((await memory.history('u', id)).some((e) => e.action === 'reinforce')).toBe(true);
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's3', role: 'user', content: request }] });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.id).sort()).toEqual(drawn);
+  });
+});
