@@ -51,7 +51,13 @@ const BARE_ASKS = new RegExp(String.raw`^(?:about\s+)?(?:(?:that\s+)?i\s+(?:ever
 // particular; "forget what I told you yesterday" names a time (forgetting the word would erase every turn that says it, not what was said then).
 const NOT_A_TOPIC = /^(?:to|how|what|where(?! i live$)|why|when|whether|if|i)\b|\b(?:if|when|unless|because|until|so that|from my|on my|in my)\b|—|--|\s(?:for|at|in|on|again)(?:\s+\S+)?$|^(?:things|data|info|information|details|memories|everything about me|my data)$/iu;
 /** A time, not a topic: "yesterday", "what I said last night". */
-export const EN_TIME = /^(?:what (?:i said|happened) )?(?:yesterday|today|tonight|earlier|recently|the other day|(?:last|this) (?:night|morning|week|weekend|month|year|time))$/iu;
+export const EN_TIME =
+  /^(?:what (?:i said|happened) )?(?:yesterday|today|tonight|earlier|recently|the other day|(?:(?:last|this|yesterday|on|on the|every) )?(?:night|morning|afternoon|evening|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?) ago|(?:a|an|one|two|three|a few|a couple of) (?:minutes?|hours?|days?|weeks?|months?|years?) ago|(?:earlier|later) (?:today|this week))$/iu;
+/**
+ * Where or when something was said, not a topic: "at lunch", "on the phone", "in the car", "over
+ * dinner" ("forget what I told you at lunch" erased the lunch habit and "on the phone" the phone number).
+ */
+const SAID_WHERE = /^(?:at|on|in|over|during|by|via|through|from|since) /iu;
 /** "Forget Sarah.": a name, capitalized as names are, or in a request its writer types all in lowercase ("forget sarah"). */
 const NAME = /^\p{Lu}[\p{L}'-]*\p{Ll}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*\p{Ll}[\p{L}'-]*){0,2}$/u;
 const LOWER_NAME = /^\p{Ll}{2,}$/u;
@@ -103,7 +109,7 @@ export function enRequestTopic(clause: string, before: string): { topic: string;
     const named = /^(?:him|her|them)$/iu.test(topic) ? enAntecedent(before) : undefined;
     if (bare && named === undefined && name === undefined) continue;
     topic = named ?? topic;
-    if (topic === '' || PRONOUN.test(topic) || NOT_A_TOPIC.test(topic) || EN_TIME.test(topic) || topic.split(/\s+/u).length > 6) continue;
+    if (topic === '' || PRONOUN.test(topic) || NOT_A_TOPIC.test(topic) || EN_TIME.test(topic) || SAID_WHERE.test(topic) || topic.split(/\s+/u).length > 6) continue;
     return { topic, alone: name !== undefined && named === undefined, own: mine && named === undefined };
   }
   return undefined;

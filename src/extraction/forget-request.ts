@@ -99,9 +99,16 @@ const ZH_TITLED = new RegExp(String.raw`([${ZH_SURNAMES}](?:总监|总(?![是算
 function clausesOf(text: string): string[] {
   return text
     .split(/[。！？!?\n；;，,]+|(?<=[a-z])\.\s+/iu)
-    .map((c) => c.trim().replace(/[。.!！?？~～…\s]+$/u, ''))
+    .map((c) => c.trim().replace(TRAILING, ''))
     .filter((c) => c.length > 0);
 }
+
+/**
+ * What trails a clause and says nothing of its topic: punctuation, emoji, laughter and a "please"
+ * ("forget my ex 😡", "forget my ex lol", "忘掉我前女友的事 please", "忘掉我昨天说的话😭"); left on, it
+ * made the topic "ex 😡", matched as words ("ex" alone: ex-colleague, Ex-Lax) or nothing at all.
+ */
+const TRAILING = /(?:[\s。.!！?？~～…]|\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u200d|\ufe0f|(?<=\s|\p{Script=Han}|^)(?:lol|lmao|haha+|hehe|please|pls|plz|thx|thanks)\b|哈哈+|呵呵+|嘿嘿+|呜呜+)+$/iu;
 
 /**
  * Who 他/她 stands for: the last relative ("我前女友") or surname and title ("我老板王总") named before
@@ -112,7 +119,7 @@ const ZH_THING_AS_SUCH = new RegExp(`(?:${ZH_THING_WORDS}|信息|资料)吧?$`, 
 const ZH_RELATIVE = new RegExp(`^(?:${REL_ZH})$`, 'u');
 const ZH_TITLED_ALONE = new RegExp(`^${ZH_TITLED.source}$`, 'u');
 /** "刘强", "张伟伟", "小美", "老王", "阿强". */
-const ZH_NAME = new RegExp(String.raw`^[${ZH_SURNAMES}]\p{Script=Han}{1,2}$|^[小老阿]\p{Script=Han}$`, 'u');
+export const ZH_NAME = new RegExp(String.raw`^[${ZH_SURNAMES}]\p{Script=Han}{1,2}$|^[小老阿]\p{Script=Han}$`, 'u');
 
 /** Whether a topic names someone: a relative or partner ("前女友", "妈妈"), a titled surname ("王总"), a name ("刘强", "小美", "Sarah"). */
 function zhSomeone(topic: string): boolean {
@@ -139,6 +146,8 @@ function zhTopic(clause: string, before: string): { topic: string; own: boolean 
     const loose = m.groups.off === undefined && (m.groups.verb === '忘了' || m.groups.verb === '忘记' || m.groups.verb === '记得' || (pattern === ZH_REQUESTS[0] && m.groups.verb !== '忘掉'));
     const marked = !loose || m.groups.said !== undefined || m.groups.about !== undefined || m.groups.all !== undefined || m.groups.ask !== undefined;
     if (!marked && !ZH_THING_END.test(raw) && !/^我的/u.test(raw) && !(m.groups.verb === '记得' && /^我/u.test(raw))) continue;
+    // "帮我忘掉我前女友" asks for help getting over her, as "help me forget my ex" does: no request of us (deleting still is).
+    if (/^(?:请你?|麻烦你?|你)?帮我/u.test(clause) && /^(?:忘掉|忘记|忘了)$/u.test(m.groups.verb ?? '')) continue;
     // "你忘了刘强吧" reproaches; "忘了刘强吧" alone asks.
     if (pattern === ZH_REQUESTS[0] && /^你忘了/u.test(clause) && m.groups.said === undefined && m.groups.about === undefined) continue;
     if (ZH_DELETE.test(m.groups.verb ?? '') && m.groups.said === undefined && m.groups.about === undefined && !ZH_REMEMBERED.test(raw) && !/^我/u.test(raw)) continue;

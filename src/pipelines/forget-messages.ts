@@ -4,8 +4,8 @@ import { indexTerms } from '../text/segment.js';
 import type { MemoryDeps } from './deps.js';
 import { searchMessages } from './search-messages.js';
 import { mentionsTopic } from '../text/mentions.js';
-import { mentionsAsMeant } from '../extraction/forget-aliases.js';
 import type { FootprintOptions } from './forget.js';
+import { meantIn } from './topic-names.js';
 
 export const ForgetSessionOptions = z.object({
   userId: z.string().min(1),
@@ -48,7 +48,7 @@ export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: s
   const others = new Set<string>();
   for (const m of await deps.store.listMessages({ userId })) {
     if (mentionsTopic(m.content, topic)) {
-      if (mentionsAsMeant(m.content, topic, { own: options.own === true })) about.add(m.id);
+      if (meantIn(m.content, topic, options)) about.add(m.id);
       else others.add(m.id);
     }
     else if (!options.literal && terms.length > 0) {

@@ -59,3 +59,68 @@ describe('every door forgets a topic as a request in chat does', () => {
     expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual(['用户喜欢猫', '用户的前任老板很凶'].sort());
   });
 });
+
+describe('forgetting asked in chat takes no one else (a second tester\'s findings)', () => {
+  it.each([
+    {
+      lang: 'en',
+      request: 'forget my ex',
+      gone: ["The user's ex is named Sarah", 'Sarah moved to Paris last spring'],
+      kept: ["The user's daughter Sarah starts school in May", "The user loves the song 'Sarah' by Fleetwood Mac", 'The user will travel to Rome'],
+      keptSaid: 'My daughter Sarah lost her first tooth!',
+    },
+    {
+      lang: 'zh',
+      request: '忘掉我前女友的事',
+      gone: ['用户的前女友叫小美', '小美喜欢吃日料'],
+      kept: ['用户的妹妹叫小美', '用户喜欢猫'],
+      keptSaid: '我妹妹小美今天过生日',
+    },
+  ])('$lang: whoever the ex is named goes, not someone else of that name (a daughter, a sister, a song)', async ({ request, gone, kept, keptSaid }) => {
+    const memory = engine();
+    for (const content of [...gone, ...kept]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's0', role: 'user', content: keptSaid }] });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...kept].sort());
+    expect((await memory.exportUser('u')).messages.map((m) => m.content)).toEqual([keptSaid]);
+  });
+
+  it.each([
+    ['zh', '忘掉小王吧', ['用户的朋友叫小王', '小王下周结婚'], ['用户最喜欢的书是《小王子》']],
+    ['en', 'forget what I told you about Will', ["The user's friend is named Will", 'Will moved to Boston'], ['The user will travel to Rome', 'The user wrote a will last year']],
+  ])('%s: a name is the name as written and a word of its own ("小王子", "will" stay)', async (_lang, request, gone, kept) => {
+    const memory = engine();
+    for (const content of [...gone, ...kept]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    const left = (await memory.list({ userId: 'u' })).map((m) => m.content);
+    for (const k of kept) expect(left).toContain(k);
+    for (const g of gone) expect(left).not.toContain(g);
+  });
+
+  it.each([
+    ['en', 'forget my ex 😡', ["The user's ex is named Sarah"], ["The user's ex-colleague Tom works at Google", 'The user has an Ex-Lax prescription']],
+    ['en', 'forget my ex lol', ["The user's ex is named Sarah"], ["The user's ex-boss was strict"]],
+    ['zh', '忘掉我前女友的事😡', ['用户的前女友叫小美'], ['用户喜欢猫']],
+    ['en', 'forget my ex', ["The user's ex is named Sarah"], ["The user's sister's ex-husband is Mike"]],
+    ['zh', '忘掉我的前任', ['用户的前任叫小丽'], ['用户妹妹的前男友叫阿强']],
+  ])('%s: "%s" forgets the user\'s ex only (an emoji or "lol" after it, a sister\'s ex)', async (_lang, request, gone, kept) => {
+    const memory = engine();
+    for (const content of [...gone, ...kept]) await memory.add({ userId: 'u', content });
+    const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect(result.forgotten?.[0]?.memories).toBe(gone.length);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...kept].sort());
+  });
+
+  it.each([
+    ['en', 'forget what I told you at lunch', 'The user eats lunch at 12:30 every day'],
+    ['en', 'forget what I told you on the phone', "The user's phone number is 555-0101"],
+    ['en', 'forget everything I told you on Monday', 'The user has yoga class every Monday'],
+    ['zh', '帮我忘掉我前女友', '用户的前女友叫小美'],
+  ])('%s: "%s" asks nothing of the memory (where or when it was said; help getting over someone)', async (_lang, request, kept) => {
+    const memory = engine();
+    await memory.add({ userId: 'u', content: kept });
+    const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect(result.forgotten).toBeUndefined();
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([kept]);
+  });
+});

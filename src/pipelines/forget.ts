@@ -9,8 +9,8 @@ import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
 import { updateProfile } from './update-profile.js';
 import { mentionsTopic } from '../text/mentions.js';
-import { forgetAliases, mentionsAsMeant } from '../extraction/forget-aliases.js';
-import { namesOfTopic } from './topic-names.js';
+import { forgetAliases } from '../extraction/forget-aliases.js';
+import { meantIn, namesOfTopic } from './topic-names.js';
 
 /**
  * Forgets everything about a user (seed 003 "用户要求遗忘"): memories, vectors, keyword rows,
@@ -62,8 +62,9 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
   const own = options.aliasesOnly ? { memories: [], messageIds: new Set<string>() } : await footprintOf(deps, userId, topic, options);
   add(own);
   const names = options.literal ? [] : namesOfTopic(topic, own.memories.map((m) => m.content));
-  for (const name of names) add(await footprintOf(deps, userId, name, { minSimilarity: options.minSimilarity }));
-  if (!options.literal) for (const alias of forgetAliases(topic)) add(await footprintOf(deps, userId, alias, { literal: true }));
+  for (const name of names) add(await footprintOf(deps, userId, name, { minSimilarity: options.minSimilarity, nameOf: topic }));
+  // The user's own stays the user's own in its other words ("my ex": not "my sister's ex-husband").
+  if (!options.literal) for (const alias of forgetAliases(topic)) add(await footprintOf(deps, userId, alias, { literal: true, ...(options.own ? { own: true } : {}) }));
   return { memories: [...memories.values()], messageIds, names };
 }
 
@@ -78,7 +79,7 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
  */
 async function footprintOf(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions): Promise<{ memories: Memory[]; messageIds: Set<string> }> {
   const terms = indexTerms(topic);
-  const meant = (m: Memory): boolean => !mentionsTopic(m.content, topic) || mentionsAsMeant(m.content, topic, { own: options.own === true });
+  const meant = (m: Memory): boolean => !mentionsTopic(m.content, topic) || meantIn(m.content, topic, options);
   const statuses = ['active', 'archived', 'deleted'] as const;
   // A phrase taken as written ("用户住在", "my address"): what says it, and nothing merely like it.
   if (options.literal) {
@@ -120,6 +121,8 @@ export interface FootprintOptions {
    * user's wife's birthday…", "小美的生日…") is left (`mentionsOwn`).
    */
   own?: boolean;
+  /** The term is the name the memories give this topic ("Sarah" of "ex"): only that one of the name (`mentionsName`). */
+  nameOf?: string;
   /** Only the topic's aliases, which name the user (the user's own address or phone asked in chat: `forgottenByAliasesOnly`). */
   aliasesOnly?: boolean;
 }

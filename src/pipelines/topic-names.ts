@@ -1,3 +1,9 @@
+import { REL_ZH } from '../extraction/heuristic/candidate.js';
+import { mentionsAsMeant } from '../extraction/forget-aliases.js';
+import { ZH_NAME } from '../extraction/forget-request.js';
+import { mentionsAt } from '../text/mentions.js';
+import type { FootprintOptions } from './forget.js';
+
 /**
  * The names the forgotten memories give the topic: "用户的前女友叫小美" names 前女友 小美, "The user's ex is
  * named Sarah" and "The user's ex, Sarah, …" name "ex" Sarah. Forgetting "my ex" is forgetting Sarah:
@@ -21,3 +27,54 @@ export function namesOfTopic(topic: string, contents: readonly string[]): string
   }
   return [...names];
 }
+
+/** Who else a name may belong to, said right before it: "daughter Sarah", "my friend Sarah", "妹妹叫小美", "同事小美". */
+const EN_SOMEONE = '(?:ex-?)?(?:girlfriend|boyfriend|wife|husband|partner|fianc[ée]e?|friend|coworker|co-worker|colleague|boss|manager|brother|sister|mom|mum|mother|dad|father|son|daughter|cousin|aunt|uncle|niece|nephew|grandma|grandpa|grandmother|grandfather|neighbou?r|roommate|classmate|teacher|doctor|dog|cat|puppy|kitten|song|band|book|movie|brand)';
+const ZH_SOMEONE = `(?:${REL_ZH.slice(1, -1)}|朋友|同事|同学|老板|领导|室友|邻居|老师|医生|狗|猫|宠物)`;
+const EN_ELSE_BEFORE = new RegExp(`\\b(${EN_SOMEONE})(?:,?\\s+(?:is\\s+)?(?:named|called)|,)?\\s+["'‘“]?$`, 'iu');
+const ZH_ELSE_BEFORE = new RegExp(`(${ZH_SOMEONE})(?:的名字)?(?:叫做?|名叫|是)?[“"「]?$`, 'u');
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+
+/**
+ * Whether a text mentions `name` as the one `topic` names ("Sarah" of "ex"): some mention is the
+ * name as written (a capitalized name: "Will" is not "will", "Al" not "AL"), a word of its own in
+ * Chinese ("小王" is not in "小王子", "刘强" not in "刘强东"), and not someone else of that name
+ * ("The user's daughter Sarah", "用户的妹妹叫小美", the song "Sarah").
+ */
+export function mentionsName(text: string, name: string, topic?: string): boolean {
+  const han = /\p{Script=Han}/u.test(name);
+  const topicWord = topic?.toLowerCase();
+  return mentionsAt(text, name).some((at) => {
+    if (!han && /^\p{Lu}/u.test(name) && text.slice(at, at + name.length) !== name) return false;
+    if (han && !wordAt(text, at, name.length)) return false;
+    // Someone else of that name: only when the name stands for a topic ("forget Sarah" itself may mean the daughter).
+    if (topicWord === undefined) return true;
+    const before = text.slice(Math.max(0, at - 30), at);
+    const other = (han ? ZH_ELSE_BEFORE : EN_ELSE_BEFORE).exec(before)?.[1];
+    return other === undefined || other.toLowerCase() === topicWord;
+  });
+}
+
+/** Whether [at, at + length) starts and ends on word boundaries of the Chinese segmentation around it. */
+function wordAt(text: string, at: number, length: number): boolean {
+  const start = Math.max(0, at - 12);
+  const window = text.slice(start, Math.min(text.length, at + length + 12));
+  const bounds = new Set<number>();
+  for (const s of segmenter.segment(window)) {
+    bounds.add(start + s.index);
+    bounds.add(start + s.index + s.segment.length);
+  }
+  return bounds.has(at) && bounds.has(at + length);
+}
+
+/** Whether a text that mentions the term mentions it as the footprint means it (the topic itself, the user's own, the one so named). */
+export function meantIn(text: string, term: string, options: FootprintOptions): boolean {
+  if (options.nameOf !== undefined) return mentionsName(text, term, options.nameOf);
+  // A name asked for itself ("forget Will", "忘掉小王吧"): as written, a word of its own.
+  if (nameLike(term.trim()) && !mentionsName(text, term.trim())) return false;
+  return mentionsAsMeant(text, term, { own: options.own === true });
+}
+
+/** A term shaped as a name: "Sarah", "Sarah Lee", "小美", "老王", "刘强" (a common surname and one or two more). */
+const LATIN_NAME = /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u;
+const nameLike = (term: string): boolean => LATIN_NAME.test(term) || ZH_NAME.test(term);
