@@ -7,10 +7,10 @@ import { mentionsAt, someoneElsesAt } from '../text/mentions.js';
  * user: "用户住在", not "住在" (the mother's "用户的妈妈住在杭州" stays).
  */
 const ALIASES: ReadonlyArray<{ topic: RegExp; aliases: readonly string[]; only?: true }> = [
-  { topic: /^(?:家庭)?(?:住址|地址|家的地址|家庭住址|住哪儿?|住在哪里?)$/u, aliases: ['用户住在', '用户现在住在', '用户家住', '用户家在', '用户的住址', '用户的地址', '用户的家庭住址', '我住在', '我现在住在', '我家住', '我家在', '我的住址', '我的地址'], only: true },
-  { topic: /^(?:home |mailing )?address$|^where i live$/iu, aliases: ['the user lives in', 'the user lives at', "the user's address", "the user's home address", 'I live in', 'I live at', 'my address', 'my home address'], only: true },
+  { topic: /^(?:家庭)?(?:住址|地址|家的地址|家庭住址|住哪儿?|住在哪里?)$/u, aliases: ['用户住在', '用户现在住在', '用户家住', '用户家在', '用户的住址', '用户的地址', '用户的家庭住址', '用户的家在', '用户搬到了', '用户搬到', '我住在', '我现在住在', '我家住', '我家在', '我的住址', '我的地址', '我搬到了'], only: true },
+  { topic: /^(?:home |mailing )?address$|^where i live$/iu, aliases: ['the user lives in', 'the user lives at', "the user's address", "the user's home address", "the user's home is", 'the user moved to', 'I live in', 'I live at', 'I moved to', 'my address', 'my home address', 'my home is'], only: true },
   { topic: /^(?:手机号码?|电话(?:号码)?|手机|号码)$/u, aliases: ['用户的手机号', '用户的电话', '用户手机号', '我的手机号', '我的电话', '我手机号'], only: true },
-  { topic: /^(?:(?:cell|mobile|phone)(?: number)?|number)$/iu, aliases: ["the user's phone number", "the user's cell number", "the user's number", 'my phone number', 'my number', 'my cell'], only: true },
+  { topic: /^(?:(?:cell|mobile|phone)(?: number)?|number)$/iu, aliases: ["the user's phone number", "the user's cell number", "the user's mobile number", "the user's cell", "the user's number", 'the user can be reached at', 'my phone number', 'my mobile number', 'my number', 'my cell'], only: true },
   { topic: /^前任$/u, aliases: ['前女友', '前男友', '前夫', '前妻'] },
   { topic: /^ex$/iu, aliases: ['ex-wife', 'ex-husband', 'ex-girlfriend', 'ex-boyfriend', 'ex-partner', 'ex-fiancé', 'ex-fiancée', 'ex-fiance', 'ex-fiancee'] },
   { topic: /^(?:allergy|allergies)$/iu, aliases: ['allergic to', 'allergy', 'allergies'] },

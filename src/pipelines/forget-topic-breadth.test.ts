@@ -124,3 +124,26 @@ describe('forgetting asked in chat takes no one else (a second tester\'s finding
     expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([kept]);
   });
 });
+
+describe('the user\'s own address and phone, in the words memories use', () => {
+  it.each([
+    ['en', 'delete my address', ["The user's home is 12 Pine Street", 'The user moved to 12 Pine Street'], ["The user's mom lives in Ohio"]],
+    ['zh', '别记住我的住址', ['用户的家在张江路1号', '用户搬到了张江路1号'], ['用户的妈妈住在杭州']],
+    ['en', "Don't remember my phone number anymore", ["The user's mobile number is 555-0101", 'The user can be reached at 555-0101'], ["The user's mom's phone number is 555-0199"]],
+  ])('%s: "%s"', async (_lang, request, gone, kept) => {
+    const memory = engine();
+    for (const content of [...gone, ...kept]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual(kept);
+  });
+
+  it.each([
+    ['en', 'forget my birthday', ["The user's birthday is March 3"], ["The user's wife Anna has a birthday on May 5", "Anna, the user's wife, celebrates her birthday on May 5"]],
+    ['zh', '忘掉我的生日', ['用户的生日是3月3日'], ['用户给妈妈过生日']],
+  ])('%s: "%s" leaves a birthday whose clause is about someone else', async (_lang, request, gone, kept) => {
+    const memory = engine();
+    for (const content of [...gone, ...kept]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...kept].sort());
+  });
+});

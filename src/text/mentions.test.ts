@@ -29,6 +29,7 @@ describe('mentionsOwn: the topic as the user\'s own, or nobody\'s in particular 
     ['我的生日是3月3号', '生日'],
     ['用户的前女友叫小美', '前女友'],
     ['用戶的生日是3月3日', '生日'],
+    ["The user's birthday is March 3, same as his dad's", 'birthday'],
   ])('%s: the user\'s own %s', (text, topic) => {
     expect(mentionsOwn(text, topic)).toBe(true);
   });
@@ -45,6 +46,10 @@ describe('mentionsOwn: the topic as the user\'s own, or nobody\'s in particular 
     ['他的生日是下周', '生日'],
     ['我朋友的前女友叫小丽', '前女友'],
     ['用戶妻子的生日是5月5日', '生日'],
+    // someone else is who the clause is about
+    ["The user's wife Anna has a birthday on May 5", 'birthday'],
+    ["Anna, the user's wife, celebrates her birthday on May 5", 'birthday'],
+    ['用户给妈妈过生日', '生日'],
   ])('%s: someone else\'s %s', (text, topic) => {
     expect(mentionsOwn(text, topic)).toBe(false);
   });

@@ -55,5 +55,14 @@ export function someoneElsesAt(text: string, at: number, length: number): boolea
   // In simplified characters: "用戶的前女友" is the user's own as "用户的前女友" is.
   const before = toSimplified(text.slice(Math.max(0, at - 40), at));
   const after = text.slice(at + length, at + length + 40);
-  return EN_OTHERS_BEFORE.test(before) || EN_OTHERS_AFTER.test(after) || ZH_OTHERS_BEFORE.test(before);
+  if (EN_OTHERS_BEFORE.test(before) || EN_OTHERS_AFTER.test(after) || ZH_OTHERS_BEFORE.test(before)) return true;
+  // Someone else is who the clause is about, and nothing makes this mention the user's: "The user's wife
+  // Anna has a birthday on May 5", "用户给妈妈过生日" (not "The user's birthday…, same as his dad's").
+  const clause = before.split(/[.!?。！？；;]/u).at(-1) ?? '';
+  if (/(?:\b(?:my|user['’]s|your)\s+|用户的?|我的|你的)$/iu.test(clause)) return false;
+  return EN_KIN_IN.test(clause) || ZH_KIN_IN.test(clause);
 }
+
+/** Someone of the user's named in a clause (for `someoneElsesAt`). */
+const EN_KIN_IN = /\b(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|mom|mum|mother|dad|father|sister|brother|son|daughter|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|friend|colleague|coworker|boss)\b/iu;
+const ZH_KIN_IN = new RegExp(ZH_KIN, 'u');
