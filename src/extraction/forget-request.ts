@@ -183,7 +183,7 @@ function zhNamed(raw: string, before: string, explicit: boolean): string | undef
 }
 
 /** Thanks, "please", "ok": all that may stand beside a bare name ("Forget Sarah, please."). */
-const POLITE = /^(?:(?:好的?|好吧|行|嗯|哦|唉|哎|谢谢你?|谢了|多谢|拜托了?|麻烦了|求你了|算了|另外|还有|对了|那个|ok(?:ay)?|thanks?(?: you)?|thx|please|pls|also|and|so|well|oh|hey|sorry|one more thing)[\s，,.!！~]*)+$/iu;
+const POLITE = /^(?:(?:好的?|好吧|行|嗯|哦|唉|哎|谢谢你?|谢了|多谢|拜托了?|麻烦了|求你了|算了|另外|还有|对了|那个|ok(?:ay)?|thanks?(?: you)?|thx|please|pls|also|and|so|well|oh|hey|sorry|one more thing|actually|wait|hmm+|never mind|nvm|其实|等等|等一下)[\s，,.!！~]*)+$/iu;
 /** What may stand beside a request in its message: thanks, "please", "别再提了", a reason of feeling. */
 const ASIDE =
   /^(?:以后)?(?:别|不要|不用)再?(?:提|说|聊)(?:了|起)?|^(?:i )?(?:don't|do not) want to (?:talk|think|hear) about (?:it|this|that|them|him|her)|^(?:(?:it's|it is|this is) )?(?:too )?(?:painful|private|embarrassing|personal)/iu;

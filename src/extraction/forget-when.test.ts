@@ -21,6 +21,17 @@ describe('a request to forget what was said at a time', () => {
     ['把我前天说的都删掉吧', '前天', { daysAgo: 2 }],
     // traditional characters, the time as written
     ['把我昨天說的話都忘了吧', '昨天', { daysAgo: 1 }],
+    ['忘記我昨天說的話吧', '昨天', { daysAgo: 1 }],
+    // more ways to say it (a tester's list)
+    ['忘记我昨天说的话吧', '昨天', { daysAgo: 1 }],
+    ['忘掉昨天我说的话', '昨天', { daysAgo: 1 }],
+    ['昨天我说的话你都忘了吧', '昨天', { daysAgo: 1 }],
+    ['把昨天我跟你说的都忘了吧', '昨天', { daysAgo: 1 }],
+    ['忘掉我昨天说的那些话吧', '昨天', { daysAgo: 1 }],
+    ['删除我昨天发的消息', '昨天', { daysAgo: 1 }],
+    ['忘掉我昨天说的话😭', '昨天', { daysAgo: 1 }],
+    ['Actually, forget everything I told you today', 'today', { daysAgo: 0 }],
+    ['forget everything I told you yesterday 🙏', 'yesterday', { daysAgo: 1 }],
   ])('%s → what was said %s', (text, topic, when) => {
     expect(readForgetRequest(text)).toEqual({ topic, when });
   });
@@ -28,6 +39,7 @@ describe('a request to forget what was said at a time', () => {
   it.each([
     // the user's own forgetting, a question, remembering asked about
     '忘了我昨天说的话',
+    '忘记我昨天说的话',
     '我昨天说的都忘了',
     '你还记得我昨天说的话吗',
     'I forgot what I said yesterday',

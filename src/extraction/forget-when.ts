@@ -45,10 +45,10 @@ const EN_REQUESTS: readonly RegExp[] = [
 ];
 
 /** 说过的话, 聊的那些, 的聊天记录, 的对话. */
-const ZH_WORDS = String.raw`(?:(?:跟你|和你|对你|给你)?(?:说|讲|聊|提|告诉你)(?:过|了)?的(?:话|事情?|内容|东西|那些|一切|所有)?|的(?:聊天记录|聊天|对话|谈话)(?:内容|记录)?)`;
+const ZH_WORDS = String.raw`(?:(?:我们?)?(?:跟你|和你|对你|给你)?(?:说|讲|聊|提|告诉你|发)(?:过|了)?的(?:那些)?(?:话|事情?|内容|东西|那些|一切|所有|消息|信息)?|的(?:聊天记录|聊天|对话|谈话|消息)(?:内容|记录)?)`;
 const ZH_REQUESTS: readonly RegExp[] = [
   // 忘掉我昨天说的话 / 删掉我们昨天的聊天记录 / 忘了我昨天说的吧 (忘了 asks only with 吧: "忘了我昨天说的话" may say the user forgot)
-  new RegExp(String.raw`^${ZH_LEAD}(?<verb>忘掉|忘记掉|删掉|删除|清除|抹掉|忘了)(?:我们?)?(?<time>${ZH_TIME})${ZH_WORDS}(?<ask>吧)?(?:了|啊)*$`, 'u'),
+  new RegExp(String.raw`^${ZH_LEAD}(?<verb>忘掉|忘记掉|删掉|删除|清除|抹掉|忘了|忘记)(?:我们?)?(?<time>${ZH_TIME})${ZH_WORDS}(?<ask>吧)?(?:了|啊)*$`, 'u'),
   // 把我昨天说的都忘了吧 / 昨天聊的你就忘了吧 / 今天的对话都删掉
   new RegExp(String.raw`^${ZH_LEAD}(?<ba>把)?(?:我们?)?(?<time>${ZH_TIME})${ZH_WORDS}(?<you>你)?(?:就|也)?(?:都|全都|全部|统统)?(?:给我)?(?<verb>忘掉|忘了|忘记|删掉|删了|删除|清除)(?:掉)?(?<ask>吧)?(?:了|啊)*$`, 'u'),
   // 别记住我昨天说的话
@@ -68,7 +68,7 @@ export function readSaidWhen(clause: string): { label: string; when: SaidWhen } 
     const time = m?.groups?.time;
     if (!m?.groups || !time) continue;
     const { verb, ask, ba, you } = m.groups;
-    if (han && verb === '忘了' && ask === undefined && ba === undefined && you === undefined) continue;
+    if (han && (verb === '忘了' || verb === '忘记') && ask === undefined && ba === undefined && you === undefined) continue;
     if (han && pattern === ZH_REQUESTS[1] && ask === undefined && ba === undefined && you === undefined) continue;
     const when = (han ? ZH_TIMES : EN_TIMES).find(([re]) => re.test(time))?.[1];
     if (when) return { label: time, when };
