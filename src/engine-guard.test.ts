@@ -31,6 +31,11 @@ describe('user ids are checked in one place', () => {
     await expect(memory.forgetRequest({ userId: 'u', content: 42 as unknown as string })).rejects.toMatchObject(invalid);
     await expect(memory.forgetRequest({ userId: 'u', content: '我喜欢猫' })).resolves.toBeUndefined();
     await expect(memory.forgetRequest({ userId: 'u', content: 'I love cats' })).resolves.toBeUndefined();
+    // A topic nothing is known about is no request to announce.
+    await expect(memory.forgetRequest({ userId: 'u', content: '忘掉我前女友的事' })).resolves.toBeUndefined();
+    await expect(memory.forgetRequest({ userId: 'u', content: 'forget my ex' })).resolves.toBeUndefined();
+    await memory.add({ userId: 'u', content: '用户的前女友叫小美' });
+    await memory.add({ userId: 'u', content: "The user's ex is named Sarah" });
     await expect(memory.forgetRequest({ userId: 'u', content: '忘掉我前女友的事' })).resolves.toEqual({ topic: '前女友' });
     await expect(memory.forgetRequest({ userId: 'u', content: 'forget my ex' })).resolves.toEqual({ topic: 'ex' });
   });

@@ -198,7 +198,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     forgetRequest: after(async (o) => {
       const { userId, sessionId, content } = parseInput(ForgetRequestInput, o, 'forget request');
       const request = await forgetRequestOf(deps, { userId, sessionId, content });
-      return request ? { topic: request.topic, ...(request.when ? { time: true } : {}) } : undefined;
+      return request ? { topic: [request.topic, ...(request.alsoTopics ?? [])].join(', '), ...(request.when ? { time: true } : {}) } : undefined;
     }),
 
     appendMessages: after(async (o) => {

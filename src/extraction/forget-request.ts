@@ -22,6 +22,8 @@ export interface ForgetRequest {
    * the messages of that time go, and the memories drawn from them alone; `topic` is the time as said.
    */
   when?: SaidWhen;
+  /** More of the user's own named with it ("forget my birthday and my address": address): forgotten alike. */
+  alsoTopics?: string[];
   /** Said as the user's own ("my birthday", "我的生日", "我前女友"): what is someone else's is left (`mentionsOwn`). */
   own?: true;
   /**
@@ -65,7 +67,7 @@ const ZH_THING_FIRST = new RegExp(
 const ZH_THING_WORDS = String.raw`的事情?|的事儿|的一切|的所有事情?|的记忆|的记录|的信息|的内容|这件事|那件事|那些事|相关的事情?|这个人|那个人`;
 const ZH_THING_END = new RegExp(`(?:${ZH_THING_WORDS}|吧)$`, 'u');
 const ZH_TOPIC_TAIL = /(?:从你的记忆(?:里|中)|这个人|那个人|从记忆(?:里|中)|(?:那|这)条(?:记忆|记录)?|的?所有的?(?:记忆|记录|事情?|信息|内容)?|信息|的事情?|的事儿|的一切|的所有事情?|相关的?(?:事情?|内容|记忆|信息)?|的记忆|的记录|的信息|的内容|的东西|这件事|那件事|那些事|这些事|都|全都|全部|吧|了|啊|哦|呢|嘛|好吗|行吗|可以吗)+$/u;
-const ZH_TOPIC_HEAD = /^(?:我的|我|你|关于|有关|所有|全部|(?:你)?(?:记得|知道|记住)的)+/u;
+const ZH_TOPIC_HEAD = /^(?:我的|我(?:和|跟|与)|我|你|关于|有关|所有|全部|(?:你)?(?:记得|知道|记住)的)+/u;
 /** A topic that points instead of naming ("这个", "刚才说的", "她", "我说过的话"), the user themself, or a forgotten errand ("忘了吃药吧", "忘记带…"). */
 const ZH_PRONOUN = /^(?:刚才|刚才的|刚才说的|上面的|一切|所有|所有的|全部|什么|啥|话|事|事情|事儿|东西|吃药|带|用户|我自己|自己)$|^(?:它|他|她|这|那)/u;
 /** "忘掉烦恼", "忘掉工作吧", "别记着减肥了": comfort or "let it go for now", not a request about memories. */
@@ -159,14 +161,14 @@ function zhTopic(clause: string, before: string): { topic: string; own: boolean 
     // of the user's own thing ("我的…"), or of a thing named as such ("刘强的事", "这个人").
     if (!explicit && !ZH_THING_AS_SUCH.test(raw) && !/^我的/u.test(raw) && !zhSomeone(topic) && forgetAliases(topic).length === 0) continue;
     // "忘掉我的生日": the user's own, not 妻子的生日 (`mentionsOwn`); "忘了他吧" names someone, not the user's.
-    return { topic, own: /^(?:关于|有关)?我的?(?![说讲提告])/u.test(raw) && !ZH_HE_SHE.test(raw.replace(ZH_TOPIC_HEAD, '')) };
+    return { topic, own: /^(?:关于|有关)?我的?(?![说讲提告和跟与])/u.test(raw) && !ZH_HE_SHE.test(raw.replace(ZH_TOPIC_HEAD, '')) };
   }
   const first = ZH_THING_FIRST.exec(clause);
   if (first?.groups && !(first.groups.verb === '忘了' && first.groups.all === undefined && first.groups.ask === undefined)) {
     const raw = first.groups.topic ?? '';
     // Not `explicit`: "工作的事就别记着了" says let work go (ZH_FEELING), as "忘掉工作吧" does.
     const topic = zhNamed(raw, before, false);
-    if (topic !== undefined) return { topic, own: /^我的?(?![说讲提告])/u.test(raw) };
+    if (topic !== undefined) return { topic, own: /^我的?(?![说讲提告和跟与])/u.test(raw) };
   }
   // "刘强的事，你就当没听过吧": the thing may stand in the clause before.
   const unsaid = ZH_PRETEND_AFTER.exec(clause) ?? ZH_PRETEND_BEFORE.exec(clause) ?? ZH_PRETEND_BEFORE.exec(`${before.split('，').at(-1) ?? ''}${clause}`);
@@ -206,8 +208,12 @@ export function readForgetRequest(text: string): ForgetRequest | undefined {
   if (simplified !== text) {
     const read = readAsWritten(simplified);
     if (!read) return undefined;
-    const at = simplified.indexOf(read.topic);
-    return at < 0 ? read : { ...read, topic: text.slice(at, at + read.topic.length) };
+    // One for one, so the topic's place in the folded text is its place as written.
+    const asWritten = (t: string): string => {
+      const at = simplified.indexOf(t);
+      return at < 0 ? t : text.slice(at, at + t.length);
+    };
+    return { ...read, topic: asWritten(read.topic), ...(read.alsoTopics ? { alsoTopics: read.alsoTopics.map(asWritten) } : {}) };
   }
   return readAsWritten(text);
 }
@@ -226,9 +232,26 @@ function readAsWritten(text: string): ForgetRequest | undefined {
     const named = (c: string): boolean => (han ? zhAntecedent(c) : enAntecedent(c)) !== undefined && /[他她]|\b(?:him|her)\b/iu.test(clause);
     const aside = (c: string): boolean => POLITE.test(c) || (!alone && (ASIDE.test(c) || mentionsTopic(c, topic) || named(c)));
     if (!others.every(aside)) return undefined;
-    return { topic, ...(alone ? { bareName: true as const } : {}), ...(own ? { own: true as const } : {}), ...(said ? { when: said.when } : {}) };
+    // "forget my birthday and my address", "忘掉我的生日和住址": each of the user's own, apart.
+    const [first, ...also] = own ? ownParts(topic) : [topic];
+    return {
+      topic: first!,
+      ...(also.length > 0 ? { alsoTopics: also } : {}),
+      ...(alone ? { bareName: true as const } : {}),
+      ...(own ? { own: true as const } : {}),
+      ...(said ? { when: said.when } : {}),
+    };
   }
   return undefined;
+}
+
+/** The user's own things one request names together: "birthday and my address" → birthday, address. At most three; otherwise the topic whole. */
+function ownParts(topic: string): string[] {
+  const parts = topic
+    .split(/\s+(?:and|&)\s+(?:my\s+)?|\s*(?:和|与|以及|还有|、)\s*(?:我的)?/iu)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+  return parts.length > 1 && parts.length <= 3 && parts.every((p) => !ZH_PRONOUN.test(p) && !ZH_TIME.test(p)) ? parts : [topic];
 }
 
 /** A Chinese clause's request, shaped as an English one's. */

@@ -6,7 +6,7 @@ import { namesATime, readForgetRequest, type ForgetRequest } from '../extraction
 import type { Rejected } from '../extraction/plan-operations.js';
 import { mentionsTopic } from '../text/mentions.js';
 import type { ModelDeps } from './deps.js';
-import { forgetTopic } from './forget.js';
+import { forgetTopic, topicFootprint } from './forget.js';
 import { forgetSaidWhen } from './forget-said-when.js';
 
 /** A topic forgotten because the user asked for it in conversation. */
@@ -42,18 +42,26 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
     deps.logger.info('a bare "forget <name>" names no one remembered: read as "never mind", nothing forgotten', { userId: message.userId, messageId: message.id });
     return undefined;
   }
-  const restorable = { reason: `the user asked in conversation to forget "${request.topic}"` };
+  const topics = [request.topic, ...(request.alsoTopics ?? [])];
+  const topic = topics.join(', ');
+  const restorable = { reason: `the user asked in conversation to forget "${topic}"` };
+  const names: string[] = [];
+  const forgotten = new Set<string>();
+  let messages = 0;
   // Whoever the memories name it and the words they use for it go too (`topicFootprint`); the user's own
   // address or phone only by the words that name the user ("delete my address" must leave the mother's).
-  const report = await forgetTopic(deps, message.userId, request.topic, { restorable, own: request.own === true, aliasesOnly: forgottenByAliasesOnly(request.topic) });
-  const names = report.names ?? [];
-  const memories = report.forgotten.length;
-  let messages = report.messages;
+  for (const t of topics) {
+    const report = await forgetTopic(deps, message.userId, t, { restorable, own: request.own === true, aliasesOnly: forgottenByAliasesOnly(t) });
+    for (const id of report.forgotten) forgotten.add(id);
+    for (const name of report.names ?? []) if (!names.includes(name)) names.push(name);
+    messages += report.messages;
+  }
+  const memories = forgotten.size;
   // The request names the topic, so the topic's search has found it unless it was phrased apart
   // ("forget about my ex" asks about "ex"); it goes regardless.
   messages += await deps.store.purgeMessages(message.userId, [message.id]);
   deps.logger.info('forgot a topic the user asked to forget', { userId: message.userId, messageId: message.id, memories });
-  return { messageId: message.id, topic: request.topic, ...(names.length > 0 ? { names } : {}), memories, messages };
+  return { messageId: message.id, topic, ...(names.length > 0 ? { names } : {}), memories, messages };
 }
 
 /** `MemoryEngine.forgetRequest`'s input: a message not yet recorded (its session: whose last turns may name someone). */
@@ -62,13 +70,21 @@ export const ForgetRequestInput = z.object({ userId: z.string().min(1), sessionI
 /**
  * What a user's message, once recorded, will ask to be forgotten (`appendMessages` acts on it with
  * `forgetAsked`): its request, or undefined. A bare name ("forget tacos") asks only of someone
- * remembered, as `forgetAsked` decides: a door that keeps a turn's memories out of its prompt while
- * a topic goes asks this, not the patterns alone.
+ * remembered, as `forgetAsked` decides, and a topic only when something about it is kept: a door that
+ * keeps a turn's memories out of its prompt and tells the model a topic goes asks this, not the
+ * patterns alone.
  */
 export async function forgetRequestOf(deps: ModelDeps, message: Pick<Message, 'userId' | 'sessionId' | 'content'> & { id?: string }): Promise<ForgetRequest | undefined> {
   const request = readForgetRequest(message.content);
-  if (!request?.bareName) return request;
-  return (await namesSomeoneRemembered(deps, { userId: message.userId, sessionId: message.sessionId, id: message.id }, request.topic)) ? request : undefined;
+  if (!request) return undefined;
+  if (request.bareName && !(await namesSomeoneRemembered(deps, { userId: message.userId, sessionId: message.sessionId, id: message.id }, request.topic))) return undefined;
+  if (request.when) return request;
+  // A topic nothing is known about: no notice that it is being forgotten (the model would say it forgot).
+  for (const topic of [request.topic, ...(request.alsoTopics ?? [])]) {
+    const footprint = await topicFootprint(deps, message.userId, topic, { own: request.own === true, aliasesOnly: forgottenByAliasesOnly(topic) });
+    if (footprint.memories.length > 0 || footprint.messageIds.size > 0) return request;
+  }
+  return undefined;
 }
 
 /** The user's own turns before a bare-name request that may name the person (the session's last ones, not yet extracted). */

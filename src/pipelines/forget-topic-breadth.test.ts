@@ -147,3 +147,23 @@ describe('the user\'s own address and phone, in the words memories use', () => {
     expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...kept].sort());
   });
 });
+
+describe('several of the user\'s own things in one request', () => {
+  it.each([
+    ['en', 'forget my birthday and my address', ["The user's birthday is March 3", 'The user lives at 12 Pine Street'], 'The user loves cats', 'birthday, address'],
+    ['zh', '忘掉我的生日和住址', ['用户的生日是3月3日', '用户住在上海浦东张江路1号'], '用户喜欢猫', '生日, 住址'],
+  ])('%s: "%s" forgets each (it was one topic that matched nothing, and reported success)', async (_lang, request, gone, kept, topic) => {
+    const memory = engine();
+    for (const content of [...gone, kept]) await memory.add({ userId: 'u', content });
+    expect(await memory.forgetRequest({ userId: 'u', content: request })).toEqual({ topic });
+    const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect(result.forgotten?.[0]).toMatchObject({ topic, memories: gone.length });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([kept]);
+  });
+
+  it('"忘掉我和刘强的事" is about 刘强, not "和刘强"; "Tom and Jerry" stays one topic', async () => {
+    const { readForgetRequest } = await import('../extraction/forget-request.js');
+    expect(readForgetRequest('忘掉我和刘强的事')).toEqual({ topic: '刘强' });
+    expect(readForgetRequest('forget what I told you about Tom and Jerry')).toEqual({ topic: 'Tom and Jerry' });
+  });
+});
