@@ -38,7 +38,8 @@ const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 /**
  * Whether a text mentions `name` as the one `topic` names ("Sarah" of "ex"): some mention is the
  * name as written (a capitalized name: "Will" is not "will", "Al" not "AL"), a word of its own in
- * Chinese ("小王" is not in "小王子", "刘强" not in "刘强东"), and not someone else of that name
+ * Chinese by ICU's segmentation ("小王" is not in "小王子"; "刘强东", which it splits 刘强|东, still
+ * holds "刘强"), and not someone else of that name
  * ("The user's daughter Sarah", "用户的妹妹叫小美", the song "Sarah").
  */
 export function mentionsName(text: string, name: string, topic?: string): boolean {
