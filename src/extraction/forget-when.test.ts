@@ -32,6 +32,10 @@ describe('a request to forget what was said at a time', () => {
     ['忘掉我昨天说的话😭', '昨天', { daysAgo: 1 }],
     ['Actually, forget everything I told you today', 'today', { daysAgo: 0 }],
     ['forget everything I told you yesterday 🙏', 'yesterday', { daysAgo: 1 }],
+    ['forget everything I told you earlier', 'earlier', { daysAgo: 0 }],
+    ['erase everything from yesterday', 'yesterday', { daysAgo: 1 }],
+    ['forget everything I told you in the last hour', 'in the last hour', { daysAgo: 0, minutes: 60 }],
+    ['forget what I said in the past 20 minutes', 'in the past 20 minutes', { daysAgo: 0, minutes: 20 }],
   ])('%s → what was said %s', (text, topic, when) => {
     expect(readForgetRequest(text)).toEqual({ topic, when });
   });
@@ -75,6 +79,11 @@ describe('saidWindow: the instants a time spans in the user\'s zone, never past 
     const w = saidWindow({ daysAgo: 1 }, new Date('2026-03-09T15:00:00Z'), 'America/Havana');
     expect(w.from.toISOString()).toBe('2026-03-08T05:00:00.000Z');
     expect(w.to.toISOString()).toBe('2026-03-09T04:00:00.000Z');
+  });
+
+  it('"in the last hour" is the hour before the request, whatever the day', () => {
+    const w = saidWindow({ daysAgo: 0, minutes: 60 }, new Date('2026-03-03T00:30:00Z'), 'UTC');
+    expect([w.from.toISOString(), w.to.toISOString()]).toEqual(['2026-03-02T23:30:00.000Z', '2026-03-03T00:30:00.000Z']);
   });
 
   it('across a change to summer time (New York, 8 March 2026): yesterday is 23 hours long', () => {

@@ -9,6 +9,8 @@ export interface SaidWhen {
   daysAgo: 0 | 1 | 2;
   /** morning: midnight to noon; night: 18:00 to 06:00 the next morning. @default the whole day */
   part?: 'morning' | 'night';
+  /** The last minutes before the request instead of a day ("in the last hour": 60). */
+  minutes?: number;
 }
 
 const EN_TIMES: ReadonlyArray<[RegExp, SaidWhen]> = [
@@ -18,7 +20,9 @@ const EN_TIMES: ReadonlyArray<[RegExp, SaidWhen]> = [
   [/^yesterday$/iu, { daysAgo: 1 }],
   [/^this morning$/iu, { daysAgo: 0, part: 'morning' }],
   [/^(?:tonight|this evening)$/iu, { daysAgo: 0, part: 'night' }],
-  [/^(?:today|earlier today)$/iu, { daysAgo: 0 }],
+  [/^(?:today|earlier today|earlier)$/iu, { daysAgo: 0 }],
+  [/^in the (?:last|past) hour$/iu, { daysAgo: 0, minutes: 60 }],
+  [/^in the (?:last|past) half (?:an )?hour$/iu, { daysAgo: 0, minutes: 30 }],
 ];
 const ZH_TIMES: ReadonlyArray<[RegExp, SaidWhen]> = [
   [/^前天$/u, { daysAgo: 2 }],
@@ -29,11 +33,11 @@ const ZH_TIMES: ReadonlyArray<[RegExp, SaidWhen]> = [
   [/^(?:今晚|今天晚上)$/u, { daysAgo: 0, part: 'night' }],
   [/^今天$/u, { daysAgo: 0 }],
 ];
-const EN_TIME = String.raw`(?:the day before yesterday|yesterday (?:morning|evening|night)|yesterday|last night|this morning|this evening|tonight|earlier today|today)`;
+const EN_TIME = String.raw`(?:the day before yesterday|yesterday (?:morning|evening|night)|yesterday|last night|this morning|this evening|tonight|earlier today|earlier|today|in the (?:last|past) (?:half (?:an )?)?hour|in the (?:last|past) \d{1,3} (?:minutes|hours))`;
 const ZH_TIME = String.raw`(?:前天|昨天早上|昨天上午|昨天晚上|昨天夜里|昨晚|昨天|今天早上|今天上午|今早|今天晚上|今晚|今天)`;
 
 /** "everything I told you", "what we talked about", "our conversation from", "the messages of". */
-const EN_WORDS = String.raw`(?:(?:everything|all|anything|whatever|what|the (?:stuff|things))(?:\s+that)?\s+(?:i|we)(?:'ve| have)?\s+(?:said|told you|talked about|discussed|wrote|mentioned|shared)(?:\s+(?:to you|with you))?|(?:our|the|my)\s+(?:conversations?|chats?|messages?|talks?)(?:\s+(?:from|of))?)`;
+const EN_WORDS = String.raw`(?:(?:everything|all|anything|whatever|what|the (?:stuff|things))(?:\s+that)?\s+(?:i|we)(?:'ve| have)?\s+(?:said|told you|talked about|discussed|wrote|mentioned|shared)(?:\s+(?:to you|with you))?|(?:our|the|my)\s+(?:conversations?|chats?|messages?|talks?)(?:\s+(?:from|of))?|(?:everything|all)\s+from)`;
 const EN_THANKS = String.raw`(?:[\s,]+(?:please|pls|too|as well|thanks|thank you|for me))*`;
 const EN_REQUESTS: readonly RegExp[] = [
   // forget everything I told you yesterday / delete our conversation from this morning
@@ -70,7 +74,8 @@ export function readSaidWhen(clause: string): { label: string; when: SaidWhen } 
     const { verb, ask, ba, you } = m.groups;
     if (han && (verb === '忘了' || verb === '忘记') && ask === undefined && ba === undefined && you === undefined) continue;
     if (han && pattern === ZH_REQUESTS[1] && ask === undefined && ba === undefined && you === undefined) continue;
-    const when = (han ? ZH_TIMES : EN_TIMES).find(([re]) => re.test(time))?.[1];
+    const minutes = /^in the (?:last|past) (\d{1,3}) (minutes|hours)$/iu.exec(time);
+    const when = minutes ? { daysAgo: 0 as const, minutes: Number(minutes[1]) * (minutes[2]!.toLowerCase() === 'hours' ? 60 : 1) } : (han ? ZH_TIMES : EN_TIMES).find(([re]) => re.test(time))?.[1];
     if (when) return { label: time, when };
   }
   return undefined;
@@ -81,6 +86,7 @@ export function readSaidWhen(clause: string): { label: string; when: SaidWhen } 
  * time) and never past it: "today" is midnight until the request.
  */
 export function saidWindow(when: SaidWhen, at: Date, timeZone: string): { from: Date; to: Date } {
+  if (when.minutes !== undefined) return { from: new Date(at.getTime() - when.minutes * 60_000), to: at };
   const today = zonedTime(at, timeZone);
   const day = today.day - when.daysAgo;
   const hours = when.part === 'morning' ? [0, 12] : when.part === 'night' ? [18, 30] : [0, 24];

@@ -116,3 +116,15 @@ describe('forgetting what was said at a time: its edges (a tester\'s findings)',
     expect((await memory.list({ userId: 'u' })).map((m) => m.id).sort()).toEqual(drawn);
   });
 });
+
+describe('forgetting what was said in the last minutes', () => {
+  it('en: "forget everything I told you in the last hour" takes the last hour\'s turns, not the morning\'s', async () => {
+    const memory = testMemory({ clock: fixedClock(NOW) });
+    engines.push(memory);
+    const at = (iso: string, content: string) => ({ userId: 'u', sessionId: 's1', role: 'user' as const, content, createdAt: new Date(iso) });
+    await memory.appendMessages({ messages: [at('2026-03-03T07:00:00Z', 'I love cats'), at('2026-03-03T09:30:00Z', "I'm thinking of quitting my job")] });
+    const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: 'forget everything I told you in the last hour' }] });
+    expect(result.forgotten?.[0]).toMatchObject({ topic: 'in the last hour', messages: 2 });
+    expect((await memory.exportUser('u')).messages.map((m) => m.content)).toEqual(['I love cats']);
+  });
+});
