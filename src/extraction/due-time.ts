@@ -157,9 +157,9 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
         date = comingWeekday(weekday, { hour, minute }, named.time, reference, timeZone);
       }
       // "this weekend" said on a Sunday is today (still the weekend); chrono takes next Saturday.
-      if ((options.forwardDate ?? true) && /\bweekend\b/i.test(phraseText) && !/\b(?:next|last|past)\b/i.test(phraseText) && wallClock(reference, timeZone).weekday === 0) {
+      if ((options.forwardDate ?? true) && /\bweekend\b/i.test(phraseText) && !/\b(?:next|last|past)\b/i.test(phraseText)) {
         const today = wallClock(reference, timeZone);
-        date = zonedInstant({ year: today.year, month: today.month, day: today.day, hour, minute }, timeZone);
+        if (today.weekday === 0) date = zonedInstant({ year: today.year, month: today.month, day: today.day, hour, minute }, timeZone);
       }
       // A day with no time that is today, said after its default hour ("周五还信用卡" on a Friday at
       // ten, "今天要交房租" at noon): due in an hour, not at nine this morning, gone before it was set.

@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../testing/clock.js';
+import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testMemory } from '../testing/test-memory.js';
 
-let engines: Array<ReturnType<typeof testMemory>> = [];
-afterEach(async () => {
-  for (const e of engines) await e.close();
-  engines = [];
-});
+/** An engine whose clock stands at `at`, closed after the test. */
+const open = closesAfterEach((at: string) => testMemory({ clock: fixedClock(at) }), (memory) => memory.close());
 
 /** 2026-03-03T10:00Z: 18:00 on March 3 in Shanghai, 05:00 on March 3 in New York. */
 const NOW = '2026-03-03T10:00:00Z';
@@ -39,8 +37,7 @@ describe('forgetting what was said at a time the user names', () => {
       kept: ['The user is flying to Denver next week', 'The user loves cats'],
     },
   ])('$lang: the messages of that day in the user\'s time zone go, and the memories drawn from them alone; the rest stays', async ({ timeZone, before, said, after, request, topic, drawn, kept }) => {
-    const memory = testMemory({ clock: fixedClock(NOW) });
-    engines.push(memory);
+    const memory = open(NOW);
     await memory.setSettings('u', { timeZone });
     const turn = (t: { at: string; text: string; role?: 'user' | 'assistant' }, sessionId: string) => ({ userId: 'u', sessionId, role: t.role ?? ('user' as const), content: t.text, createdAt: new Date(t.at) });
     const [old] = (await memory.appendMessages({ messages: [turn(before, 's1')] })).appended;
@@ -68,8 +65,7 @@ describe('forgetting what was said at a time the user names', () => {
     ['zh', '忘掉我今天早上说的话吧', '今天早上'],
     ['en', 'please delete our conversation from this morning', 'this morning'],
   ])('%s: "this morning" is midnight to noon of today: what was said in the afternoon stays', async (_lang, request, topic) => {
-    const memory = testMemory({ clock: fixedClock('2026-03-03T15:00:00Z') });
-    engines.push(memory);
+    const memory = open('2026-03-03T15:00:00Z');
     await memory.setSettings('u', { timeZone: 'UTC' });
     const at = (iso: string, content: string) => ({ userId: 'u', sessionId: 's1', role: 'user' as const, content, createdAt: new Date(iso) });
     await memory.appendMessages({ messages: [at('2026-03-03T08:00:00Z', 'morning words / 早上的话'), at('2026-03-03T13:00:00Z', 'afternoon words / 下午的话')] });
@@ -79,8 +75,7 @@ describe('forgetting what was said at a time the user names', () => {
   });
 
   it.each([['zh', '忘掉我昨天说的话'], ['en', 'forget what I told you yesterday']])('%s: the engine answers the request as a time, for the door\'s notice', async (_lang, content) => {
-    const memory = testMemory({ clock: fixedClock(NOW) });
-    engines.push(memory);
+    const memory = open(NOW);
     expect(await memory.forgetRequest({ userId: 'u', content })).toEqual({ topic: content.includes('昨天') ? '昨天' : 'yesterday', time: true });
   });
 });
@@ -90,8 +85,7 @@ describe('forgetting what was said at a time: its edges (a tester\'s findings)',
     ['zh', ['我怀孕了，还没告诉别人', '恭喜你！'], '把我今天说的都忘了吧'],
     ['en', ["I'm pregnant, haven't told anyone yet", 'Congratulations!'], 'Forget everything I told you today'],
   ])('%s: turns recorded in the same call as the request (the same instant) go with it', async (_lang, said, request) => {
-    const memory = testMemory({ clock: fixedClock(NOW) });
-    engines.push(memory);
+    const memory = open(NOW);
     const result = await memory.appendMessages({ messages: [...said.map((content, i) => ({ userId: 'u', sessionId: 's1', role: i === 0 ? ('user' as const) : ('assistant' as const), content })), { userId: 'u', sessionId: 's1', role: 'user', content: request }] });
     expect(result.forgotten?.[0]?.messages).toBe(3);
     expect((await memory.exportUser('u')).messages).toEqual([]);
@@ -101,8 +95,7 @@ describe('forgetting what was said at a time: its edges (a tester\'s findings)',
     ['zh', '我是护士，在仁爱医院工作', '忘掉我昨天说的话'],
     ['en', 'I work as a nurse at Mercy Hospital', 'Forget everything I told you yesterday'],
   ])('%s: a memory said that day and again today stays (the later message reinforced it)', async (_lang, fact, request) => {
-    const memory = testMemory({ clock: fixedClock('2026-03-02T10:00:00Z') });
-    engines.push(memory);
+    const memory = open('2026-03-02T10:00:00Z');
     await memory.setSettings('u', { timeZone: 'UTC' });
     await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: fact }] });
     await memory.extract('u', 's1');
@@ -119,8 +112,7 @@ describe('forgetting what was said at a time: its edges (a tester\'s findings)',
 
 describe('forgetting what was said in the last minutes', () => {
   it('en: "forget everything I told you in the last hour" takes the last hour\'s turns, not the morning\'s', async () => {
-    const memory = testMemory({ clock: fixedClock(NOW) });
-    engines.push(memory);
+    const memory = open(NOW);
     const at = (iso: string, content: string) => ({ userId: 'u', sessionId: 's1', role: 'user' as const, content, createdAt: new Date(iso) });
     await memory.appendMessages({ messages: [at('2026-03-03T07:00:00Z', 'I love cats'), at('2026-03-03T09:30:00Z', "I'm thinking of quitting my job")] });
     const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: 'forget everything I told you in the last hour' }] });

@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { previewForgetTopic } from './forget-preview.js';
+import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testMemory } from '../testing/test-memory.js';
 
-let engines: Array<ReturnType<typeof testMemory>> = [];
-afterEach(async () => {
-  for (const e of engines) await e.close();
-  engines = [];
-});
-function engine() {
-  const memory = testMemory();
-  engines.push(memory);
-  return memory;
-}
+const engine = closesAfterEach(() => testMemory(), (memory) => memory.close());
 
 describe('what a topic is: "ex" is not an ex-colleague, 前任 not a former boss', () => {
   it.each([
