@@ -27,6 +27,7 @@ import { createExtractionScheduler, dueTrigger } from './pipelines/extraction-sc
 import { forgetTopic, forgetUser } from './pipelines/forget.js';
 import { forgetSession } from './pipelines/forget-messages.js';
 import { forgetAsked, forgetAskedIn, forgetRequestOf, ForgetRequestInput, type ForgottenOnRequest } from './pipelines/forget-asked.js';
+import { requestLabel } from './extraction/forget-request.js';
 import { recall } from './pipelines/recall.js';
 import { recallLearnings, recordLearning } from './pipelines/record-learning.js';
 import { reindex, reindexStatus } from './pipelines/reindex.js';
@@ -198,7 +199,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     forgetRequest: after(async (o) => {
       const { userId, sessionId, content } = parseInput(ForgetRequestInput, o, 'forget request');
       const request = await forgetRequestOf(deps, { userId, sessionId, content });
-      return request ? { topic: [request.topic, ...(request.alsoTopics ?? [])].join(', '), ...(request.when ? { time: true } : {}) } : undefined;
+      return request ? { topic: requestLabel(request), ...(request.when ? { time: true } : {}) } : undefined;
     }),
 
     appendMessages: after(async (o) => {

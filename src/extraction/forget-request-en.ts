@@ -15,8 +15,14 @@ const KEPT = String.raw`(?:anything|everything|what i (?:said|told you)|(?:all )
 const KEEP = String.raw`(?:remember|keep|store|save)`;
 /** "don't", or "I don't want you to" ("I don't want you to forget my birthday" asks the opposite: it takes "remember"). */
 const DONT = String.raw`(?:don'?t|do not|never|i (?:don'?t|do not|no longer) want you to)`;
+/** Someone of the user's whose things may be asked about: "my wife's birthday", "my mom's number". */
+const KIN = String.raw`(?:wife|husband|mom|mum|mother|dad|father|son|daughter|sister|brother|girlfriend|boyfriend|partner|fianc[ée]e?|boss|grandma|grandmother|grandpa|grandfather|ex)`;
+/** What of theirs a bare "forget my wife's …" asks about: their data, not "forget my mom's cooking". */
+const THEIR_THINGS = String.raw`(?:birthday|(?:home |email |work )?address|(?:phone|cell|mobile)(?: number)?|number|email|anniversary|allerg(?:y|ies)|job|salary|health|illness|diagnosis|medications?|surgery|pregnancy|age|weight|password)`;
+/** "my wife's birthday" → wife, birthday: someone else's thing (`ForgetRequest.of`). */
+const THEIRS = new RegExp(String.raw`^(?:(?:about|that|this)\s+)*my\s+(?<of>${KIN})['’]s\s+(?<thing>.+)$`, 'iu');
 /** The user's own data, and someone of their past: "my address", "my phone number", "my ex". */
-const MY_OWN = String.raw`my\s+(?:ex\b|ex-|former\b|(?:home |email |work )?address\b|(?:phone|cell|mobile)(?: number)?\b|number\b|email\b|birthday\b|password\b|salary\b)`;
+const MY_OWN = String.raw`my\s+(?:ex\b|ex-|former\b|(?:home |email |work )?address\b|(?:phone|cell|mobile)(?: number)?\b|number\b|email\b|birthday\b|password\b|salary\b|${KIN}['’]s\s+${THEIR_THINGS}\b)`;
 const REQUESTS: readonly RegExp[] = [
   // delete my address from your memory
   new RegExp(String.raw`^${LEAD}(?:delete|erase|remove|wipe|forget)\s+(?<topic>.+?)\s+from\s+(?:your\s+)?(?:memory|memories|records?|notes|database)(?:[\s,]+(?:please|pls|plz|now|thanks|thank you))*$`, 'iu'),
@@ -34,7 +40,7 @@ const REQUESTS: readonly RegExp[] = [
   // delete everything you know about X / erase your memories of X
   new RegExp(String.raw`^${LEAD}(?:delete|erase|remove|wipe|purge|clear)\s+(?<said>(?:everything|anything|all|what|whatever)(?:\s+(?:you know|you remember|you have|you've got|you saved|you stored|i told you|i said))?|(?:all\s+)?(?:of\s+)?(?:(?:your|the|my)\s+)?(?:memories|memory|info|information|notes|data))\s+(?<about>(?:about|of|on|regarding)\s+)(?<topic>.+)$`, 'iu'),
   // delete my number / erase my address: the user's own number or address, said to the assistant that keeps it
-  new RegExp(String.raw`^${LEAD}(?:delete|erase|remove|wipe)\s+(?<topic>my\s+(?:(?:home\s+)?address|(?:phone|cell|mobile)(?:\s+number)?|number))(?:[\s,]+(?:please|pls|plz|now|too|as well))*$`, 'iu'),
+  new RegExp(String.raw`^${LEAD}(?:delete|erase|remove|wipe)\s+(?<topic>my\s+(?:${KIN}['’]s\s+)?(?:(?:home\s+)?address|(?:phone|cell|mobile)(?:\s+number)?|number|email|birthday))(?:[\s,]+(?:please|pls|plz|now|too|as well))*$`, 'iu'),
 ];
 const FORGET = REQUESTS[1];
 const TOPIC_TAIL = /(?:[\s,]+(?:please|pls|plz|too|as well|for me|from (?:your )?memory|anymore|any more|ok|okay|thanks|thank you|right now|now|forever|completely|entirely))+$/iu;
@@ -89,7 +95,7 @@ const NOT_A_NAME = new Set(
  * asks only when it is the whole message, since "Forget Sarah, she's not coming anyway" is
  * "never mind Sarah". `before` is the message up to the clause, where a pronoun's person is named.
  */
-export function enRequestTopic(clause: string, before: string): { topic: string; alone: boolean; own: boolean } | undefined {
+export function enRequestTopic(clause: string, before: string): { topic: string; alone: boolean; own: boolean; of?: string } | undefined {
   for (const pattern of REQUESTS) {
     const m = pattern.exec(clause);
     if (!m?.groups) continue;
@@ -102,6 +108,13 @@ export function enRequestTopic(clause: string, before: string): { topic: string;
     topic = topic.replace(TOPIC_TAIL, '').replace(/[,.;:!?\s]+$/u, '');
     // "Forget Sarah." asks; "Forget about Sarah." is "never mind Sarah".
     const name = bare && m.groups.about === undefined && namesSomeone(topic, clause) ? topic : undefined;
+    // "forget my wife's birthday": hers (`ForgetRequest.of`), not the user's own.
+    const theirs = THEIRS.exec(topic)?.groups;
+    if (theirs && !bare) {
+      const thing = (theirs.thing ?? '').replace(TOPIC_HEAD, '').trim();
+      if (thing === '' || PRONOUN.test(thing) || NOT_A_TOPIC.test(thing) || EN_TIME.test(thing) || thing.split(/\s+/u).length > 4) continue;
+      return { topic: thing, alone: false, own: false, of: (theirs.of ?? '').toLowerCase() };
+    }
     // "forget my birthday": the user's own, not the wife's (`mentionsOwn`).
     const mine = /^(?:(?:about|that|this)\s+)*my\s+/iu.test(topic);
     topic = topic.replace(TOPIC_HEAD, '').replace(/^["'“‘]|["'”’]$/gu, '').trim();

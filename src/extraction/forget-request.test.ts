@@ -125,8 +125,42 @@ describe('readForgetRequest: a user asking in conversation that a topic be forgo
     expect(read?.own === true).toBe(own);
   });
 
+  // Someone else's thing: only the topic as theirs is forgotten (`of`), not the user's own.
+  it.each([
+    ["forget my wife's birthday", { topic: 'birthday', of: 'wife' }],
+    ["Forget my wife’s birthday please", { topic: 'birthday', of: 'wife' }],
+    ["delete my mom's phone number", { topic: 'phone number', of: 'mom' }],
+    ["forget what I told you about my wife's birthday", { topic: 'birthday', of: 'wife' }],
+    ["don't remember my ex's number", { topic: 'number', of: 'ex' }],
+    ["forget my mom's birthday and her address", { topic: 'birthday', alsoTopics: ['address'], of: 'mom' }],
+    ["My wife's birthday is May 5. Forget my wife's birthday.", { topic: 'birthday', of: 'wife' }],
+    ['忘掉我老婆的生日', { topic: '生日', of: '老婆' }],
+    ['忘掉我老婆生日吧', { topic: '生日', of: '老婆' }],
+    ['删掉我妈的电话', { topic: '电话', of: '妈' }],
+    ['别记住我女儿的学校', { topic: '学校', of: '女儿' }],
+    ['把我老婆的生日忘了吧', { topic: '生日', of: '老婆' }],
+    ['忘掉我老婆的生日和她的电话', { topic: '生日', alsoTopics: ['电话'], of: '老婆' }],
+  ])("%s → someone else's thing", (text, expected) => {
+    expect(readForgetRequest(text)).toEqual(expected);
+  });
+
+  it.each([
+    // someone named by kin alone, or by kin and name, is still the person ("我前男友刘强的事": 刘强)
+    ['忘掉我老婆的事', { topic: '老婆', own: true }],
+    ['刪掉關於我前女友的記憶', { topic: '前女友', own: true }],
+  ])('%s → the person, not a thing of theirs', (text, expected) => {
+    expect(readForgetRequest(text)).toMatchObject(expected);
+  });
+
   it.each([
     // forgetting as something that happened, a reminder, a wish, or no topic of its own
+    '我忘了我老婆的生日',
+    '忘了我老婆的生日',
+    '别忘了我老婆的生日',
+    '忘掉我老婆的话',
+    "I always forget my wife's birthday",
+    "don't forget my wife's birthday",
+    "forget my wife's cooking",
     '我忘了带钥匙',
     '别忘了周五还信用卡',
     '忘记带伞了',

@@ -27,6 +27,11 @@ export interface ForgetRequest {
   /** Said as the user's own ("my birthday", "我的生日", "我前女友"): what is someone else's is left (`mentionsOwn`). */
   own?: true;
   /**
+   * Someone else's thing ("forget my wife's birthday", "忘掉我老婆的生日"): whose, as said ("wife",
+   * "老婆"); only the topic as theirs is forgotten (`mentionedAsTheirs`), the user's own stays.
+   */
+  of?: string;
+  /**
    * Read from a bare name ("forget sarah", "Forget Sarah."), which is also how "never mind X" is
    * said: acted on only when a memory names someone so (`forgetAsked`).
    */
@@ -100,7 +105,7 @@ const ZH_TITLED = new RegExp(String.raw`([${ZH_SURNAMES}](?:总监|总(?![是算
 /** The clauses of a message a request may stand alone in. */
 function clausesOf(text: string): string[] {
   return text
-    .split(/[。！？!?\n；;，,]+|(?<=[a-z])\.\s+/iu)
+    .split(/[。！？!?\n；;，,]+|(?<=[a-z\d)"'”’])\.\s+/iu)
     .map((c) => c.trim().replace(TRAILING, ''))
     .filter((c) => c.length > 0);
 }
@@ -138,7 +143,23 @@ function zhAntecedent(before: string): string | undefined {
   return named?.[1] ?? parted?.[1];
 }
 
-function zhTopic(clause: string, before: string): { topic: string; own: boolean } | undefined {
+/** "我老婆的生日", "我妈的电话号码", "关于我女儿的学校": someone of the user's and a thing of theirs. */
+const ZH_THEIRS = /^(?:关于|有关)?我的?(?<of>妻子|老婆|太太|爱人|媳妇|老公|丈夫|妈妈|老妈|母亲|妈|爸爸|老爸|父亲|爸|儿子|女儿|姐姐|妹妹|哥哥|弟弟|女朋友|男朋友|女友|男友|未婚妻|未婚夫|老板|领导|上司|奶奶|外婆|姥姥|爷爷|外公|姥爷|前女友|前男友|前妻|前夫|前任)(?<de>的)?(?<thing>.+)$/u;
+
+/**
+ * The thing of someone's a request names ("生日" of "我老婆的生日", "我老婆生日"), or undefined when it
+ * names them alone ("我老婆的事", "我前女友的记忆") or by name ("我前男友刘强的事": 刘强 is him).
+ */
+function zhTheirs(raw: string): { topic: string; of: string } | undefined {
+  const m = ZH_THEIRS.exec(raw.replace(ZH_TOPIC_TAIL, ''))?.groups;
+  if (!m) return undefined;
+  const thing = (m.thing ?? '').trim();
+  if (thing.length === 0 || thing.length > 10 || ZH_PRONOUN.test(thing) || ZH_TIME.test(thing) || ZH_NOT_A_TOPIC.test(thing) || /^(?:话|事|的事|一切)/u.test(thing)) return undefined;
+  if (m.de === undefined && (ZH_NAME.test(thing) || zhSomeone(thing))) return undefined;
+  return { topic: thing, of: m.of ?? '' };
+}
+
+function zhTopic(clause: string, before: string): { topic: string; own: boolean; of?: string } | undefined {
   for (const pattern of ZH_REQUESTS) {
     const m = pattern.exec(clause);
     if (!m?.groups) continue;
@@ -147,12 +168,15 @@ function zhTopic(clause: string, before: string): { topic: string; own: boolean 
     // "忘记掉刘强吧" is "忘掉": the 掉 makes it deliberate.
     const loose = m.groups.off === undefined && (m.groups.verb === '忘了' || m.groups.verb === '忘记' || m.groups.verb === '记得' || (pattern === ZH_REQUESTS[0] && m.groups.verb !== '忘掉'));
     const marked = !loose || m.groups.said !== undefined || m.groups.about !== undefined || m.groups.all !== undefined || m.groups.ask !== undefined;
-    if (!marked && !ZH_THING_END.test(raw) && !/^我的/u.test(raw) && !(m.groups.verb === '记得' && /^我/u.test(raw))) continue;
+    if (!marked && !ZH_THING_END.test(raw) && !/^我的/u.test(raw) && !(m.groups.verb === '记得' && /^我/u.test(raw)) && !(ZH_DELETE.test(m.groups.verb ?? '') && zhTheirs(raw))) continue;
     // "帮我忘掉我前女友" asks for help getting over her, as "help me forget my ex" does: no request of us (deleting still is).
     if (/^(?:请你?|麻烦你?|你)?帮我/u.test(clause) && /^(?:忘掉|忘记|忘了)$/u.test(m.groups.verb ?? '')) continue;
     // "你忘了刘强吧" reproaches; "忘了刘强吧" alone asks.
     if (pattern === ZH_REQUESTS[0] && /^你忘了/u.test(clause) && m.groups.said === undefined && m.groups.about === undefined) continue;
     if (ZH_DELETE.test(m.groups.verb ?? '') && m.groups.said === undefined && m.groups.about === undefined && !ZH_REMEMBERED.test(raw) && !/^我/u.test(raw)) continue;
+    // "忘掉我老婆的生日": hers, not the user's own birthday.
+    const theirs = zhTheirs(raw);
+    if (theirs) return { ...theirs, own: false };
     // "忘掉工作吧" lets work go; "删掉你记得的关于我工作的事" means what was told about it.
     const explicit = m.groups.said !== undefined || m.groups.about !== undefined || /关于|有关|说过|记得|知道|记忆|记录/u.test(raw);
     const topic = zhNamed(raw, before, explicit);
@@ -167,6 +191,8 @@ function zhTopic(clause: string, before: string): { topic: string; own: boolean 
   if (first?.groups && !(first.groups.verb === '忘了' && first.groups.all === undefined && first.groups.ask === undefined)) {
     const raw = first.groups.topic ?? '';
     // Not `explicit`: "工作的事就别记着了" says let work go (ZH_FEELING), as "忘掉工作吧" does.
+    const theirs = zhTheirs(raw);
+    if (theirs) return { ...theirs, own: false };
     const topic = zhNamed(raw, before, false);
     if (topic !== undefined) return { topic, own: /^我的?(?![说讲提告和跟与])/u.test(raw) };
   }
@@ -182,6 +208,23 @@ function zhNamed(raw: string, before: string, explicit: boolean): string | undef
   if (ZH_HE_SHE.test(topic)) topic = zhAntecedent(before) ?? topic;
   if (topic === '' || ZH_PRONOUN.test(topic) || (ZH_FEELING.test(topic) && !explicit) || ZH_NOT_A_TOPIC.test(topic) || ZH_TIME.test(topic) || topic.length > 30) return undefined;
   return topic;
+}
+
+/**
+ * A topic as said: "wife's birthday" / "老婆的生日" of someone's, "the user's own birthday" / "用户自己的
+ * 生日" of the user's own, else the topic (what a model reads and a notice or report shows).
+ */
+export function topicLabel(request: { topic: string; own?: boolean; of?: string }): string {
+  const han = /\p{Script=Han}/u.test(request.topic);
+  if (request.of !== undefined) return han ? `${request.of}的${request.topic}` : `${request.of}'s ${request.topic}`;
+  if (request.own) return han ? `用户自己的${request.topic}` : `the user's own ${request.topic}`;
+  return request.topic;
+}
+
+/** A request's topics as the user named them: "wife's birthday, number", "老婆的生日, 电话", "birthday". */
+export function requestLabel(request: ForgetRequest): string {
+  const topics = [request.topic, ...(request.alsoTopics ?? [])].join(', ');
+  return request.of === undefined ? topics : topicLabel({ topic: topics, of: request.of });
 }
 
 /** Thanks, "please", "ok": all that may stand beside a bare name ("Forget Sarah, please."). */
@@ -227,18 +270,20 @@ function readAsWritten(text: string): ForgetRequest | undefined {
     const read = said ? { topic: said.label, alone: false, own: false } : han ? zhRead(clause, before) : enRequestTopic(clause.replace(/[’]/gu, "'"), before);
     if (read === undefined) continue;
     const { topic, alone, own } = read;
+    const of = 'of' in read ? read.of : undefined;
     if (asksAQuestion(text, clause) && !ASKS_US.test(clause)) return undefined;
     const others = clauses.filter((_, j) => j !== i);
     const named = (c: string): boolean => (han ? zhAntecedent(c) : enAntecedent(c)) !== undefined && /[他她]|\b(?:him|her)\b/iu.test(clause);
     const aside = (c: string): boolean => POLITE.test(c) || (!alone && (ASIDE.test(c) || mentionsTopic(c, topic) || named(c)));
     if (!others.every(aside)) return undefined;
     // "forget my birthday and my address", "忘掉我的生日和住址": each of the user's own, apart.
-    const [first, ...also] = own ? ownParts(topic) : [topic];
+    const [first, ...also] = own || of !== undefined ? ownParts(topic) : [topic];
     return {
       topic: first!,
       ...(also.length > 0 ? { alsoTopics: also } : {}),
       ...(alone ? { bareName: true as const } : {}),
       ...(own ? { own: true as const } : {}),
+      ...(of !== undefined ? { of } : {}),
       ...(said ? { when: said.when } : {}),
     };
   }
@@ -249,13 +294,13 @@ function readAsWritten(text: string): ForgetRequest | undefined {
 function ownParts(topic: string): string[] {
   const parts = topic
     .split(/\s+(?:and|&)\s+(?:my\s+)?|\s*(?:和|与|以及|还有|、)\s*(?:我的)?/iu)
-    .map((p) => p.trim())
+    .map((p) => p.trim().replace(/^(?:(?:her|his|their)\s+|(?:她|他|她们|他们)的?)/iu, ''))
     .filter((p) => p.length > 0);
   return parts.length > 1 && parts.length <= 3 && parts.every((p) => !ZH_PRONOUN.test(p) && !ZH_TIME.test(p)) ? parts : [topic];
 }
 
 /** A Chinese clause's request, shaped as an English one's. */
-function zhRead(clause: string, before: string): { topic: string; alone: boolean; own: boolean } | undefined {
+function zhRead(clause: string, before: string): { topic: string; alone: boolean; own: boolean; of?: string } | undefined {
   const read = zhTopic(clause, before);
   return read && { ...read, alone: false };
 }

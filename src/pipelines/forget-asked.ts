@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { Message } from '../domain/conversation.js';
 import type { ForgetAsk } from '../domain/operations.js';
 import { forgetAliases, forgottenByAliasesOnly } from '../extraction/forget-aliases.js';
-import { namesATime, readForgetRequest, type ForgetRequest } from '../extraction/forget-request.js';
+import { namesATime, readForgetRequest, requestLabel, type ForgetRequest } from '../extraction/forget-request.js';
 import type { Rejected } from '../extraction/plan-operations.js';
 import { mentionsTopic } from '../text/mentions.js';
 import type { ModelDeps } from './deps.js';
-import { forgetTopic, topicFootprint } from './forget.js';
+import { forgetTopic, topicFootprint, type FootprintOptions } from './forget.js';
 import { forgetSaidWhen } from './forget-said-when.js';
 
 /** A topic forgotten because the user asked for it in conversation. */
@@ -43,7 +43,7 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
     return undefined;
   }
   const topics = [request.topic, ...(request.alsoTopics ?? [])];
-  const topic = topics.join(', ');
+  const topic = requestLabel(request);
   const restorable = { reason: `the user asked in conversation to forget "${topic}"` };
   const names: string[] = [];
   const forgotten = new Set<string>();
@@ -51,7 +51,7 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
   // Whoever the memories name it and the words they use for it go too (`topicFootprint`); the user's own
   // address or phone only by the words that name the user ("delete my address" must leave the mother's).
   for (const t of topics) {
-    const report = await forgetTopic(deps, message.userId, t, { restorable, own: request.own === true, aliasesOnly: forgottenByAliasesOnly(t) });
+    const report = await forgetTopic(deps, message.userId, t, { restorable, ...reach(request, t) });
     for (const id of report.forgotten) forgotten.add(id);
     for (const name of report.names ?? []) if (!names.includes(name)) names.push(name);
     messages += report.messages;
@@ -62,6 +62,15 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
   messages += await deps.store.purgeMessages(message.userId, [message.id]);
   deps.logger.info('forgot a topic the user asked to forget', { userId: message.userId, messageId: message.id, memories });
   return { messageId: message.id, topic, ...(names.length > 0 ? { names } : {}), memories, messages };
+}
+
+/**
+ * How far one topic of a request reaches: the user's own, someone else's ("my wife's birthday":
+ * hers alone), or the user's own address or phone by the words that name the user.
+ */
+function reach(request: ForgetRequest, topic: string): FootprintOptions {
+  if (request.of !== undefined) return { of: request.of };
+  return { own: request.own === true, aliasesOnly: forgottenByAliasesOnly(topic) };
 }
 
 /** `MemoryEngine.forgetRequest`'s input: a message not yet recorded (its session: whose last turns may name someone). */
@@ -81,7 +90,7 @@ export async function forgetRequestOf(deps: ModelDeps, message: Pick<Message, 'u
   if (request.when) return request;
   // A topic nothing is known about: no notice that it is being forgotten (the model would say it forgot).
   for (const topic of [request.topic, ...(request.alsoTopics ?? [])]) {
-    const footprint = await topicFootprint(deps, message.userId, topic, { own: request.own === true, aliasesOnly: forgottenByAliasesOnly(topic) });
+    const footprint = await topicFootprint(deps, message.userId, topic, reach(request, topic));
     if (footprint.memories.length > 0 || footprint.messageIds.size > 0) return request;
   }
   return undefined;

@@ -8,8 +8,10 @@ import { speaksOfSomeoneUnnamed } from '../text/unnamed-person.js';
 import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
 import { updateProfile } from './update-profile.js';
-import { mentionsTopic } from '../text/mentions.js';
+import { mentionsAt, mentionsOwn, mentionsTopic } from '../text/mentions.js';
+import { mentionedAsTheirs, namesOfKin, whoseOf, type Whose } from '../text/whose.js';
 import { forgetAliases } from '../extraction/forget-aliases.js';
+import { topicLabel } from '../extraction/forget-request.js';
 import { meantIn, namesOfTopic } from './topic-names.js';
 
 /**
@@ -59,6 +61,7 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
     for (const m of f.memories) memories.set(m.id, m);
     for (const id of f.messageIds) messageIds.add(id);
   };
+  if (options.of !== undefined) return theirFootprint(deps, userId, topic, options.of);
   const own = options.aliasesOnly ? { memories: [], messageIds: new Set<string>() } : await footprintOf(deps, userId, topic, options);
   add(own);
   const names = options.literal ? [] : namesOfTopic(topic, own.memories.map((m) => m.content));
@@ -111,6 +114,49 @@ async function footprintOf(deps: MemoryDeps, userId: string, topic: string, opti
   return { memories: [...about, ...derived], messageIds };
 }
 
+/**
+ * Someone else's thing ("forget my wife's birthday"): what mentions the topic, or a word memories say
+ * it by ("lives in" for an address), as theirs (`mentionedAsTheirs`): by the words for them or the
+ * names memories give them ("The user's wife is named Anna": "Anna's birthday"). Nothing merely like
+ * it, and nothing of the user's own: "The user's birthday is March 3" stays, and so does Anna.
+ */
+async function theirFootprint(deps: MemoryDeps, userId: string, topic: string, of: string): Promise<TopicFootprint> {
+  const all = await deps.store.listMemories({ userId, statuses: ['active', 'archived', 'deleted'] });
+  const theirs = theirMatcher(topic, whoseAmong(of, all));
+  const messageIds = new Set((await deps.store.listMessages({ userId })).filter((m) => theirs(m.content)).map((m) => m.id));
+  return { memories: all.filter((m) => theirs(m.content)), messageIds, names: [] };
+}
+
+/** Someone of the user's by the words for them and the names the user's memories give them. */
+async function whoseFor(deps: MemoryDeps, userId: string, of: string): Promise<Whose> {
+  return whoseAmong(of, await deps.store.listMemories({ userId, statuses: ['active', 'archived', 'deleted'] }));
+}
+const whoseAmong = (of: string, memories: readonly Memory[]): Whose => whoseOf(of, namesOfKin(of, memories.map((m) => m.content)));
+
+/** Whether a text says `topic` (or a word for it) as theirs. */
+function theirMatcher(topic: string, whose: Whose): (text: string) => boolean {
+  const phrases = [topic, ...theirAliases(topic)];
+  return (text) => phrases.some((p) => mentionsAt(text, p).some((at) => mentionedAsTheirs(text, at, p.length, whose)));
+}
+
+/** The words someone's address or number is said by besides the word itself ("The user's mom lives in Hangzhou", "用户妈妈住在杭州"). */
+function theirAliases(topic: string): string[] {
+  const t = topic.trim();
+  if (/^(?:(?:home |mailing )?address|where (?:she|he|they) lives?)$/iu.test(t)) return ['lives in', 'lives at', 'moved to'];
+  if (/^(?:家庭)?(?:住址|地址|家的地址|家庭住址|住哪儿?|住在哪里?)$/u.test(t)) return ['住在', '家住', '家在', '搬到', '地址', '住址'];
+  if (/^(?:(?:cell|mobile|phone)(?: number)?|number)$/iu.test(t)) return ['phone number', 'cell number', 'mobile number', 'number', 'can be reached at'];
+  if (/^(?:手机号码?|电话(?:号码)?|手机|号码)$/u.test(t)) return ['手机号', '电话', '号码'];
+  if (/^birthday$/iu.test(t)) return ['birthday', 'born on', 'was born'];
+  if (/^生日$/u.test(t)) return ['生日', '出生'];
+  return [];
+}
+
+/** Whether a text mentions a term as a footprint of these options takes it: the user's own, theirs, or at all. */
+export function mentionsAsAsked(text: string, term: string, options: Pick<FootprintOptions, 'own'> & { whose?: Whose }): boolean {
+  if (options.whose) return theirMatcher(term, options.whose)(text);
+  return mentionsTopic(text, term) && (!options.own || mentionsOwn(text, term));
+}
+
 /** How far a topic's footprint reaches (`topicFootprint`, `topicMessageIds`). */
 export interface FootprintOptions {
   minSimilarity?: number;
@@ -125,6 +171,8 @@ export interface FootprintOptions {
   nameOf?: string;
   /** Only the topic's aliases, which name the user (the user's own address or phone asked in chat: `forgottenByAliasesOnly`). */
   aliasesOnly?: boolean;
+  /** Someone else's ("forget my wife's birthday": "wife"): only the topic as theirs (`theirFootprint`). */
+  of?: string;
 }
 
 export interface ForgetTopicOptions extends FootprintOptions {
@@ -149,9 +197,12 @@ export async function forgetTopic(deps: ModelDeps, userId: string, topic: string
     if (!options.restorable) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at });
     else if (memory.status !== 'deleted') await deps.store.updateMemory(userId, memory.id, { status: 'deleted', updatedAt: at }, undefined, { actor: 'user', reason: options.restorable.reason, at });
   }
-  // The topic and whoever it names ("前女友", "小美"): their todos, profile sentences and old profile versions.
+  // The topic and whoever it names ("前女友", "小美"): their todos, profile sentences and old profile versions,
+  // as the footprint takes them: "forget my birthday" leaves the wife's, "forget my wife's birthday" the user's.
   const said = [...(options.aliasesOnly ? [] : [topic]), ...footprint.names];
-  const about = (text: string): boolean => said.some((t) => mentionsTopic(text, t));
+  const whose = options.of === undefined ? undefined : await whoseFor(deps, userId, options.of);
+  const asked = (text: string, t: string): boolean => mentionsAsAsked(text, t, { ...(t === topic && options.own ? { own: true } : {}), ...(t === topic && whose ? { whose } : {}) });
+  const about = (text: string): boolean => said.some((t) => asked(text, t));
   // Purging a memory erases its todo (deleting it withdraws it); a todo about the topic with no memory of its own goes too.
   for (const todo of await deps.store.listTodos({ userId })) {
     if (todo.memoryId === undefined && about(todo.content)) await deps.store.deleteTodo(userId, todo.id);
@@ -161,7 +212,8 @@ export async function forgetTopic(deps: ModelDeps, userId: string, topic: string
   const versions = await deps.store.profileVersions(userId);
   if (versions.length > 0) {
     for (const t of said) {
-      const rewritten = await updateProfile(deps, userId, { forgetTopic: t });
+      const label = t !== topic ? t : topicLabel({ topic, ...(options.own ? { own: true } : {}), ...(options.of !== undefined ? { of: options.of } : {}) });
+      const rewritten = await updateProfile(deps, userId, { forgetTopic: label, forgetMatches: (text) => asked(text, t) });
       if (rewritten.profile) report.profileVersion = rewritten.profile.version;
     }
     const stale = versions.filter((p) => about(p.narrative) || Object.values(p.basicInfo).some(about));

@@ -19,7 +19,14 @@ const profileJob = (userId: string): string => `profile:${createHash('sha256').u
 
 /** The model pipeline's services, and the worker id that names this process in the job lease. */
 export type ProfileDeps = ModelDeps & Partial<Pick<ProcessRuntime, 'workerId'>>;
-type ProfileOptions = { force?: boolean; forgetTopic?: string; policy?: ProfilePolicy };
+type ProfileOptions = {
+  force?: boolean;
+  /** A topic to leave out, as the model reads it ("wife's birthday", "the user's own birthday"). */
+  forgetTopic?: string;
+  /** Which sentences are about it, when it is not every mention of `forgetTopic` (the user's own, someone else's). @default mentionsTopic */
+  forgetMatches?: (text: string) => boolean;
+  policy?: ProfilePolicy;
+};
 
 /** When the profile is rewritten (seed 003): after 5 new episodes, after 7 days with news, or on an important statement. */
 export interface ProfilePolicy {
@@ -88,9 +95,9 @@ async function profileMemories(deps: ModelDeps, userId: string): Promise<Memory[
  * not clever). Never appended to the previous narrative: after "不对，我现在住在上海" the profile
  * says 上海 only, because the corrected memory no longer says 北京.
  */
-function heuristicProfile(memories: readonly Memory[], language: Language, forgetTopic?: string): { narrative: string; basicInfo: Record<string, string>; changes: string } {
+function heuristicProfile(memories: readonly Memory[], language: Language, forgetTopic?: string, forgetMatches?: (text: string) => boolean): { narrative: string; basicInfo: Record<string, string>; changes: string } {
   const sep = language === 'zh' ? '' : ' ';
-  const about = (text: string): boolean => !!forgetTopic && mentionsTopic(text, forgetTopic);
+  const about = (text: string): boolean => !!forgetTopic && (forgetMatches ?? ((t: string) => mentionsTopic(t, forgetTopic)))(text);
   const sentences = memories
     .map((m) => m.content.trim().replace(/[。.!！?？]?$/u, (end) => end || (detectLanguage(m.content) === 'zh' ? '。' : '.')))
     .filter((s, i, all) => s.length > 1 && all.indexOf(s) === i && !about(s));
@@ -111,9 +118,9 @@ async function withReplaced(deps: ModelDeps, userId: string, facts: readonly Mem
 }
 
 /** When the model failed while forgetting a topic: the previous narrative without the topic's sentences. */
-function withoutTopic(current: Profile | null, language: Language, topic: string): { narrative: string; basicInfo: Record<string, string>; changes: string } {
+function withoutTopic(current: Profile | null, language: Language, topic: string, matches?: (text: string) => boolean): { narrative: string; basicInfo: Record<string, string>; changes: string } {
   const old = current && !Object.values(EMPTY_PROFILE).includes(current.narrative as never) ? current.narrative : '';
-  const about = (text: string): boolean => mentionsTopic(text, topic);
+  const about = matches ?? ((text: string): boolean => mentionsTopic(text, topic));
   const sentences = old.split(/(?<=[。！？.!?])\s*/u).filter((x) => x.trim().length > 0 && !about(x));
   const basicInfo = Object.fromEntries(Object.entries(current?.basicInfo ?? {}).filter(([, v]) => !about(v)));
   return { narrative: sentences.join(language === 'zh' ? '' : ' ') || EMPTY_PROFILE[language], basicInfo, changes: 'a topic was forgotten' };
@@ -170,11 +177,11 @@ async function updateNow(deps: ProfileDeps, userId: string, options: ProfileOpti
       deps.logger.warn('profile update failed; the previous version stays', { code, userId, error: String(error) });
       if (!options.forgetTopic) return { status: 'failed', profile: n.current, reason: `model failed (${code})` };
       // Forgetting must not wait for a model: fall back to removing the topic by hand.
-      result = withoutTopic(n.current, language, options.forgetTopic);
+      result = withoutTopic(n.current, language, options.forgetTopic, options.forgetMatches);
       producedBy = 'heuristic';
     }
   } else {
-    result = heuristicProfile(await profileMemories(deps, userId), language, options.forgetTopic);
+    result = heuristicProfile(await profileMemories(deps, userId), language, options.forgetTopic, options.forgetMatches);
     producedBy = 'heuristic';
   }
   const episodeCount = await deps.store.countMemories({ userId, kinds: ['episode'], statuses: ['active', 'archived', 'deleted'] });

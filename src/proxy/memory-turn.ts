@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from '../deps.js';
 import { EngramError } from '../errors.js';
 import { forgetNotice } from '../context/forget-notice.js';
-import { readForgetRequest } from '../extraction/forget-request.js';
+import { readForgetRequest, requestLabel } from '../extraction/forget-request.js';
 import { detectLanguage } from '../text/language.js';
 import { countTokens } from '../text/tokens.js';
 
@@ -59,7 +59,7 @@ async function forgetAsked(memory: TurnMemory, input: { userId: string; query: s
 /** The patterns' reading of a forget request, shaped as the engine's. */
 function patternRead(query: string): { topic: string; time?: boolean } | undefined {
   const read = readForgetRequest(query);
-  return read && { topic: read.topic, ...(read.when ? { time: true } : {}) };
+  return read && { topic: requestLabel(read), ...(read.when ? { time: true } : {}) };
 }
 
 /**
