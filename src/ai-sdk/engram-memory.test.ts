@@ -102,6 +102,74 @@ describe('engramMemory middleware', () => {
     expect((await memory.workingWindow(userId, 's1')).map((m) => m.content)).toEqual([answer]);
   });
 
+  /** A model whose stream sends `deltas` one by one and, as a provider does, errors when the call is aborted (or `failAfter` deltas). */
+  function stoppable(deltas: string[], failAfter?: number): MockLanguageModelV3 {
+    return new MockLanguageModelV3({
+      doStream: async ({ abortSignal }) => ({
+        stream: new ReadableStream({
+          async start(controller) {
+            const fail = (error: unknown): void => controller.error(error);
+            abortSignal?.addEventListener('abort', () => fail(abortSignal.reason));
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'text-start', id: 't1' });
+            for (const [i, delta] of deltas.entries()) {
+              if (abortSignal?.aborted) return;
+              if (i === failAfter) return fail(new Error('connection reset by the provider'));
+              controller.enqueue({ type: 'text-delta', id: 't1', delta });
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+            controller.enqueue({ type: 'text-end', id: 't1' });
+            controller.enqueue({ type: 'finish', finishReason: stop, usage });
+            controller.close();
+          },
+        }),
+      }),
+    });
+  }
+
+  it.each([
+    ['li', '我刚领养了一只小猫，叫麻薯', ['你好', '，恭喜', '你！', '麻薯一定很可爱。']],
+    ['ann', 'I just adopted a kitten named Mochi', ['Congrats ', 'on ', 'Mochi, ', 'she must be lovely.']],
+  ])('%s: a streamed reply the app aborts keeps the user\'s message and drops the partial reply', async (userId, prompt, deltas) => {
+    const middleware = engramMemory({ memory, userId, sessionId: 'aborted' });
+    const abort = new AbortController();
+    const result = streamText({ model: wrapLanguageModel({ model: stoppable(deltas), middleware }), prompt, abortSignal: abort.signal, onError: () => {} });
+    let streamed = '';
+    // The SDK may end the text stream quietly or throw the abort: either way the app stopped.
+    await (async () => {
+      for await (const d of result.textStream) {
+        streamed += d;
+        if (streamed.length >= 2) abort.abort();
+      }
+    })().catch((error: unknown) => expect(String(error)).toMatch(/abort/iu));
+    await middleware.idle();
+    expect(streamed.length).toBeLessThan(deltas.join('').length);
+    expect((await memory.workingWindow(userId, 'aborted')).map((m) => [m.role, m.content])).toEqual([['user', prompt]]);
+  });
+
+  it.each([
+    ['li', '我下个月要去杭州', ['好的，', '杭州', '很美。']],
+    ['ann', 'I am moving to Lisbon next month', ['Lisbon ', 'is ', 'lovely.']],
+  ])('%s: a model stream that fails midway keeps the user\'s message and drops the partial reply', async (userId, prompt, deltas) => {
+    const middleware = engramMemory({ memory, userId, sessionId: 'failed' });
+    const result = streamText({ model: wrapLanguageModel({ model: stoppable(deltas, 2), middleware }), prompt, onError: () => {} });
+    await result.consumeStream({ onError: () => {} });
+    await middleware.idle();
+    expect((await memory.workingWindow(userId, 'failed')).map((m) => [m.role, m.content])).toEqual([['user', prompt]]);
+  });
+
+  it('a reader that cancels the stream keeps the user\'s message and drops the partial reply', async () => {
+    const middleware = engramMemory({ memory, userId: 'ann', sessionId: 'cancelled' });
+    const model = stoppable(['One ', 'two ', 'three.']);
+    const params = await middleware.transformParams!({ type: 'stream', params: { prompt: [{ role: 'user', content: [{ type: 'text', text: 'Count to three' }] }] }, model });
+    const { stream } = await middleware.wrapStream!({ doStream: () => model.doStream(params), doGenerate: () => model.doGenerate(params), params, model });
+    const reader = stream.getReader();
+    await reader.read();
+    await reader.cancel('the user pressed stop');
+    await middleware.idle();
+    expect((await memory.workingWindow('ann', 'cancelled')).map((m) => [m.role, m.content])).toEqual([['user', 'Count to three']]);
+  });
+
   it('goes on without memory when Engram fails', async () => {
     const model = generating('好的');
     const failing = { context: () => Promise.reject(new EngramError('STORE_FAILED', 'disk gone')), appendMessages: memory.appendMessages.bind(memory), reportReply: memory.reportReply.bind(memory) };
@@ -119,5 +187,8 @@ describe('engramMemory middleware', () => {
     expect(() => engramMemory({ memory, userId: '李\u0001明' })).toThrow(/control characters/);
     expect(() => engramMemory({ memory, userId: '*' })).toThrow(/reserved/);
     expect(() => engramMemory({ userId: 'li' })).toThrow(/memory/);
+    // A session the HTTP API could not reach (every route takes at most 200 characters, no control characters).
+    expect(() => engramMemory({ memory, userId: 'li', sessionId: 'a'.repeat(201) })).toThrow(/200 characters/);
+    expect(() => engramMemory({ memory, userId: 'li', sessionId: '会话\u0000一' })).toThrow(/control characters/);
   });
 });

@@ -14,7 +14,14 @@ type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : n
 
 const Options = z.object({
   userId: z.string().trim().min(1).pipe(UserId),
-  sessionId: z.string().trim().min(1).optional(),
+  // As every route takes a session id: a session recorded here must be one the HTTP API can reach.
+  sessionId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200, 'sessionId must be at most 200 characters (as every route takes a session id)')
+    .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/u.test(s), 'sessionId must not contain control characters')
+    .optional(),
   tokenBudget: z.number().int().min(0).default(800),
   contextTimeoutMs: z.number().int().min(1).default(2000),
 });
@@ -59,6 +66,52 @@ function injectSystem(prompt: Prompt, block: string): Prompt {
   const at = prompt.findIndex((m) => m.role === 'system');
   if (at === -1) return [{ role: 'system', content: block }, ...prompt];
   return prompt.map((m, i) => (i === at && m.role === 'system' ? { ...m, content: withMemoryBlock(m.content, block) } : m));
+}
+
+/**
+ * The model's stream passed on part by part, the reply assembled as it passes. `done` gets the
+ * whole reply once the stream ends, or undefined when it did not end whole: an error part, the
+ * model's stream failing (a provider errors its stream when the call is aborted), the caller's
+ * abort, or the reader cancelling. The user's message is recorded either way: a stopped reply
+ * loses only the partial reply, as in the chat proxy. An app that stops reading without aborting
+ * (a `break` out of `textStream`) leaves the SDK reading the model's stream to its end: the reply
+ * was made whole, and is recorded.
+ */
+function watchReply(stream: ReadableStream<StreamPart>, abortSignal: AbortSignal | undefined, done: (reply: string | undefined) => void): ReadableStream<StreamPart> {
+  const reader = stream.getReader();
+  let text = '';
+  let whole = true;
+  let ended = false;
+  const end = (reply: string | undefined): void => {
+    if (ended) return;
+    ended = true;
+    done(reply);
+  };
+  return new ReadableStream<StreamPart>({
+    async pull(controller) {
+      let read: ReadableStreamReadResult<StreamPart>;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        end(undefined);
+        controller.error(error);
+        return;
+      }
+      if (read.done) {
+        end(whole && abortSignal?.aborted !== true ? text : undefined);
+        controller.close();
+        return;
+      }
+      const part = read.value;
+      if (part.type === 'text-delta') text += part.delta;
+      if (part.type === 'error') whole = false;
+      controller.enqueue(part);
+    },
+    cancel(reason) {
+      end(undefined);
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /**
@@ -109,19 +162,7 @@ export function engramMemory(options: EngramMemoryOptions): EngramMiddleware {
     },
     async wrapStream({ doStream, params }) {
       const { stream, ...rest } = await doStream();
-      const turn = turns.get(params);
-      let text = '';
-      let failed = false;
-      const watch = new TransformStream<StreamPart, StreamPart>({
-        transform(part, controller) {
-          if (part.type === 'text-delta') text += part.delta;
-          if (part.type === 'error') failed = true;
-          controller.enqueue(part);
-        },
-        // A stream that ended in an error keeps the user's message and drops the partial reply.
-        flush: () => record(turn, failed ? undefined : text),
-      });
-      return { stream: stream.pipeThrough(watch), ...rest };
+      return { stream: watchReply(stream, params.abortSignal, (reply) => record(turns.get(params), reply)), ...rest };
     },
     idle: () => background.idle(),
   };
