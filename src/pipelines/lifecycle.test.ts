@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EngramError } from '../errors.js';
 import type { ReviewMemoryInput } from '../prompts/review-memory.js';
 import { scriptedModel, type ScriptFunction } from '../testing/scripted-model.js';
 import { closesAfterEach } from '../testing/closes-after-each.js';
@@ -101,6 +102,22 @@ describe('reinforcement by use (seed 001)', () => {
     expect(r).toMatchObject({ used: [{ id: tense.id }], ignored: [cats.id], decidedBy: 'judge-usage@2' });
     expect((await memory.get('u', tense.id)).importance).toBeCloseTo(0.6);
     expect((await memory.get('u', cats.id)).importance).toBe(0.5);
+  });
+
+  it.each([
+    ['garbage', () => 'I think memory 2 was used, probably?'],
+    ['a timeout', () => {
+      throw new EngramError('MODEL_TIMEOUT', 'the model took too long');
+    }],
+  ])('a model that answers %s: the similarity rule judges, the run says so, the turn does not fail (English and Chinese)', async (_what, answer) => {
+    const memory = make(answer);
+    const allergy = await memory.add({ userId: 'u', content: 'The user is allergic to peanuts', importance: 0.5 });
+    const cat = await memory.add({ userId: 'u', content: '用户养了一只叫小白的猫', importance: 0.5 });
+    const r = await memory.reportReply({ userId: 'u', message: 'snack ideas?', reply: 'Since you are allergic to peanuts, try rice crackers.', recalledIds: [allergy.id, cat.id] });
+    expect(r).toMatchObject({ used: [{ id: allergy.id }], ignored: [cat.id], decidedBy: expect.stringMatching(/^similarity-rule \(model failed: MODEL_/u) });
+    expect((await memory.get('u', allergy.id)).importance).toBeCloseTo(0.6);
+    const zh = await memory.reportReply({ userId: 'u', message: '推荐猫粮', reply: '小白这个年纪的猫适合吃幼猫粮', recalledIds: [cat.id] });
+    expect(zh.used.map((u) => u.id)).toEqual([cat.id]);
   });
 
   it('without a model: the similarity rule, in English and Chinese', async () => {

@@ -3,6 +3,8 @@ import { promptRef } from '../prompts/prompt.js';
 import { indexTerms } from '../text/segment.js';
 import { REINFORCE_STEP } from './apply-plan.js';
 import type { ModelDeps } from './deps.js';
+import type { Memory } from '../domain/memory.js';
+import { EngramError } from '../errors.js';
 
 /** Words that say nothing about whether a memory was used ("用户", "the user"). */
 const SUBJECT_TERMS = new Set(['用户', 'user', '主人']);
@@ -41,29 +43,7 @@ export async function reportReply(deps: ModelDeps, input: { userId: string; mess
   const found = new Map((await deps.store.listMemories({ userId: input.userId, ids: input.recalledIds })).map((m) => [m.id, m]));
   const memories = input.recalledIds.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
   if (memories.length === 0) return { used: [], ignored: [], decidedBy: 'none' };
-  let used: Array<{ id: string; reason: string }>;
-  let decidedBy: string;
-  if (deps.model) {
-    const aliases = new Map(memories.map((m, i) => [String(i + 1), m]));
-    deps.stats.modelCalls++;
-    const { output } = await deps.model.generate(judgeUsagePrompt, {
-      userMessage: input.message,
-      reply: input.reply,
-      recalled: [...aliases].map(([alias, m]) => ({ alias, content: m.content })),
-    });
-    // An alias that was not shown is dropped, never guessed.
-    used = output.used.flatMap((u) => (aliases.has(u.alias) ? [{ id: aliases.get(u.alias)!.id, reason: u.reason }] : []));
-    decidedBy = promptRef(judgeUsagePrompt);
-  } else {
-    const [replyVector] = await deps.embedder.embed([input.reply]);
-    // The products from the store's vector cache where it has them (no point read per memory).
-    const cosines = replyVector ? await deps.store.vectorScores(input.userId, memories.map((m) => m.id), replyVector) : new Map<string, number>();
-    const replyTerms = replyTermsOf(input.reply);
-    used = memories
-      .filter((m) => usedBySimilarity(m.content, replyTerms, cosines.get(m.id) ?? 0))
-      .map((m) => ({ id: m.id, reason: 'the reply repeats what the memory says' }));
-    decidedBy = 'similarity-rule';
-  }
+  const { used, decidedBy } = deps.model ? await judgedByModel(deps, deps.model, input, memories) : await judgedBySimilarity(deps, input, memories);
   const usedIds = new Set(used.map((u) => u.id));
   await deps.store.transaction(async (tx) => {
     for (const u of used) {
@@ -72,4 +52,39 @@ export async function reportReply(deps: ModelDeps, input: { userId: string; mess
     }
   });
   return { used, ignored: memories.filter((m) => !usedIds.has(m.id)).map((m) => m.id), decidedBy };
+}
+
+type Judged = { used: Array<{ id: string; reason: string }>; decidedBy: string };
+
+/**
+ * The model's judgement. A model that fails or answers garbage must not fail the turn (a chat door
+ * reports every reply): the similarity rule judges instead, and the run says so (`decidedBy`).
+ */
+async function judgedByModel(deps: ModelDeps, model: NonNullable<ModelDeps['model']>, input: { userId: string; message: string; reply: string }, memories: readonly Memory[]): Promise<Judged> {
+  const aliases = new Map(memories.map((m, i) => [String(i + 1), m]));
+  deps.stats.modelCalls++;
+  try {
+    const { output } = await model.generate(judgeUsagePrompt, {
+      userMessage: input.message,
+      reply: input.reply,
+      recalled: [...aliases].map(([alias, m]) => ({ alias, content: m.content })),
+    });
+    // An alias that was not shown is dropped, never guessed.
+    return { used: output.used.flatMap((u) => (aliases.has(u.alias) ? [{ id: aliases.get(u.alias)!.id, reason: u.reason }] : [])), decidedBy: promptRef(judgeUsagePrompt) };
+  } catch (error) {
+    if (!EngramError.isInstance(error)) throw error;
+    deps.logger.warn('the model could not judge which memories a reply used; the similarity rule judged', { userId: input.userId, code: error.code });
+    const judged = await judgedBySimilarity(deps, input, memories);
+    return { used: judged.used, decidedBy: `${judged.decidedBy} (model failed: ${error.code})` };
+  }
+}
+
+/** Without a model: a memory shaped the reply when the reply repeats what it says (`usedBySimilarity`). */
+async function judgedBySimilarity(deps: ModelDeps, input: { userId: string; reply: string }, memories: readonly Memory[]): Promise<Judged> {
+  const [replyVector] = await deps.embedder.embed([input.reply]);
+  // The products from the store's vector cache where it has them (no point read per memory).
+  const cosines = replyVector ? await deps.store.vectorScores(input.userId, memories.map((m) => m.id), replyVector) : new Map<string, number>();
+  const replyTerms = replyTermsOf(input.reply);
+  const used = memories.filter((m) => usedBySimilarity(m.content, replyTerms, cosines.get(m.id) ?? 0)).map((m) => ({ id: m.id, reason: 'the reply repeats what the memory says' }));
+  return { used, decidedBy: 'similarity-rule' };
 }
