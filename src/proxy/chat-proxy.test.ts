@@ -4,7 +4,7 @@ import { EngramError } from '../errors.js';
 import type { MemoryEngine } from '../memory-engine.js';
 import { createChatProxy, type ChatProxy } from './chat-proxy.js';
 import { completion, startMockUpstream, type MockReply, type MockUpstream, type RecordedRequest } from './mock-upstream.js';
-import { memoryOfLiAndAnn, serveProxy } from './proxy-test-kit.js';
+import { memoryOfLiAndAnn, recordingLogger, serveProxy } from './proxy-test-kit.js';
 import type { Activity } from '../util/activity.js';
 import type { Logger } from '../deps.js';
 
@@ -190,26 +190,57 @@ describe('chat proxy with the official openai client', () => {
     expect(sent(upstream.requests[0]).messages.map((m) => m.role)).toEqual(['user']);
   });
 
-  it('keeps going when the client disconnects mid-stream: the user message is recorded, the partial reply dropped', async () => {
-    await start();
-    reply = () => ({ kind: 'stream', deltas: ['半句话'], hold: true });
-    const abort = new AbortController();
-    const res = await fetch(`${server.url}/v1/chat/completions`, {
-      method: 'POST',
-      signal: abort.signal,
-      body: JSON.stringify({ model: 'm', user: 'li', stream: true, messages: [{ role: 'user', content: '讲个长故事' }] }),
-    });
-    const reader = res.body!.getReader();
-    const first = new TextDecoder().decode((await reader.read()).value);
-    expect(first).toContain('data:');
-    abort.abort();
-    await vi.waitFor(() => expect(upstream.closedStreams).toBe(1));
-    await proxy.idle();
-    expect((await memory.workingWindow('li', 'chat-2026-01-01')).map((m) => [m.role, m.content])).toEqual([['user', '讲个长故事']]);
+  it('keeps going when the client disconnects mid-stream: the user message is recorded, the partial reply dropped, the client\'s going logged as such (zh, en)', async () => {
+    const logger = recordingLogger();
+    const client = await start(memory, { logger });
+    for (const [i, [userId, ask, half]] of ([['li', '讲个长故事', '从前有'], ['ann', 'Tell me a long story', 'Once upon']] as const).entries()) {
+      reply = () => ({ kind: 'stream', deltas: [half], hold: true });
+      // As the tester did: the official client, aborted once the reply has started.
+      const abort = new AbortController();
+      const stream = await client.chat.completions.create({ model: 'm', user: userId, stream: true, messages: [{ role: 'user', content: ask }] }, { signal: abort.signal });
+      const seen: string[] = [];
+      // The client ends its iteration quietly on its own abort.
+      for await (const chunk of stream) if (seen.push(chunk.choices[0]?.delta.content ?? '') === 2) abort.abort();
+      expect(seen).toEqual(['', half]);
+      // Once the proxy has seen the client go, the user's turn is on its way to the store.
+      await vi.waitFor(() => expect(logger.lines.filter(([, message]) => message.startsWith('client disconnected'))).toHaveLength(i + 1));
+      await proxy.idle();
+      expect((await memory.workingWindow(userId, 'chat-2026-01-01')).map((m) => [m.role, m.content])).toEqual([['user', ask]]);
+    }
+    await vi.waitFor(() => expect(upstream.closedStreams).toBe(2));
+    // A client going away is no failure of the model server.
+    expect(logger.lines.filter(([level]) => level !== 'debug')).toEqual([
+      ['info', 'client disconnected mid-stream; the upstream call is cancelled and the partial reply dropped', expect.anything()],
+      ['info', 'client disconnected mid-stream; the upstream call is cancelled and the partial reply dropped', expect.anything()],
+    ]);
     // The proxy still serves the next request.
     reply = () => ({ kind: 'json', body: completion('still here') });
     const next = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', user: 'li', messages: [{ role: 'user', content: 'hello again' }] }) });
     expect(next.status).toBe(200);
+  });
+
+  it('still logs a model server that fails mid-stream as UPSTREAM_FAILED, and records only the user turn (zh, en)', async () => {
+    const logger = recordingLogger();
+    const encoder = new TextEncoder();
+    const chunk = (content: string): Uint8Array => encoder.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`);
+    // A reset connection after the first delta, as the default fetch reports it.
+    const resetting = (): Promise<Response> =>
+      Promise.resolve(
+        new Response(new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(chunk('半句 half')), pull: (c) => c.error(new Error('read ECONNRESET')) }), { headers: { 'content-type': 'text/event-stream' } }),
+      );
+    ({ proxy, server } = await serveProxy({ memory, upstream: { baseURL: upstream.baseURL }, clock: memory.clock, logger, fetch: resetting }));
+    // The Node adapter prints a response stream's error itself; kept out of the test's output.
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const res = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', user: 'li', stream: true, messages: [{ role: 'user', content: '讲个故事 tell a story' }] }) });
+      await expect(res.text()).rejects.toThrow();
+      await vi.waitFor(() => expect(logger.lines.length).toBeGreaterThan(0));
+      await proxy.idle();
+    } finally {
+      printed.mockRestore();
+    }
+    expect(logger.lines).toEqual([['warn', 'upstream stream failed mid-reply; the partial reply is dropped', { code: 'UPSTREAM_FAILED', error: 'Error: read ECONNRESET' }]]);
+    expect((await memory.workingWindow('li', 'chat-2026-01-01')).map((m) => [m.role, m.content])).toEqual([['user', '讲个故事 tell a story']]);
   });
 
   it.each([

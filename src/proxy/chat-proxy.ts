@@ -286,6 +286,8 @@ function replyOf(wire: ProxyWire<ModelRequest>, text: string, logger: Logger): s
 function relay(upstream: ReadableStream<Uint8Array>, sse: SseReply, record: (reply: string | undefined) => void, logger: Logger): ReadableStream<Uint8Array> {
   const reader = upstream.getReader();
   let settled = false;
+  /** Set by cancel(): the stream is closed from then on, and a controller call would throw. */
+  let cancelled = false;
   const finish = (reply: string | undefined): void => {
     if (settled) return;
     settled = true;
@@ -295,6 +297,9 @@ function relay(upstream: ReadableStream<Uint8Array>, sse: SseReply, record: (rep
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
+        // cancel() ends the read pending here with `done`: the stream is already closed, and
+        // closing it again (or enqueueing) throws ERR_INVALID_STATE.
+        if (cancelled) return;
         if (done) {
           sse.end();
           controller.close();
@@ -304,12 +309,17 @@ function relay(upstream: ReadableStream<Uint8Array>, sse: SseReply, record: (rep
         sse.push(value);
         controller.enqueue(value);
       } catch (error) {
+        // A read that cancel() made fail is the client's going, logged there; the stream is closed.
+        if (cancelled) return;
         logger.warn('upstream stream failed mid-reply; the partial reply is dropped', { code: 'UPSTREAM_FAILED', error: String(error) });
         finish(undefined);
         controller.error(error);
       }
     },
     async cancel(reason) {
+      cancelled = true;
+      // The client went away (its socket closed): not the model server's failure, nor ours.
+      if (!settled) logger.info('client disconnected mid-stream; the upstream call is cancelled and the partial reply dropped', { droppedChars: sse.text().length });
       finish(undefined);
       await reader.cancel(reason);
     },

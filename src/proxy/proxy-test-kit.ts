@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import type { Logger } from '../deps.js';
 import { testMemory } from '../testing/test-memory.js';
 import { createChatProxy, type ChatProxy, type ChatProxyOptions } from './chat-proxy.js';
 import { serveLoopback } from './serve-loopback.js';
@@ -20,4 +21,13 @@ export async function serveProxy(options: ChatProxyOptions): Promise<{ proxy: Ch
   const proxy = createChatProxy(options);
   const server = await serveLoopback(proxy.fetch);
   return { proxy, server, client: new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'engram-key', maxRetries: 0 }) };
+}
+
+export type LogLine = [level: 'debug' | 'info' | 'warn' | 'error', message: string, data: Record<string, unknown> | undefined];
+
+/** A logger that keeps every line, to assert what the proxy said (and at which level). */
+export function recordingLogger(): Logger & { lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const at = (level: LogLine[0]) => (message: string, data?: Record<string, unknown>): void => void lines.push([level, message, data]);
+  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

@@ -1,11 +1,12 @@
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Logger } from '../deps.js';
 import { EngramError } from '../errors.js';
 import type { MemoryEngine } from '../memory-engine.js';
 import { createChatProxy, type ChatProxy } from './chat-proxy.js';
 import { responseObject, startMockUpstream, type MockReply, type MockUpstream, type RecordedRequest } from './mock-upstream.js';
 import { injectInstructions, responsesUserTurn, responseText } from './responses-request.js';
-import { memoryOfLiAndAnn, serveProxy } from './proxy-test-kit.js';
+import { memoryOfLiAndAnn, recordingLogger, serveProxy } from './proxy-test-kit.js';
 import { createResponsesSseReply } from './sse-reply.js';
 
 /** What the model server received: the Responses body as the proxy forwarded it. */
@@ -18,9 +19,9 @@ let proxy: ChatProxy;
 let server: { url: string; close(): Promise<void> };
 let reply: (r: RecordedRequest) => MockReply;
 
-async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory): Promise<OpenAI> {
+async function start(engine: Parameters<typeof createChatProxy>[0]['memory'] = memory, extra: { logger?: Logger } = {}): Promise<OpenAI> {
   let client: OpenAI;
-  ({ proxy, server, client } = await serveProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock }));
+  ({ proxy, server, client } = await serveProxy({ memory: engine, upstream: { baseURL: upstream.baseURL, apiKey: 'upstream-secret' }, clock: memory.clock, ...extra }));
   return client;
 }
 
@@ -175,16 +176,25 @@ describe('the Responses API through the proxy, with the official openai client',
     expect(sent(upstream.requests[0]).instructions).toBe('Be brief.');
   });
 
-  it('keeps going when the client disconnects mid-stream: the user message is recorded, the partial reply dropped', async () => {
-    await start();
-    reply = () => ({ kind: 'stream', deltas: ['半句话'], hold: true });
-    const abort = new AbortController();
-    const res = await fetch(`${server.url}/v1/responses`, { method: 'POST', signal: abort.signal, body: JSON.stringify({ model: 'm', user: 'li', stream: true, input: '讲个长故事' }) });
-    const reader = res.body!.getReader();
-    expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: response.created');
-    abort.abort();
-    await vi.waitFor(() => expect(upstream.closedStreams).toBe(1));
-    expect(await turns('li')).toEqual([['user', '讲个长故事']]);
+  it('keeps going when the client disconnects mid-stream: the user message is recorded, the partial reply dropped, the client\'s going logged as such (zh, en)', async () => {
+    const logger = recordingLogger();
+    const client = await start(memory, { logger });
+    for (const [i, [userId, ask, half]] of ([['li', '讲个长故事', '从前有'], ['ann', 'Tell me a long story', 'Once upon']] as const).entries()) {
+      reply = () => ({ kind: 'stream', deltas: [half], hold: true });
+      const abort = new AbortController();
+      const stream = await client.responses.create({ model: 'm', user: userId, stream: true, input: ask }, { signal: abort.signal });
+      const deltas: string[] = [];
+      // The client ends its iteration quietly on its own abort.
+      for await (const event of stream) if (event.type === 'response.output_text.delta' && deltas.push(event.delta) === 1) abort.abort();
+      expect(deltas).toEqual([half]);
+      await vi.waitFor(() => expect(logger.lines.filter(([, message]) => message.startsWith('client disconnected'))).toHaveLength(i + 1));
+      expect(await turns(userId)).toEqual([['user', ask]]);
+    }
+    await vi.waitFor(() => expect(upstream.closedStreams).toBe(2));
+    expect(logger.lines.filter(([level]) => level !== 'debug').map(([level, message]) => [level, message])).toEqual([
+      ['info', 'client disconnected mid-stream; the upstream call is cancelled and the partial reply dropped'],
+      ['info', 'client disconnected mid-stream; the upstream call is cancelled and the partial reply dropped'],
+    ]);
     reply = () => ({ kind: 'json', body: responseObject('still here') });
     const next = await fetch(`${server.url}/v1/responses`, { method: 'POST', body: JSON.stringify({ model: 'm', user: 'li', input: 'hello again' }) });
     expect(next.status).toBe(200);
