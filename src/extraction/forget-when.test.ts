@@ -13,6 +13,12 @@ describe('a request to forget what was said at a time', () => {
     ['erase everything I told you the day before yesterday', 'the day before yesterday', { daysAgo: 2 }],
     ['忘掉我昨天说的话', '昨天', { daysAgo: 1 }],
     ['把我今天说的都忘了吧', '今天', { daysAgo: 0 }],
+    ['忘掉我最近一小时说的话', '最近一小时', { daysAgo: 0, minutes: 60 }],
+    ['把我过去半小时说的都删掉', '过去半小时', { daysAgo: 0, minutes: 30 }],
+    ['删掉我们最近20分钟的聊天记录', '最近20分钟', { daysAgo: 0, minutes: 20 }],
+    ['忘掉我过去十五分钟说的话', '过去十五分钟', { daysAgo: 0, minutes: 15 }],
+    ['忘掉我过去两个小时说的话', '过去两个小时', { daysAgo: 0, minutes: 120 }],
+    ['別記住我最近二十五分鐘說的話', '最近二十五分鐘', { daysAgo: 0, minutes: 25 }],
     ['删掉我们昨天的聊天记录', '昨天', { daysAgo: 1 }],
     ['昨天聊的你就忘了吧', '昨天', { daysAgo: 1 }],
     ['别记住我昨晚说的话', '昨晚', { daysAgo: 1, part: 'night' }],
@@ -79,6 +85,15 @@ describe('saidWindow: the instants a time spans in the user\'s zone, never past 
     const w = saidWindow({ daysAgo: 1 }, new Date('2026-03-09T15:00:00Z'), 'America/Havana');
     expect(w.from.toISOString()).toBe('2026-03-08T05:00:00.000Z');
     expect(w.to.toISOString()).toBe('2026-03-09T04:00:00.000Z');
+  });
+
+  it.each([
+    ['UTC', '2026-03-03T01:00:00Z', '2026-03-02T18:00:00.000Z', '2026-03-03T01:00:00.000Z'],
+    ['Asia/Shanghai', '2026-03-02T17:30:00Z', '2026-03-02T10:00:00.000Z', '2026-03-02T17:30:00.000Z'],
+    ['UTC', '2026-03-03T21:00:00Z', '2026-03-03T18:00:00.000Z', '2026-03-03T21:00:00.000Z'],
+  ])('"tonight" / "今晚" in %s at %s is the night going on (before 6 a.m., the one that began yesterday evening)', (timeZone, at, from, to) => {
+    const w = saidWindow({ daysAgo: 0, part: 'night' }, new Date(at), timeZone);
+    expect([w.from.toISOString(), w.to.toISOString()]).toEqual([from, to]);
   });
 
   it('"in the last hour" is the hour before the request, whatever the day', () => {

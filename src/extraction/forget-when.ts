@@ -34,7 +34,21 @@ const ZH_TIMES: ReadonlyArray<[RegExp, SaidWhen]> = [
   [/^今天$/u, { daysAgo: 0 }],
 ];
 const EN_TIME = String.raw`(?:the day before yesterday|yesterday (?:morning|evening|night)|yesterday|last night|this morning|this evening|tonight|earlier today|earlier|today|in the (?:last|past) (?:half (?:an )?)?hour|in the (?:last|past) \d{1,3} (?:minutes|hours))`;
-const ZH_TIME = String.raw`(?:前天|昨天早上|昨天上午|昨天晚上|昨天夜里|昨晚|昨天|今天早上|今天上午|今早|今天晚上|今晚|今天)`;
+/** 最近一小时, 过去半小时, 最近20分钟, 过去两个小时: the last minutes before the request (`zhMinutes`). */
+const ZH_MINUTES = String.raw`(?:最近|过去|刚才|这)(?:的)?(?:半个?小时|[一二两三四五六七八九十\d]{1,3}个?(?:小时|钟头)|[一二两三四五六七八九十\d]{1,3}分钟)(?:里|内|之内|以内)?`;
+const ZH_TIME = String.raw`(?:前天|昨天早上|昨天上午|昨天晚上|昨天夜里|昨晚|昨天|今天早上|今天上午|今早|今天晚上|今晚|今天|${ZH_MINUTES})`;
+const ZH_NUMBER: Readonly<Record<string, number>> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+
+/** The minutes of "最近一小时" (60), "过去半小时" (30), "最近20分钟" (20), "过去十五分钟" (15), or undefined. */
+function zhMinutes(time: string): number | undefined {
+  if (/半个?小时/u.test(time)) return 30;
+  const m = /([一二两三四五六七八九十\d]{1,3})个?(小时|钟头|分钟)/u.exec(time);
+  if (!m) return undefined;
+  const digits = m[1]!;
+  // 十五 = 15, 二十 = 20, 二十五 = 25.
+  const n = /^\d+$/u.test(digits) ? Number(digits) : [...digits].reduce((sum, ch, i, all) => (ch === '十' ? (i === 0 ? 10 : sum * 10) : i > 0 && all[i - 1] === '十' ? sum + ZH_NUMBER[ch]! : ZH_NUMBER[ch]!), 0);
+  return m[2] === '分钟' ? n : n * 60;
+}
 
 /** "everything I told you", "what we talked about", "our conversation from", "the messages of". */
 const EN_WORDS = String.raw`(?:(?:everything|all|anything|whatever|what|the (?:stuff|things))(?:\s+that)?\s+(?:i|we)(?:'ve| have)?\s+(?:said|told you|talked about|discussed|wrote|mentioned|shared)(?:\s+(?:to you|with you))?|(?:our|the|my)\s+(?:conversations?|chats?|messages?|talks?)(?:\s+(?:from|of))?|(?:everything|all)\s+from)`;
@@ -75,7 +89,9 @@ export function readSaidWhen(clause: string): { label: string; when: SaidWhen } 
     if (han && (verb === '忘了' || verb === '忘记') && ask === undefined && ba === undefined && you === undefined) continue;
     if (han && pattern === ZH_REQUESTS[1] && ask === undefined && ba === undefined && you === undefined) continue;
     const minutes = /^in the (?:last|past) (\d{1,3}) (minutes|hours)$/iu.exec(time);
-    const when = minutes ? { daysAgo: 0 as const, minutes: Number(minutes[1]) * (minutes[2]!.toLowerCase() === 'hours' ? 60 : 1) } : (han ? ZH_TIMES : EN_TIMES).find(([re]) => re.test(time))?.[1];
+    const zh = han ? zhMinutes(time) : undefined;
+    const when =
+      zh !== undefined ? { daysAgo: 0 as const, minutes: zh } : minutes ? { daysAgo: 0 as const, minutes: Number(minutes[1]) * (minutes[2]!.toLowerCase() === 'hours' ? 60 : 1) } : (han ? ZH_TIMES : EN_TIMES).find(([re]) => re.test(time))?.[1];
     if (when) return { label: time, when };
   }
   return undefined;
@@ -88,7 +104,9 @@ export function readSaidWhen(clause: string): { label: string; when: SaidWhen } 
 export function saidWindow(when: SaidWhen, at: Date, timeZone: string): { from: Date; to: Date } {
   if (when.minutes !== undefined) return { from: new Date(at.getTime() - when.minutes * 60_000), to: at };
   const today = zonedTime(at, timeZone);
-  const day = today.day - when.daysAgo;
+  // "tonight" said at 1 a.m. is the night still going on, which began yesterday evening.
+  const nightGoingOn = when.part === 'night' && when.daysAgo === 0 && today.hour < 6;
+  const day = today.day - when.daysAgo - (nightGoingOn ? 1 : 0);
   const hours = when.part === 'morning' ? [0, 12] : when.part === 'night' ? [18, 30] : [0, 24];
   const from = onOrAfter(zonedInstant({ year: today.year, month: today.month, day, hour: hours[0]!, minute: 0 }, timeZone), day, today, timeZone);
   const endDay = day + Math.floor(hours[1]! / 24);

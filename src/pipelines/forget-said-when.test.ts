@@ -111,12 +111,46 @@ describe('forgetting what was said at a time: its edges (a tester\'s findings)',
 });
 
 describe('forgetting what was said in the last minutes', () => {
-  it('en: "forget everything I told you in the last hour" takes the last hour\'s turns, not the morning\'s', async () => {
+  it.each([
+    ['en', 'I love cats', "I'm thinking of quitting my job", 'forget everything I told you in the last hour', 'in the last hour'],
+    ['zh', '我喜欢猫', '我在考虑辞职', '忘掉我最近一小时说的话', '最近一小时'],
+  ])('%s: "%s … %s": the last hour\'s turns go, not the morning\'s', async (_lang, morning, recent, request, topic) => {
     const memory = open(NOW);
     const at = (iso: string, content: string) => ({ userId: 'u', sessionId: 's1', role: 'user' as const, content, createdAt: new Date(iso) });
-    await memory.appendMessages({ messages: [at('2026-03-03T07:00:00Z', 'I love cats'), at('2026-03-03T09:30:00Z', "I'm thinking of quitting my job")] });
-    const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: 'forget everything I told you in the last hour' }] });
-    expect(result.forgotten?.[0]).toMatchObject({ topic: 'in the last hour', messages: 2 });
-    expect((await memory.exportUser('u')).messages.map((m) => m.content)).toEqual(['I love cats']);
+    await memory.appendMessages({ messages: [at('2026-03-03T07:00:00Z', morning), at('2026-03-03T09:30:00Z', recent)] });
+    const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect(result.forgotten?.[0]).toMatchObject({ topic, messages: 2 });
+    expect((await memory.exportUser('u')).messages.map((m) => m.content)).toEqual([morning]);
+  });
+});
+
+describe('forgetting tonight after midnight, and the profile', () => {
+  it.each([
+    ['en', "I had a fight with my sister, I'm so angry", 'forget everything I told you tonight'],
+    ['zh', '我跟我姐吵架了，气死我了', '忘掉我今晚说的话'],
+  ])('%s: "tonight" said at 1 a.m. is the night going on: the evening\'s turns go', async (_lang, evening, request) => {
+    const memory = open('2026-03-03T01:00:00Z');
+    await memory.setSettings('u', { timeZone: 'UTC' });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: evening, createdAt: new Date('2026-03-02T22:30:00Z') }, { userId: 'u', sessionId: 's1', role: 'user', content: 'noon / 中午', createdAt: new Date('2026-03-02T12:00:00Z') }] });
+    const result = await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect(result.forgotten?.[0]?.messages).toBe(2);
+    expect((await memory.exportUser('u')).messages.map((m) => m.content)).toEqual(['noon / 中午']);
+  });
+
+  it.each([
+    ['zh', '我怀孕了，还没告诉别人', '用户怀孕了', '用户喜欢猫', '忘掉我今天说的话'],
+    ['en', "I'm pregnant, haven't told anyone yet", 'The user is pregnant', 'The user loves cats', 'Forget everything I told you today'],
+  ])('%s: what the profile took from that time goes from it; the rest stays', async (_lang, said, drawn, kept, request) => {
+    const memory = open(NOW);
+    await memory.setSettings('u', { timeZone: 'UTC' });
+    const [then] = (await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: said, createdAt: new Date('2026-03-03T08:00:00Z') }] })).appended;
+    await memory.add({ userId: 'u', content: drawn, importance: 0.9, provenance: { messageIds: [then!.id] } });
+    await memory.add({ userId: 'u', content: kept, importance: 0.9 });
+    await memory.updateProfile('u', { force: true });
+    expect((await memory.profile('u'))?.narrative).toContain(drawn);
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's2', role: 'user', content: request }] });
+    const narrative = (await memory.profile('u'))?.narrative ?? '';
+    expect(narrative).not.toContain(drawn);
+    expect(narrative).toContain(kept);
   });
 });

@@ -5,6 +5,7 @@ import { saidWindow, type SaidWhen } from '../extraction/forget-when.js';
 import type { ModelDeps } from './deps.js';
 import type { ForgottenOnRequest } from './forget-asked.js';
 import { resolveSettings } from './settings.js';
+import { updateProfile } from './update-profile.js';
 
 /**
  * Forgets what the user said at a time they name ("forget everything I told you yesterday", "忘掉我
@@ -12,8 +13,8 @@ import { resolveSettings } from './settings.js';
  * replies among them (they retell it), and the memories drawn from those messages alone, deleted
  * restorably as a topic asked in conversation is (`forgetAsked`), and the session summaries that
  * drew on any of them; a memory another message also supports (its sources, or a message that
- * reinforced it later) stays, and so does one added by hand. The asking message goes too. The profile is not
- * rewritten: what it took from that day stays there until the page or `forgetTopic` removes it.
+ * reinforced it later) stays, and so does one added by hand. The asking message goes too, and the
+ * profile is rewritten without what it took from those memories.
  */
 export async function forgetSaidWhen(deps: ModelDeps, message: Message, request: ForgetRequest & { when: SaidWhen }): Promise<ForgottenOnRequest> {
   const userId = message.userId;
@@ -37,6 +38,20 @@ export async function forgetSaidWhen(deps: ModelDeps, message: Message, request:
   const reason = `the user asked in conversation to forget what they said ${request.topic}`;
   for (const memory of drawn) await deps.store.updateMemory(userId, memory.id, { status: 'deleted', updatedAt: at }, undefined, { actor: 'user', reason, at });
   const messages = await deps.store.purgeMessages(userId, [...said]);
+  if (drawn.length > 0 && (await deps.store.latestProfile(userId))) await withoutWhatWasSaid(deps, userId, drawn);
   deps.logger.info('forgot what the user said at a time they named', { userId, messageId: message.id, from: from.toISOString(), to: to.toISOString(), memories: drawn.length, messages });
   return { messageId: message.id, topic: request.topic, memories: drawn.length, messages };
+}
+
+/**
+ * The profile rewritten without the memories drawn from what was forgotten: the model is told them as
+ * the topic to leave out; without one (or when it fails) the sentences that restate them go.
+ */
+async function withoutWhatWasSaid(deps: ModelDeps, userId: string, drawn: readonly Memory[]): Promise<void> {
+  const bare = (text: string): string => text.trim().replace(/[。.!！?？；;]+$/u, '');
+  const contents = drawn.map((m) => bare(m.content)).filter((c) => c.length > 0);
+  await updateProfile(deps, userId, {
+    forgetTopic: contents.join('; ').slice(0, 1_000),
+    forgetMatches: (text) => contents.some((c) => bare(text).includes(c)),
+  });
 }
