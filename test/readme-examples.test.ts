@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bufferIo } from '../src/cli/io.js';
 import { run } from '../src/cli/run.js';
 import { silentLogger } from '../src/deps.js';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { startServer, type RunningServer } from '../src/server/serve.js';
 
 /**
@@ -115,6 +116,29 @@ async function npmStart(env: Record<string, string> = {}): Promise<{ server: Run
   servers.push(server);
   return { server, db };
 }
+
+describe('README: using it as a library', () => {
+  it('the example runs as written (pasted into a module of its own): the message is stored and remembered, and the script ends by itself', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engram-readme-library-'));
+    const db = path.join(dir, 'engram.db');
+    const block = codeBlocks(section('Using it as a library'), 'ts')[0]!;
+    // The package's name is its built entry; the source entry is the same module before the build.
+    const code = block.replace("from 'engram'", `from ${JSON.stringify(path.join(ROOT, 'src/index.ts'))}`).replace("path: 'engram.db'", `path: ${JSON.stringify(db)}`);
+    expect(code).not.toContain("'engram'");
+    expect(code).toContain(db);
+    const script = path.join(dir, 'example.mts');
+    writeFileSync(script, code);
+    // Ends by itself: the example closes what it opened (its scheduler included).
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, timeout: 60_000 });
+    const store = openSqliteStore({ path: db });
+    try {
+      expect((await store.listMessages({ userId: 'u1' })).map((m) => m.content)).toContain('我下周要去东京出差');
+      expect((await store.listMemories({ userId: 'u1' })).map((m) => m.content).join('\n')).toContain('东京');
+    } finally {
+      await store.close();
+    }
+  });
+});
 
 describe('README: HTTP API examples (issue 8)', () => {
   it('every curl line of the first block answers 2xx with what the comment says, in Chinese and English', async () => {
