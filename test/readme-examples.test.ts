@@ -158,7 +158,7 @@ describe('README: HTTP API examples (issue 8)', () => {
     expect((answers.at(-1)!.items as Array<{ kind: string }>).every((m) => ['preference', 'plan'].includes(m.kind))).toBe(true);
   });
 
-  it('the keys block: the admin key creates a tenant key, which then reads that tenant', async () => {
+  it('the keys block: the admin key creates a tenant key bound to li-ming, which then reads li-ming and no one else', async () => {
     const { server } = await npmStart({ ENGRAM_ADMIN_KEY: 'change-me-to-a-long-secret' });
     const block = codeBlocks(section('HTTP API'), 'sh').find((b) => b.includes('/v1/keys'))!;
     const [create, read] = curls(block).map((w) => parseCurl(w, server.url));
@@ -166,9 +166,12 @@ describe('README: HTTP API examples (issue 8)', () => {
     expect(made.status).toBe(201);
     const key = (made.body as { key: string }).key;
     expect(key).toMatch(/^ek_/u);
+    expect(made.body).toMatchObject({ record: { tenantId: 'acme', boundUserId: 'li-ming' } });
     expect(read!.headers.authorization).toBe('Bearer ek_…');
     const seen = await send({ ...read!, headers: { authorization: `Bearer ${key}` } });
     expect(seen).toMatchObject({ status: 200, body: { items: [] } });
+    // As the text under the block says: a key bound to a user gets 403 for any other.
+    expect((await send({ ...read!, url: read!.url.replace('/li-ming/', '/wang-fang/'), headers: { authorization: `Bearer ${key}` } })).status).toBe(403);
     expect((await send({ ...read!, headers: { authorization: 'Bearer ek_not-a-key' } })).status).toBe(401);
   });
 });
