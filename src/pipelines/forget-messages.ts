@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseInput } from '../errors.js';
 import { indexTerms } from '../text/segment.js';
+import { holdsTerms } from '../text/topic-terms.js';
 import type { MemoryDeps } from './deps.js';
 import { searchMessages } from './search-messages.js';
 import { mentionsTopic } from '../text/mentions.js';
@@ -53,7 +54,7 @@ export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: s
     }
     else if (!options.literal && terms.length > 0) {
       const own = new Set(indexTerms(m.content));
-      if (terms.every((t) => own.has(t))) about.add(m.id);
+      if (holdsTerms(terms, own)) about.add(m.id);
     }
   }
   if (options.literal) return about;

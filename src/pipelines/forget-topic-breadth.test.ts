@@ -159,3 +159,18 @@ describe('several of the user\'s own things in one request', () => {
     expect(readForgetRequest('forget what I told you about Tom and Jerry')).toEqual({ topic: 'Tom and Jerry' });
   });
 });
+
+describe('a topic of several words is found however its words end', () => {
+  it.each([
+    { lang: 'en', topic: 'peanut allergy', gone: ['The user is allergic to peanuts'], kept: ['The user has a severe allergy to shellfish', 'The user loves peanut butter cookies', 'The user loves cats'], said: 'I am allergic to peanuts' },
+    { lang: 'zh', topic: '花生过敏', gone: ['用户对花生过敏'], kept: ['用户对猫毛过敏', '用户喜欢吃花生酱饼干', '用户喜欢猫'], said: '我对花生过敏' },
+  ])('$lang: "$topic" forgets what holds each word in another form ("allergic", "peanuts"), and only that', async ({ topic, gone, kept, said }) => {
+    const memory = engine();
+    for (const content of [...gone, ...kept]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's0', role: 'user', content: said }] });
+    expect((await previewForgetTopic(memory.deps, 'u', topic)).map((p) => p.content)).toEqual(gone);
+    const report = await memory.forgetTopic('u', topic);
+    expect(report.messages).toBe(1);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...kept].sort());
+  });
+});

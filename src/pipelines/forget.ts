@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { indexTerms } from '../text/segment.js';
+import { holdsTerms } from '../text/topic-terms.js';
 import type { LifecyclePort } from '../store/ports/lifecycle.js';
 import type { MemoryDeps, ModelDeps } from './deps.js';
 import { topicMessageIds } from './forget-messages.js';
@@ -97,7 +98,7 @@ async function footprintOf(deps: MemoryDeps, userId: string, topic: string, opti
       return (
         mentionsTopic(memory.content, topic) ||
         tags.some((t) => mentionsTopic(t, topic)) ||
-        (terms.length > 0 && terms.every((t) => own.has(t))) ||
+        holdsTerms(terms, own) ||
         (score.vector ?? 0) >= (options.minSimilarity ?? 0.75)
       );
     })
