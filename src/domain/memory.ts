@@ -34,6 +34,16 @@ export const MEMORY_KINDS = [
 export const MemoryKind = z.enum(MEMORY_KINDS);
 export type MemoryKind = z.infer<typeof MemoryKind>;
 
+/**
+ * Kinds no model writes, by extraction or through a tool: an episode is Engram's summary of what
+ * was really said (the context block shows it as a recent exchange), and a system memory instructs
+ * the assistant. A person may still add or edit them (the HTTP API, the page, the library).
+ */
+export const MODEL_FORBIDDEN_KINDS = ['system', 'episode'] as const satisfies readonly MemoryKind[];
+/** The kinds a model may write. */
+export const ModelMemoryKind = MemoryKind.exclude(MODEL_FORBIDDEN_KINDS);
+export type ModelMemoryKind = z.infer<typeof ModelMemoryKind>;
+
 export const MEMORY_SOURCES = ['user', 'manual', 'extraction', 'import', 'system'] as const;
 export const MemorySource = z.enum(MEMORY_SOURCES);
 export type MemorySource = z.infer<typeof MemorySource>;

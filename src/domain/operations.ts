@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EpisodeSummary } from './episode.js';
-import { MemoryKind } from './memory.js';
+import { MemoryKind, MODEL_FORBIDDEN_KINDS } from './memory.js';
 
 /**
  * What an extractor (the LLM prompt or the heuristic one) decides for a batch of new messages.
@@ -124,7 +124,7 @@ export type ExtractionResult = z.infer<typeof ExtractionResult>;
  */
 export const EXTRACTION_LIMITS = {
   maxOperations: 50,
-  forbiddenKinds: ['system', 'episode'] as readonly MemoryKind[],
+  forbiddenKinds: MODEL_FORBIDDEN_KINDS as readonly MemoryKind[],
   minYear: 1000,
   maxYear: 2999,
 } as const;

@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { MemoryKind } from '../domain/memory.js';
+import { MemoryKind, MODEL_FORBIDDEN_KINDS, ModelMemoryKind } from '../domain/memory.js';
+import { InvalidInputError } from '../errors.js';
 import { guard, memoryView, ok, userArg, type ToolContext } from './tool-kit.js';
 
 const id = z.string().trim().min(1).max(200).describe('The memory id');
 const content = z.string().trim().min(1).max(8000);
+
+const isModelForbidden = (kind: unknown): boolean => (MODEL_FORBIDDEN_KINDS as readonly unknown[]).includes(kind);
+const WHY_FORBIDDEN = "an episode is Engram's own summary of what was said and a system memory instructs the assistant (the user adds and edits those in Engram)";
+
+/**
+ * The kinds a tool call may write: a model that could write an episode would plant a "recent
+ * exchange" the user never had (the context block shows episodes as such), as extraction may not.
+ */
+const kind = z.enum(ModelMemoryKind.options, { error: (issue) => (isModelForbidden(issue.input) ? `kind "${String(issue.input)}" is not a model's to write: ${WHY_FORBIDDEN}; use one of ${ModelMemoryKind.options.join(', ')}` : undefined) });
 
 /** add / search / list / get / update / delete: thin calls into the library, one user each. */
 export function registerMemoryTools({ server, memory, resolveUser }: ToolContext): void {
@@ -15,7 +25,7 @@ export function registerMemoryTools({ server, memory, resolveUser }: ToolContext
       inputSchema: {
         ...userArg,
         content: content.describe('The fact, one sentence'),
-        kind: MemoryKind.optional().describe('identity, preference, fact, person, event, plan, todo, pattern, skill, system (default fact)'),
+        kind: kind.optional().describe(`${ModelMemoryKind.options.join(', ')} (default fact)`),
         importance: z.number().min(0).max(1).optional().describe('0..1, default 0.5'),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -90,7 +100,7 @@ export function registerMemoryTools({ server, memory, resolveUser }: ToolContext
         ...userArg,
         id,
         content: content.optional().describe('The corrected fact'),
-        kind: MemoryKind.optional(),
+        kind: kind.optional(),
         importance: z.number().min(0).max(1).optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -98,6 +108,9 @@ export function registerMemoryTools({ server, memory, resolveUser }: ToolContext
     (args) =>
       guard(async () => {
         const userId = await resolveUser(args.user_id);
+        // Rewriting an existing episode would plant the same fake exchange as adding one.
+        const current = await memory.get(userId, args.id);
+        if (isModelForbidden(current.kind)) throw new InvalidInputError(`memory ${args.id} is of kind "${current.kind}", not a model's to rewrite: ${WHY_FORBIDDEN}`);
         const patch = { ...(args.content ? { content: args.content } : {}), ...(args.kind ? { kind: args.kind } : {}), ...(args.importance !== undefined ? { importance: args.importance } : {}) };
         const m = await memory.update(userId, args.id, patch, { actor: 'user', reason: 'corrected through MCP' });
         return ok({ updated: memoryView(m) });
