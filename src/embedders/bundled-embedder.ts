@@ -104,6 +104,11 @@ export function createBundledEmbedder(options: BundledEmbedderOptions = {}): Emb
     return loading;
   }
 
+  async function bridge(texts: readonly string[]): Promise<string[]> {
+    const { gloss } = await load();
+    return texts.map((t) => gloss(t).trim());
+  }
+
   async function embed(texts: readonly string[]): Promise<Float32Array[]> {
     const out: Float32Array[] = texts.map(() => new Float32Array(DIMENSIONS));
     if (texts.length === 0) return out;
@@ -158,5 +163,5 @@ export function createBundledEmbedder(options: BundledEmbedderOptions = {}): Emb
   const warm = async (): Promise<void> => {
     await embed(['warm up']);
   };
-  return { id: BUNDLED_EMBEDDER_ID, dimensions: DIMENSIONS, supersedes: BUNDLED_SUPERSEDES, embed, warm };
+  return { id: BUNDLED_EMBEDDER_ID, dimensions: DIMENSIONS, supersedes: BUNDLED_SUPERSEDES, embed, bridge, warm };
 }

@@ -23,6 +23,11 @@ port.on('message', (request: EmbedderThreadRequest) => {
         port.postMessage({ id: request.id, vectors: [] } satisfies EmbedderThreadReply);
         return;
       }
+      if (request.bridge) {
+        const bridged = embedder.bridge ? await embedder.bridge(request.texts) : request.texts;
+        port.postMessage({ id: request.id, bridged } satisfies EmbedderThreadReply);
+        return;
+      }
       const vectors = await embedder.embed(request.texts);
       // Each buffer once: an embedder may hand out views of one buffer, and a transfer list naming a buffer twice throws.
       port.postMessage({ id: request.id, vectors } satisfies EmbedderThreadReply, [...new Set(vectors.map((v) => v.buffer as ArrayBuffer))]);

@@ -13,6 +13,8 @@ describe('an embedder in a worker thread', () => {
       expect([threaded.id, threaded.dimensions]).toEqual([local.id, 64]);
       expect((await threaded.embed(TEXTS)).map((v) => [...v])).toEqual((await local.embed(TEXTS)).map((v) => [...v]));
       expect(await threaded.embed([])).toEqual([]);
+      // A hash embedder has no words across languages to give.
+      expect(threaded.bridge).toBeUndefined();
     } finally {
       await threaded.close();
     }
@@ -31,6 +33,9 @@ describe('an embedder in a worker thread', () => {
       expect(ticks).toBeGreaterThan(5);
       const [a, b] = [await threaded.embed(TEXTS.slice(0, 2)), await local.embed(TEXTS.slice(0, 2))];
       expect(a.map((v) => [...v])).toEqual(b.map((v) => [...v]));
+      // The words it reads Chinese by, from the same glosser (forgetting a topic across languages).
+      expect(await threaded.bridge!(['用户对花生过敏', 'The user loves cats'])).toEqual(await local.bridge!(['用户对花生过敏', 'The user loves cats']));
+      expect((await threaded.bridge!(['用户对花生过敏']))[0]).toMatch(/peanut/u);
     } finally {
       await threaded.close();
     }

@@ -8,10 +8,11 @@ import { workerEntry } from '../util/worker-entry.js';
 
 /** An embedder built inside the worker: specs cross threads, functions do not. */
 export type ThreadedEmbedderSpec = { kind: 'bundled' } | { kind: 'hash'; dimensions?: number };
-export type EmbedderThreadRequest = { id: number; texts: string[] | 'warm' };
-export type EmbedderThreadReply = { id: number; vectors: Float32Array[] } | { id: number; error: { code: ErrorCode; message: string } };
+export type EmbedderThreadRequest = { id: number; texts: string[] | 'warm'; bridge?: true };
+export type EmbedderThreadReply = { id: number; vectors: Float32Array[] } | { id: number; bridged: string[] } | { id: number; error: { code: ErrorCode; message: string } };
 
 const BUNDLED_DIMENSIONS = 512;
+type Answer = Exclude<EmbedderThreadReply, { error: unknown }>;
 
 /**
  * An embedder whose model runs in a worker thread of its own. The bundled model takes about 10 ms
@@ -35,7 +36,7 @@ export function createThreadedEmbedder(
   } = {},
 ): Embedder & { close(): Promise<void> } {
   const identity = spec.kind === 'bundled' ? { id: BUNDLED_EMBEDDER_ID, dimensions: BUNDLED_DIMENSIONS, supersedes: BUNDLED_SUPERSEDES } : createHashEmbedder(spec.dimensions === undefined ? {} : { dimensions: spec.dimensions });
-  const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: unknown) => void }>();
+  const pending = new Map<number, { resolve: (reply: Answer) => void; reject: (e: unknown) => void }>();
   let worker: Worker | undefined;
   let next = 0;
 
@@ -53,7 +54,7 @@ export function createThreadedEmbedder(
       pending.delete(reply.id);
       if (pending.size === 0) w.unref();
       if ('error' in reply) call.reject(new EngramError(reply.error.code, reply.error.message));
-      else call.resolve(reply.vectors);
+      else call.resolve(reply);
     });
     w.on('error', (error) => {
       if (worker === w) worker = undefined;
@@ -65,14 +66,19 @@ export function createThreadedEmbedder(
     });
     return w;
   };
-  const send = (texts: string[] | 'warm'): Promise<Float32Array[]> =>
+  const ask = (texts: string[] | 'warm', bridge?: true): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const w = (worker ??= start());
       const id = next++;
       pending.set(id, { resolve, reject });
       w.ref();
-      w.postMessage({ id, texts } satisfies EmbedderThreadRequest);
+      w.postMessage({ id, texts, ...(bridge ? { bridge } : {}) } satisfies EmbedderThreadRequest);
     });
+  const send = async (texts: string[] | 'warm'): Promise<Float32Array[]> => {
+    const answer = await ask(texts);
+    if (!('vectors' in answer)) throw new EngramError('EMBEDDING_FAILED', "The embedder's worker thread answered an embedding with no vectors");
+    return answer.vectors;
+  };
   const queue = createEmbedQueue({ run: (texts) => send(texts), ...(options.chunkMs === undefined ? {} : { chunkMs: options.chunkMs }) });
 
   return {
@@ -81,6 +87,17 @@ export function createThreadedEmbedder(
     ...(identity.supersedes ? { supersedes: identity.supersedes } : {}),
     embed: (texts) => queue.embed(texts),
     warm: async () => void (await send('warm')),
+    // Words, not vectors: the texts a forgotten topic is looked for in, asked apart from the queue.
+    ...(spec.kind === 'bundled'
+      ? {
+          bridge: async (texts: readonly string[]) => {
+            if (texts.length === 0) return [];
+            const answer = await ask([...texts], true);
+            if (!('bridged' in answer)) throw new EngramError('EMBEDDING_FAILED', "The embedder's worker thread answered a bridge with no words");
+            return answer.bridged;
+          },
+        }
+      : {}),
     close: async () => {
       const w = worker;
       worker = undefined;

@@ -15,6 +15,13 @@ export interface Embedder {
   /** Embeds texts in order; may batch internally. Throws EngramError EMBEDDING_FAILED on failure. */
   embed(texts: readonly string[]): Promise<Float32Array[]>;
   /**
+   * Each text in the words this embedder reads it by across languages: the bundled embedder's
+   * English glosses of Chinese ("用户对花生过敏" → "user to peanut allergic"), a text without Chinese
+   * as it is. Forgetting a topic matches its words through them in memories of the other language.
+   * Optional: an embedder that reads both languages itself has no words to give.
+   */
+  bridge?(texts: readonly string[]): Promise<string[]>;
+  /**
    * Loads what the first `embed` would otherwise load (a local model), so the first real call is
    * as fast as the rest. Optional: an embedder behind an HTTP endpoint has nothing to load and no
    * reason to spend a call. Throws like `embed`.

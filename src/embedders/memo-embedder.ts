@@ -12,6 +12,7 @@ export function memoEmbedder(inner: Embedder, known: ReadonlyMap<string, Float32
     get dimensions() {
       return inner.dimensions;
     },
+    ...(inner.bridge ? { bridge: (texts: readonly string[]) => inner.bridge!(texts) } : {}),
     async embed(texts) {
       const missing = [...new Set(texts.filter((t) => !seen.has(t)))];
       if (missing.length > 0) {

@@ -65,6 +65,7 @@ export function recentEmbeddings(inner: Embedder, options: RecentEmbeddingsOptio
       get dimensions() {
         return inner.dimensions;
       },
+      ...(inner.bridge ? { bridge: (texts: readonly string[]) => inner.bridge!(texts) } : {}),
       async embed(texts) {
         const held = textsOf(userId, false);
         const out: Array<Float32Array | undefined> = texts.map((t) => recall(held, t));

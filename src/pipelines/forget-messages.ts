@@ -5,7 +5,8 @@ import { holdsTerms } from '../text/topic-terms.js';
 import type { MemoryDeps } from './deps.js';
 import { searchMessages } from './search-messages.js';
 import { mentionsTopic } from '../text/mentions.js';
-import type { FootprintOptions } from './forget.js';
+import { plainTopic, type FootprintOptions } from './forget.js';
+import { acrossLanguages } from './topic-bridge.js';
 import { meantIn } from './topic-names.js';
 
 export const ForgetSessionOptions = z.object({
@@ -58,8 +59,11 @@ export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: s
     }
   }
   if (options.literal) return about;
-  for (const { message, score } of await searchMessages(deps, { userId, query: topic, limit: 500 })) {
-    if ((score.vector ?? 0) >= (options.minSimilarity ?? 0.75) && !others.has(message.id)) about.add(message.id);
-  }
+  const found = await searchMessages(deps, { userId, query: topic, limit: 500 });
+  // In the other language, among the messages the search finds (it reads both): a bounded number of texts to gloss.
+  const across = plainTopic(options) ? await acrossLanguages(deps.embedder, topic, found.map((f) => f.message.content)) : [];
+  found.forEach(({ message, score }, i) => {
+    if (((score.vector ?? 0) >= (options.minSimilarity ?? 0.75) || across[i] === true) && !others.has(message.id)) about.add(message.id);
+  });
   return about;
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { previewForgetTopic } from './forget-preview.js';
 import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testMemory } from '../testing/test-memory.js';
+import { createHashEmbedder } from '../embedders/hash-embedder.js';
+import { createBundledEmbedder } from '../embedders/bundled-embedder.js';
 
 const engine = closesAfterEach(() => testMemory(), (memory) => memory.close());
 
@@ -173,4 +175,50 @@ describe('a topic of several words is found however its words end', () => {
     expect(report.messages).toBe(1);
     expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...kept].sort());
   });
+});
+
+describe('a topic is forgotten in both languages (through the embedder\'s bridge)', () => {
+  /** The hash embedder with a bridge of a few glosses: what the bundled embedder's CC-CEDICT gives for them. */
+  const GLOSSES: Record<string, string> = { 花生: 'peanut', 过敏: 'allergic', 猫毛: 'cat hair', 用户: 'user', 对: 'to', 和: 'and', 芒果: 'mango', 喜欢: 'love', 猫: 'cat' };
+  const bridged = (): ReturnType<typeof testMemory> => {
+    const hash = createHashEmbedder({ dimensions: 256 });
+    const gloss = (text: string): string => text.replace(/花生|过敏|猫毛|用户|芒果|喜欢|对|和|猫/gu, (w) => ` ${GLOSSES[w]} `).replace(/\s+/gu, ' ').trim();
+    return testMemory({ embedder: { ...hash, embed: (t) => hash.embed(t), bridge: (texts) => Promise.resolve(texts.map(gloss)) } });
+  };
+  const open = closesAfterEach(bridged, (memory) => memory.close());
+
+  it.each([
+    { lang: 'zh → en', topic: '花生', gone: ['用户对花生和芒果过敏', 'The user is allergic to peanuts'], kept: ['The user is allergic to cats', '用户对猫毛过敏'], said: 'I am allergic to peanuts' },
+    { lang: 'en → zh', topic: 'peanut allergy', gone: ['The user is allergic to peanuts', '用户对花生和芒果过敏'], kept: ['The user is allergic to cats', '用户对猫毛过敏'], said: '我对花生过敏' },
+  ])('$lang: "$topic" forgets what says it in the other language, memories and messages', async ({ topic, gone, kept, said }) => {
+    const memory = open();
+    for (const content of [...gone, ...kept]) await memory.add({ userId: 'u', content });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's0', role: 'user', content: said }] });
+    expect((await previewForgetTopic(memory.deps, 'u', topic)).map((p) => p.content).sort()).toEqual([...gone].sort());
+    expect((await memory.forgetTopic('u', topic)).messages).toBe(1);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual([...kept].sort());
+  });
+
+  it.each([
+    ['zh', '忘掉我的生日', "The user's wife's birthday is May 5"],
+    ['en', 'forget my birthday', '用户老婆的生日是5月5日'],
+  ])("%s: the user's own is told by the words around a mention, not across languages: \"%s\" leaves \"%s\"", async (_lang, request, wifes) => {
+    const memory = open();
+    await memory.add({ userId: 'u', content: wifes });
+    await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([wifes]);
+  });
+});
+
+describe('the bundled embedder bridges the languages for forgetting', () => {
+  it('"花生" finds "The user is allergic to peanuts", "peanut allergy" finds "用户对花生和芒果过敏"', async () => {
+    const memory = testMemory({ embedder: createBundledEmbedder() });
+    try {
+      for (const content of ['The user is allergic to peanuts', '用户对花生和芒果过敏', 'The user is allergic to cats', '用户喜欢猫']) await memory.add({ userId: 'u', content });
+      expect((await previewForgetTopic(memory.deps, 'u', '花生')).map((p) => p.content).sort()).toEqual(['The user is allergic to peanuts', '用户对花生和芒果过敏']);
+      expect((await previewForgetTopic(memory.deps, 'u', 'peanut allergy')).map((p) => p.content).sort()).toEqual(['The user is allergic to peanuts', '用户对花生和芒果过敏']);
+    } finally {
+      await memory.close();
+    }
+  }, 60_000);
 });

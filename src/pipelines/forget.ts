@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { indexTerms } from '../text/segment.js';
 import { holdsTerms } from '../text/topic-terms.js';
+import { acrossLanguages } from './topic-bridge.js';
 import type { LifecyclePort } from '../store/ports/lifecycle.js';
 import type { MemoryDeps, ModelDeps } from './deps.js';
 import { topicMessageIds } from './forget-messages.js';
@@ -91,14 +92,18 @@ async function footprintOf(deps: MemoryDeps, userId: string, topic: string, opti
     return { memories, messageIds: await topicMessageIds(deps, userId, topic, options) };
   }
   const found = await recall(deps, { userId, query: topic, limit: 200, statuses: [...statuses], touch: false, includeExpired: true });
+  // In the other language ("花生": "The user is allergic to peanuts"), for a topic taken as itself: the user's
+  // own or someone's is told by the words around a mention, which a gloss does not keep.
+  const across = plainTopic(options) ? await acrossLanguages(deps.embedder, topic, found.map((r) => r.memory.content)) : [];
   const about = found
-    .filter(({ memory, score }) => {
+    .filter(({ memory, score }, i) => {
       const tags = (memory.structuredData?.topics as string[] | undefined) ?? [];
       const own = new Set(indexTerms(memory.content));
       return (
         mentionsTopic(memory.content, topic) ||
         tags.some((t) => mentionsTopic(t, topic)) ||
         holdsTerms(terms, own) ||
+        across[i] === true ||
         (score.vector ?? 0) >= (options.minSimilarity ?? 0.75)
       );
     })
@@ -157,6 +162,9 @@ export function mentionsAsAsked(text: string, term: string, options: Pick<Footpr
   if (options.whose) return theirMatcher(term, options.whose)(text);
   return mentionsTopic(text, term) && (!options.own || mentionsOwn(text, term));
 }
+
+/** A topic taken as itself: not the user's own, someone's, a name of another topic, or only its aliases. */
+export const plainTopic = (options: FootprintOptions): boolean => !options.literal && !options.own && options.nameOf === undefined && !options.aliasesOnly && options.of === undefined;
 
 /** How far a topic's footprint reaches (`topicFootprint`, `topicMessageIds`). */
 export interface FootprintOptions {
