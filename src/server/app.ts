@@ -23,6 +23,7 @@ import type { LanguageModel } from 'ai';
 import { compatRoutes } from './routes/compat.js';
 import { eventRoutes } from './routes/events.js';
 import { keyRoutes } from './routes/keys.js';
+import { keylessMe, meRoutes } from './routes/me.js';
 import { memoryRoutes } from './routes/memories.js';
 import { searchRoutes } from './routes/search.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -139,7 +140,8 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
     await next();
     logger.debug('request', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
-  if (options.corsOrigins && options.corsOrigins.length > 0) app.use(cors({ origin: [...options.corsOrigins], exposeHeaders: ['X-Request-Id'] }));
+  // ETag exposed: a page on another origin reads a memory's version to send back in If-Match.
+  if (options.corsOrigins && options.corsOrigins.length > 0) app.use(cors({ origin: [...options.corsOrigins], exposeHeaders: ['X-Request-Id', 'ETag'] }));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/ready', async (c) => {
@@ -152,7 +154,9 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   // Before the key is read: a page elsewhere gets nothing from a loopback server (DNS rebinding, a keyless cross-site request).
   const guard = originGuard({ loopback: options.allowOpen ?? false, allowedOrigins: options.corsOrigins });
   for (const path of ['/v1/*', '/api/*', '/metrics', '/mcp']) app.use(path, guard);
-  const auth = authenticate({ keys: options.keys, adminKey: options.adminKey, allowOpen: options.allowOpen ?? false });
+  const authOptions = { keys: options.keys, adminKey: options.adminKey, allowOpen: options.allowOpen ?? false };
+  app.use('/v1/me', keylessMe(authOptions));
+  const auth = authenticate(authOptions);
   for (const path of ['/v1/*', '/api/*', '/metrics', '/mcp']) app.use(path, auth);
   const limiter = options.rateLimit === false ? undefined : rateLimit(options.rateLimit ?? { perMinute: 600 }, clock);
   if (limiter) for (const path of ['/v1/*', '/api/*', '/mcp']) app.use(path, limiter);
@@ -190,6 +194,7 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
   app.route('/', relationRoutes(memory));
   app.route('/', compatRoutes(memory, { chat: options.chat, logger }));
   app.route('/', keyRoutes(options.keys));
+  app.route('/', meRoutes());
   app.route('/', eventRoutes(options.events, { keys: options.keys }));
   options.mount?.(app);
 

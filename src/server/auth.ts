@@ -85,13 +85,18 @@ export interface AuthOptions {
 
 const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
+/** Whether a request without a key is served now: the open loopback mode, before any key exists. */
+export async function isOpenMode(options: AuthOptions): Promise<boolean> {
+  return options.allowOpen && !options.adminKey && !(await options.keys.hasActiveKeys());
+}
+
 /** Reads `Authorization: Bearer <key>` and sets `c.var.auth`, or answers 401/403 through onError. */
 export function authenticate(options: AuthOptions): MiddlewareHandler<AppEnv> {
   const adminDigest = options.adminKey ? digest(options.adminKey) : null;
   return async (c, next) => {
     const header = c.req.header('authorization');
     if (header === undefined) {
-      if (options.allowOpen && !adminDigest && !(await options.keys.hasActiveKeys())) {
+      if (await isOpenMode(options)) {
         c.set('auth', { tenantId: tenantFromHeader(c), keyId: null, admin: true });
         return next();
       }

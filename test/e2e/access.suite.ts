@@ -67,6 +67,37 @@ describe.runIf(browserAvailable)('web page: keys, isolation, language, accessibi
     await shot(page, 'operator');
   });
 
+  it('asks nothing it knows would fail: no 401 before a key, no /metrics for a tenant key, no 404 for a new playground session', async () => {
+    const page = await newPage('zh-CN');
+    const failed: string[] = [];
+    page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`); });
+    page.on('console', (m) => { if (m.type() === 'error') failed.push(`console: ${m.text()}`); });
+    const settled = () => page.waitForFunction(() => document.querySelector('main h1') !== null && !document.querySelector('main [aria-live="polite"].muted'));
+    await page.goto(server.url);
+    await page.waitForSelector('#api-key');
+    await page.fill('#api-key', acme.key);
+    await page.press('#api-key', 'Enter');
+    await page.waitForSelector('nav.tabs');
+    await pickUser(page, 'alice');
+    for (const screen of ['memories', 'todos', 'episodes', 'profile', 'settings', 'data', 'playground', 'operator']) {
+      await page.goto(`${server.url}/#/${screen}`);
+      await settled();
+    }
+    expect(await page.textContent('.operator-admin-only')).toContain('管理员密钥');
+    // The playground's session exists from its first message on: then its messages are read.
+    await page.goto(`${server.url}/#/playground`);
+    await settled();
+    await page.fill('#play-input', '我喜欢喝茶');
+    await page.click('button:has-text("发送")');
+    await page.waitForSelector('ol.messages li:has-text("我喜欢喝茶")');
+    await page.click('button:has-text("更换密钥")');
+    await page.fill('#api-key', server.adminKey);
+    await page.press('#api-key', 'Enter');
+    await page.goto(`${server.url}/#/operator`);
+    await page.waitForSelector('svg.chart');
+    expect(failed).toEqual([]);
+  });
+
   it('a wrong key shows a clear message and lets the user enter another', async () => {
     const page = await newPage('en-US');
     await page.goto(server.url);

@@ -7,6 +7,7 @@ import { LanguageSwitch } from './components/language-switch';
 import { ErrorBanner } from './components/error-banner';
 import { detectLang, I18nContext, LANG_STORAGE_KEY, translator, useI18n, type Lang } from './i18n/i18n';
 import type { MessageKey } from './i18n/messages';
+import { Access, isAdmin } from './lib/access';
 import { useLiveEvents } from './lib/live';
 import { href, useRoute } from './lib/route';
 import { Screen } from './screens/screen';
@@ -40,8 +41,9 @@ export function App() {
   const [probing, setProbing] = useState(key === null);
   useEffect(() => {
     if (key !== null) return;
-    fetch('/v1/users').then(
-      (res) => { if (res.ok) setKey(''); setProbing(false); },
+    // Without a key /v1/me answers `none` or `open` (not a 401): whether this server needs a key at all.
+    fetch('/v1/me').then(async (res) => Access.safeParse(res.ok ? await res.json() : null)).then(
+      (answer) => { if (answer.success && answer.data.access === 'open') setKey(''); setProbing(false); },
       (error: unknown) => { console.warn('open-mode probe', error); setProbing(false); },
     );
   }, []);
@@ -67,17 +69,11 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
   const { t } = useI18n();
   const client = useMemo(() => createClient({ key: apiKey, onUnauthorized }), [apiKey]);
   const users = useAsync(() => client.get(listOf(User), '/v1/users'), [client]);
-  // Only the admin key may read /metrics (the operator view): a tenant key gets 403, and the tab is hidden.
-  const admin = useAsync(async () => {
-    try {
-      await client.send('GET', '/metrics');
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'FORBIDDEN') return false;
-      throw error;
-    }
-  }, [client]);
-  const nav = admin.data === false ? NAV.filter(([screen]) => screen !== 'operator') : NAV;
+  // Only the admin key may read /metrics (the operator view): the page asks who the key is rather
+  // than try /metrics and meet a 403; a tenant key has no Operator tab.
+  const access = useAsync(() => client.get(Access, '/v1/me'), [client]);
+  const admin = access.data ? isAdmin(access.data) : undefined;
+  const nav = admin === false ? NAV.filter(([screen]) => screen !== 'operator') : NAV;
   const [userId, setUserIdState] = useState(() => localStorage.getItem(USER_STORAGE) ?? '');
   const setUserId = (u: string) => { localStorage.setItem(USER_STORAGE, u); setUserIdState(u); };
   useEffect(() => {
@@ -126,7 +122,7 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
       </nav>
       <main id="main" tabIndex={-1}>
         <ErrorBanner error={users.error} onRetry={users.reload} />
-        {userId || route.screen === 'operator' ? <Screen route={route} key={userId} /> : <p class="muted">{t('noUsers')}</p>}
+        {userId || route.screen === 'operator' ? <Screen route={route} admin={admin} key={userId} /> : <p class="muted">{t('noUsers')}</p>}
       </main>
       {toast && <div class="toast" role="status">{toast}</div>}
     </SessionContext.Provider>

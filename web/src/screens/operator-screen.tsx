@@ -8,22 +8,26 @@ import { buckets, parseMetrics, sumBy, type Sample } from '../lib/prometheus';
 /** The first metric whose name matches and that carries the label. */
 const find = (samples: Sample[], test: RegExp, label: string) => samples.find((s) => test.test(s.name) && label in s.labels)?.name;
 
-/** Charts from `/metrics`: memories by kind, recall latency, model tokens per prompt. */
-export function OperatorScreen() {
+/**
+ * Charts from `/metrics`: memories by kind, recall latency, model tokens per prompt. Asked only
+ * once the key is known to be the admin's (`admin`); a tenant key would only meet a 403.
+ */
+export function OperatorScreen({ admin }: { admin: boolean | undefined }) {
   const { t, lang } = useI18n();
   const { client, liveVersion } = useSession();
   const metrics = useAsync(async () => {
+    if (!admin) return undefined;
     const res = await client.send('GET', '/metrics');
     if (!res.ok) throw new ApiError(res.status, `HTTP_${res.status}`, res.statusText);
     return parseMetrics(await res.text());
-  }, [liveVersion]);
+  }, [liveVersion, admin]);
   const s = metrics.data ?? [];
   const kindMetric = find(s, /memor/i, 'kind');
   const latency = s.find((x) => /recall.*_bucket$/i.test(x.name))?.name.replace(/_bucket$/, '');
   const tokenMetric = find(s, /token/i, 'prompt');
   const bars = (m: Map<string, number>) => [...m.entries()].filter(([, v]) => v > 0).map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value);
   // A tenant key can never read /metrics: say so instead of three empty charts.
-  if (metrics.error?.code === 'FORBIDDEN') {
+  if (admin === false || metrics.error?.code === 'FORBIDDEN') {
     return (
       <section aria-labelledby="operator-h">
         <h1 id="operator-h">{t('operatorTitle')}</h1>
@@ -35,7 +39,7 @@ export function OperatorScreen() {
     <section aria-labelledby="operator-h">
       <h1 id="operator-h">{t('operatorTitle')}</h1>
       <ErrorBanner error={metrics.error} onRetry={metrics.reload} />
-      <Loading when={metrics.loading} />
+      <Loading when={metrics.loading || admin === undefined} />
       <div class="charts">
         <figure class="card"><figcaption>{t('chartKinds')}</figcaption>
           {kindMetric ? <BarChart title={t('chartKinds')} bars={bars(sumBy(s, kindMetric, 'kind', { status: 'active' })).map((b) => ({ ...b, label: kindName(lang, b.label) }))} /> : <p class="muted">{t('noMetrics')}</p>}</figure>

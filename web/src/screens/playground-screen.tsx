@@ -24,17 +24,21 @@ export function PlaygroundScreen() {
   const [ops, setOps] = useState<AppliedOp[]>([]);
   /** Whether the server answered with a model: unknown until the first message. */
   const [hasModel, setHasModel] = useState<boolean>();
+  // The session named here on opening is new: it has no messages to ask for (the server would answer
+  // 404) until one is sent, or another session's id is typed.
+  const [started, setStarted] = useState(false);
   const sessionPath = userPath(userId, `/sessions/${encodeURIComponent(sessionId)}`);
   // A session exists from its first message on: before that, NOT_FOUND means an empty chat.
-  const messages = useAsync(() => client.get(listOf(Message), `${sessionPath}/messages`, { limit: 200 }).catch((e: unknown) => {
+  const messages = useAsync(async () => (!started ? [] : client.get(listOf(Message), `${sessionPath}/messages`, { limit: 200 }).catch((e: unknown) => {
     if (e instanceof ApiError && e.code === 'NOT_FOUND') return [];
     throw e;
-  }), [sessionPath, busy]);
+  })), [sessionPath, busy, started]);
 
   const guard = async (f: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
-    try { await f(); } catch (e) { setError(toApiError(e)); } finally { setBusy(false); }
+    // Started once the turn is stored: asking for its messages as it is sent would meet the 404 of a session not there yet.
+    try { await f(); setStarted(true); } catch (e) { setError(toApiError(e)); } finally { setBusy(false); }
   };
 
   const send = () => guard(async () => {
@@ -91,7 +95,7 @@ export function PlaygroundScreen() {
       {heuristic === true && <p class="note" role="note">{t('playNoLlm')}</p>}
       {heuristic === false && <p class="note" role="note">{t('playLlm')}</p>}
       <div class="row">
-        <label>{t('playSession')} <input id="play-session" value={sessionId} onChange={(e) => setSessionId(e.currentTarget.value)} /></label>
+        <label>{t('playSession')} <input id="play-session" value={sessionId} onChange={(e) => { setSessionId(e.currentTarget.value); setStarted(true); }} /></label>
       </div>
       <div class="play-grid">
         <div class="card chat">

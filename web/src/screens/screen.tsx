@@ -12,8 +12,8 @@ import { MirrorScreen } from './mirror-screen';
 import { PlaygroundScreen } from './playground-screen';
 import { OperatorScreen } from './operator-screen';
 
-/** Picks the screen for the current hash route. */
-export function Screen({ route }: { route: Route }) {
+/** Picks the screen for the current hash route; `admin`: whether the key may read /metrics (undefined until known). */
+export function Screen({ route, admin }: { route: Route; admin: boolean | undefined }) {
   switch (route.screen) {
     case 'memory': return route.arg ? <MemoryScreen id={route.arg} /> : <MemoriesScreen />;
     case 'session': return route.arg ? <SessionScreen id={route.arg} /> : <MemoriesScreen />;
@@ -25,7 +25,7 @@ export function Screen({ route }: { route: Route }) {
     case 'data': return <DataScreen />;
     case 'mirror': return <MirrorScreen />;
     case 'playground': return <PlaygroundScreen />;
-    case 'operator': return <OperatorScreen />;
+    case 'operator': return <OperatorScreen admin={admin} />;
     default: return <MemoriesScreen />;
   }
 }
