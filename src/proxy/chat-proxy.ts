@@ -256,7 +256,7 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
     // first chunk is there at once waited a timer turn (~1 ms) for a second one before the first
     // was written (bench/results/2026-11-27-s27.md).
     headers.set('transfer-encoding', 'chunked');
-    return new Response(relay(res.body, wire.streamReply(), recordReply, logger), { status: res.status, headers });
+    return new Response(relay(res.body, wire.streamReply(), recordReply, logger, wire.streamFailure('The model server broke off the stream mid-reply')), { status: res.status, headers });
   };
 
   return Object.assign(app, { idle: () => background.idle() });
@@ -281,9 +281,10 @@ function replyOf(wire: ProxyWire<ModelRequest>, text: string, logger: Logger): s
  * Passes the upstream's event stream on chunk by chunk (each chunk is forwarded the moment it
  * arrives) while assembling the reply. At the end both turns are recorded; when the client goes
  * away mid-stream the upstream call is cancelled and only the user's message is recorded: a
- * partial reply the user never saw in full is dropped.
+ * partial reply the user never saw in full is dropped. When the model server breaks off, the
+ * stream ends with the API's error event (`ProxyWire.streamFailure`) and the partial reply is dropped too.
  */
-function relay(upstream: ReadableStream<Uint8Array>, sse: SseReply, record: (reply: string | undefined) => void, logger: Logger): ReadableStream<Uint8Array> {
+function relay(upstream: ReadableStream<Uint8Array>, sse: SseReply, record: (reply: string | undefined) => void, logger: Logger, failure: string): ReadableStream<Uint8Array> {
   const reader = upstream.getReader();
   let settled = false;
   /** Set by cancel(): the stream is closed from then on, and a controller call would throw. */
@@ -313,7 +314,10 @@ function relay(upstream: ReadableStream<Uint8Array>, sse: SseReply, record: (rep
         if (cancelled) return;
         logger.warn('upstream stream failed mid-reply; the partial reply is dropped', { code: 'UPSTREAM_FAILED', error: String(error) });
         finish(undefined);
-        controller.error(error);
+        // Ended with the API's error event, not an errored stream: the Node adapter would print the
+        // error and reset the connection, and the client could not tell a cut reply from a network fault.
+        controller.enqueue(new TextEncoder().encode(failure));
+        controller.close();
       }
     },
     async cancel(reason) {

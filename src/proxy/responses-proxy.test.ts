@@ -176,6 +176,27 @@ describe('the Responses API through the proxy, with the official openai client',
     expect(sent(upstream.requests[0]).instructions).toBe('Be brief.');
   });
 
+  it.each([
+    ['li', '讲个故事', '半句'],
+    ['ann', 'tell a story', 'half a'],
+  ])('%s: a model server that breaks off mid-stream: the client gets the Responses API\'s error event, only the user turn is recorded', async (userId, ask, half) => {
+    const logger = recordingLogger();
+    const encoder = new TextEncoder();
+    const delta = `event: response.output_text.delta\ndata: ${JSON.stringify({ type: 'response.output_text.delta', item_id: 'msg_1', output_index: 0, content_index: 0, delta: half, sequence_number: 1 })}\n\n`;
+    const resetting = (): Promise<Response> =>
+      Promise.resolve(new Response(new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(encoder.encode(delta)), pull: (c) => c.error(new Error('read ECONNRESET')) }), { headers: { 'content-type': 'text/event-stream' } }));
+    ({ proxy, server } = await serveProxy({ memory, upstream: { baseURL: upstream.baseURL }, clock: memory.clock, logger, fetch: resetting }));
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'unused', maxRetries: 0 });
+    const stream = await client.responses.create({ model: 'm', user: userId, stream: true, input: ask });
+    const events: Array<{ type: string; code?: string | null }> = [];
+    for await (const event of stream) events.push(event);
+    expect(events.map((e) => e.type)).toEqual(['response.output_text.delta', 'error']);
+    expect(events[1]).toMatchObject({ type: 'error', code: 'UPSTREAM_FAILED' });
+    await proxy.idle();
+    expect(logger.lines.map(([level, message]) => [level, message])).toEqual([['warn', 'upstream stream failed mid-reply; the partial reply is dropped']]);
+    expect(await turns(userId)).toEqual([['user', ask]]);
+  });
+
   it('keeps going when the client disconnects mid-stream: the user message is recorded, the partial reply dropped, the client\'s going logged as such (zh, en)', async () => {
     const logger = recordingLogger();
     const client = await start(memory, { logger });

@@ -36,6 +36,12 @@ export interface ProxyWire<Body extends ModelRequest> {
   replyOf(json: unknown): string | undefined;
   /** Reads the assistant's text of a streamed reply as it passes. */
   streamReply(): SseReply;
+  /**
+   * The event that ends a stream the model server broke off mid-reply, as this API reports an error
+   * in a stream (the official clients throw it with its code): the client learns the reply is cut
+   * short, instead of a reset connection or a stream that looks finished.
+   */
+  streamFailure(message: string): string;
 }
 
 /** Chat Completions: memory appended to the system message, the reply in choice 0. */
@@ -57,6 +63,7 @@ export const CHAT_WIRE: ProxyWire<ChatRequest> = {
     return typeof content === 'string' ? content : undefined;
   },
   streamReply: createSseReply,
+  streamFailure: (message) => `data: ${JSON.stringify({ error: { message, type: 'upstream_error', code: 'UPSTREAM_FAILED' } })}\n\n`,
 };
 
 /** The Responses API: memory appended to `instructions`, the reply in the output's text. */
@@ -70,6 +77,7 @@ export const RESPONSES_WIRE: ProxyWire<ResponsesRequest> = {
   withMemory: injectInstructions,
   replyOf: responseText,
   streamReply: createResponsesSseReply,
+  streamFailure: (message) => `event: error\ndata: ${JSON.stringify({ type: 'error', code: 'UPSTREAM_FAILED', message, param: null })}\n\n`,
 };
 
 /** The OpenAI endpoints the proxy adds memory to, under /v1. */
