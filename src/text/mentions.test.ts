@@ -23,6 +23,7 @@ describe('mentionsOwn: the topic as the user\'s own, or nobody\'s in particular 
     ["The user's birthday is March 3", 'birthday'],
     ['my birthday is March 3', 'birthday'],
     ["My wife's birthday is May 5, my birthday is in March", 'birthday'],
+    ['I am planning my birthday party for my friends', 'birthday'],
     ["The user's ex, Sarah, is a nurse", 'ex'],
     ['用户的生日是3月3日', '生日'],
     ['用户生日是3月3日', '生日'],
@@ -50,6 +51,10 @@ describe('mentionsOwn: the topic as the user\'s own, or nobody\'s in particular 
     ["The user's wife Anna has a birthday on May 5", 'birthday'],
     ["Anna, the user's wife, celebrates her birthday on May 5", 'birthday'],
     ['用户给妈妈过生日', '生日'],
+    // what the mention is part of is for someone else
+    ['The user is planning a birthday party for his dad', 'birthday'],
+    ['I need a birthday gift for my wife', 'birthday'],
+    ['我在给我爸准备生日派对', '生日'],
   ])('%s: someone else\'s %s', (text, topic) => {
     expect(mentionsOwn(text, topic)).toBe(false);
   });

@@ -34,6 +34,8 @@ const spacedEdge = (ch: string | undefined): boolean => ch !== undefined && /[\p
 const EN_OTHERS_BEFORE = /(?<![\p{L}'’])(?!user['’]s|one['’]s)\p{L}+['’]s\s+(?:\p{L}+\s+)?$/iu;
 /** Someone's, in English, just after: "birthday of my wife", "the address of her parents". */
 const EN_OTHERS_AFTER = /^\s+of\s+(?:my|the user's|the user’s|his|her|their|\p{Lu}\p{Ll}+['’]s)\s+\p{L}+/u;
+/** Someone's, said of what the mention is part of: "a birthday party for his dad", "birthday gift for my wife". */
+const EN_FOR_KIN_AFTER = /^(?:\s+\p{L}+){0,2}\s+for\s+(?:my|the user's|the user’s|his|her|their)\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|mom|mum|mother|dad|father|sister|brother|son|daughter|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|friend|colleague|coworker|boss)\b/iu;
 /** Who, in Chinese, owns what follows without a 的: "用户妈妈生日", "我老婆手机号". */
 const ZH_KIN = '(?:妈妈|妈|母亲|爸爸|爸|父亲|妻子|老婆|太太|丈夫|老公|先生|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|男朋友|女朋友|男友|女友|前女友|前男友|前妻|前夫|朋友|同事|老板|领导|奶奶|爷爷|外婆|外公|姥姥|姥爷|室友|同学|老师|邻居)';
 const ZH_OTHERS_BEFORE = new RegExp(`(?:(?<!用户|我|你|自己|本人)的|${ZH_KIN})$`, 'u');
@@ -56,6 +58,8 @@ export function someoneElsesAt(text: string, at: number, length: number): boolea
   const before = toSimplified(text.slice(Math.max(0, at - 40), at));
   const after = text.slice(at + length, at + length + 40);
   if (EN_OTHERS_BEFORE.test(before) || EN_OTHERS_AFTER.test(after) || ZH_OTHERS_BEFORE.test(before)) return true;
+  // "my birthday party for my friends" is the user's own: only what nothing marks as the user's is someone's by "for".
+  if (EN_FOR_KIN_AFTER.test(after) && !/\b(?:my|user['’]s)\s+$/iu.test(before)) return true;
   // Someone else is who the clause is about, and nothing makes this mention the user's: "The user's wife
   // Anna has a birthday on May 5", "用户给妈妈过生日" (not "The user's birthday…, same as his dad's").
   const clause = before.split(/[.!?。！？；;]/u).at(-1) ?? '';
