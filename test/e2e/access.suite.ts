@@ -98,6 +98,40 @@ describe.runIf(browserAvailable)('web page: keys, isolation, language, accessibi
     expect(failed).toEqual([]);
   });
 
+  it("a changed key starts from its own user: the one it is bound to, else none of the old key's (nor its opened memory)", async () => {
+    const liMing = await server.createKey('acme', 'li-ming');
+    const page = await newPage('zh-CN');
+    const selected = () => page.evaluate(() => (document.querySelector('#user-select') as HTMLSelectElement | null)?.value);
+    await signIn(page, server.url, liMing.key);
+    // The bound user is chosen at once, though they have nothing stored yet (no users are listed).
+    await expect.poll(selected).toBe('li-ming');
+    await pickUser(page, 'many');
+    await page.waitForSelector('.error[data-code="FORBIDDEN"]');
+    await page.goto(`${server.url}/#/memory/${acmeSecretId}`);
+    await page.click('button:has-text("更换密钥")');
+    await page.fill('#api-key', globex.key);
+    await page.press('#api-key', 'Enter');
+    await page.waitForSelector('nav.tabs');
+    // globex's own first user, not "many" typed under acme's key; the acme memory's page is not reopened.
+    await expect.poll(selected).toBe('alice');
+    expect(await page.evaluate(() => location.hash)).toBe('#/memories');
+    await expect.poll(() => rowTexts(page)).toEqual(['globex alice plays tennis']);
+    await shot(page, 'key-change-globex');
+    await page.click('button:has-text("更换密钥")');
+    await page.fill('#api-key', server.adminKey);
+    await page.press('#api-key', 'Enter');
+    await page.waitForSelector('nav.tabs');
+    const adminUsers = (await api(server.url, server.adminKey, 'GET', '/v1/users')) as { items: Array<{ userId: string }> };
+    await expect.poll(selected).toBe(adminUsers.items[0]?.userId ?? '');
+    expect(await page.locator('#user-select option[value="alice"], #user-select option[value="li-ming"]').count()).toBe(0);
+    // Back to the bound key: its user again, whatever the admin had chosen.
+    await pickUser(page, 'someone-else');
+    await page.click('button:has-text("更换密钥")');
+    await page.fill('#api-key', liMing.key);
+    await page.press('#api-key', 'Enter');
+    await expect.poll(selected).toBe('li-ming');
+  });
+
   it('a wrong key shows a clear message and lets the user enter another', async () => {
     const page = await newPage('en-US');
     await page.goto(server.url);

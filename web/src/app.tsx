@@ -9,7 +9,7 @@ import { detectLang, I18nContext, LANG_STORAGE_KEY, translator, useI18n, type La
 import type { MessageKey } from './i18n/messages';
 import { Access, isAdmin } from './lib/access';
 import { useLiveEvents } from './lib/live';
-import { href, useRoute } from './lib/route';
+import { href, parseHash, useRoute } from './lib/route';
 import { Screen } from './screens/screen';
 
 // Only background work gets a toast; a change the user just made reloads the screen quietly.
@@ -49,6 +49,11 @@ export function App() {
   }, []);
   const forgetKey = (why: 'rejected' | 'changed') => {
     localStorage.removeItem(KEY_STORAGE);
+    // What the old key chose or opened is not the next key's: its user may be another tenant's, or
+    // one the next key may not act for, and an opened memory or session belongs to the old key's tenant.
+    localStorage.removeItem(USER_STORAGE);
+    const { screen, arg } = parseHash(location.hash);
+    if (arg !== undefined) history.replaceState(null, '', `${location.pathname}${location.search}${href(screen === 'memory' || screen === 'session' ? 'memories' : screen)}`);
     if (why === 'rejected') sessionStorage.setItem(REJECTED_STORAGE, '1');
     else sessionStorage.removeItem(REJECTED_STORAGE);
     setRejected(why === 'rejected');
@@ -80,6 +85,11 @@ function Shell({ apiKey, onUnauthorized, onChangeKey }: { apiKey: string; onUnau
     const first = users.data?.[0];
     if (!userId && first) setUserId(first);
   }, [users.data]);
+  // A key bound to one user acts only for them: they are the user, even before they have any data.
+  useEffect(() => {
+    const bound = access.data?.boundUserId;
+    if (bound !== undefined && bound !== userId) setUserId(bound);
+  }, [access.data]);
   const [liveVersion, setLiveVersion] = useState(0);
   const [toast, setToast] = useState('');
   const connected = useLiveEvents(apiKey, (e) => {
