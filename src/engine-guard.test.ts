@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testMemory } from './testing/test-memory.js';
+import { MAX_STORED_USER_ID_LENGTH } from './domain/user-id.js';
 
 let engine: ReturnType<typeof testMemory> | undefined;
 afterEach(async () => {
@@ -10,7 +11,7 @@ const open = () => (engine = testMemory());
 const invalid = { code: 'INVALID_INPUT' };
 
 describe('user ids are checked in one place', () => {
-  const bad = ['', '   ', '*', 'x'.repeat(257), 'a\ud800b', 'tab\there', 'nul\u0000', '\u0085next'];
+  const bad = ['', '   ', '*', 'x'.repeat(MAX_STORED_USER_ID_LENGTH + 1), 'a\ud800b', 'tab\there', 'nul\u0000', '\u0085next'];
 
   it.each(bad)('refuses %j in every kind of method', async (userId) => {
     const memory = open();
@@ -49,7 +50,7 @@ describe('user ids are checked in one place', () => {
 
   it('accepts Chinese, English and long-but-valid ids', async () => {
     const memory = open();
-    for (const userId of ['李明', 'alice@example.com', 'x'.repeat(256), '用户 😀']) {
+    for (const userId of ['李明', 'alice@example.com', 'x'.repeat(256), `t:${'t'.repeat(64)}:${'x'.repeat(256)}`, '用户 😀']) {
       const m = await memory.add({ userId, content: `${userId} likes tea` });
       expect((await memory.get(userId, m.id)).userId).toBe(userId);
     }

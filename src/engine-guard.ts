@@ -1,4 +1,7 @@
-import { assertUserId, GLOBAL_USER } from './domain/user-id.js';
+import { assertUserId as assertCallerUserId, GLOBAL_USER, MAX_STORED_USER_ID_LENGTH } from './domain/user-id.js';
+
+/** The engine takes a scoped id (a tenant's, prefixed by the server), longer than a caller's own. */
+const assertUserId = (value: unknown, where = 'userId'): void => assertCallerUserId(value, where, MAX_STORED_USER_ID_LENGTH);
 import { InvalidInputError } from './errors.js';
 import type { MemoryEngine } from './memory-engine.js';
 

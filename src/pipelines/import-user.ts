@@ -1,6 +1,6 @@
 import type { Message } from '../domain/conversation.js';
 import { jsonProblem } from '../domain/json-value.js';
-import { assertUserId } from '../domain/user-id.js';
+import { assertUserId, MAX_STORED_USER_ID_LENGTH } from '../domain/user-id.js';
 import { EngramError, InvalidInputError, parseInput } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { MemoryDeps } from './deps.js';
@@ -106,7 +106,8 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
   if (problem) throw new InvalidInputError(`Invalid export: ${problem}`);
   const e = parseInput(UserExport, reviveDates(data), 'export');
   const userId = options.userId ?? e.userId;
-  assertUserId(userId);
+  // The engine's id, which a server scopes to its tenant: longer than a caller's own may be.
+  assertUserId(userId, 'userId', MAX_STORED_USER_ID_LENGTH);
   let settings;
   try {
     settings = validateSettingsPatch(e.settings);

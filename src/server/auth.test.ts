@@ -64,6 +64,19 @@ describe('tenants and keys', () => {
     expect((admin.body.items as Array<{ content: string }>).map((m) => m.content)).toEqual(['The user prefers dogs']);
   });
 
+  it.each([
+    ['zh', '用'.repeat(200), '用户喜欢猫'],
+    ['en', 'u'.repeat(200), 'The user loves cats'],
+  ])('%s: the longest user id a route takes, in the longest tenant id, is a user (scoped, it is longer than a caller\'s id may be)', async (_lang, userId, content) => {
+    const { json } = make({ adminKey: ADMIN });
+    const key = String((await json('/v1/keys', { key: ADMIN, body: { tenantId: 't'.repeat(64) } })).body.key);
+    const made = await json(`/v1/users/${encodeURIComponent(userId)}/memories`, { key, body: { content } });
+    expect(made.status).toBe(201);
+    expect(made.body.userId).toBe(userId);
+    const listed = await json(`/v1/users/${encodeURIComponent(userId)}/memories`, { key });
+    expect((listed.body.items as Array<{ content: string }>).map((m) => m.content)).toEqual([content]);
+  });
+
   it('a key bound to one user may not act for another; tenant keys may not manage keys', async () => {
     const { json } = make({ adminKey: ADMIN });
     const bound = String((await json('/v1/keys', { key: ADMIN, body: { tenantId: 'acme', boundUserId: '李明' } })).body.key);
