@@ -159,6 +159,14 @@ describe('chat proxy with the official openai client', () => {
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('INVALID_INPUT');
     const notJson = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', body: '{"messages":' });
     expect(notJson.status).toBe(400);
+    // Bytes that are not UTF-8 (a GBK "你好", a lone continuation byte), in a proxy without the server's guard: refused, not stored as U+FFFD.
+    for (const bytes of [[0xc4, 0xe3, 0xba, 0xc3], [0x68, 0x69, 0x80]]) {
+      const body = Buffer.concat([Buffer.from('{"model":"m","user":"li","messages":[{"role":"user","content":"'), Buffer.from(bytes), Buffer.from('"}]}')]);
+      const refused = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/not valid UTF-8 \(byte \d+\)/u) });
+    }
+    expect(await memory.workingWindow('li', 'chat-2026-01-01')).toEqual([]);
     // A user id no route accepts (a control character, the global settings' "*"): refused, not forwarded without memory.
     for (const [user, content] of [['li\u0000ming', '你好'], ['*', 'hello']] as const) {
       const refused = await client.chat.completions.create({ model: 'mock-model', user, messages: [{ role: 'user', content }] }).catch((e: unknown) => e);

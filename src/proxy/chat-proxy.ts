@@ -1,6 +1,7 @@
 import { Hono, type Context, type Env } from 'hono';
 import { silentLogger, systemClock, type Clock, type Logger } from '../deps.js';
 import { userIdProblem } from '../domain/user-id.js';
+import { strictUtf8 } from '../util/strict-utf8.js';
 import { EngramError, type ErrorCode } from '../errors.js';
 import { createActivity, type Activity } from '../util/activity.js';
 import { idleCollection } from '../util/idle-collector.js';
@@ -193,9 +194,13 @@ export function createChatProxy<E extends Env = Env>(options: ChatProxyOptions<E
    * stream's relay records it however the stream ends).
    */
   const turn = async <Body extends ModelRequest>(c: Context<E>, wire: ProxyWire<Body>, turnEnd: { promise(): void; record(task: Promise<void>): void }): Promise<Response> => {
+    // Decoded strictly here too: a proxy mounted in an app without the server's JSON guard would
+    // otherwise store U+FFFD for bytes that are not UTF-8.
+    const decoded = strictUtf8(new Uint8Array(await c.req.arrayBuffer()));
+    if ('byteOffset' in decoded) return openAiError('INVALID_INPUT', `The body is not valid UTF-8 (byte ${decoded.byteOffset})`, 400);
     let raw: unknown;
     try {
-      raw = await c.req.json();
+      raw = JSON.parse(decoded.text);
     } catch (error) {
       return openAiError('INVALID_INPUT', `The body is not JSON (${error instanceof Error ? error.message : String(error)})`, 400);
     }

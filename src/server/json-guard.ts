@@ -2,6 +2,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { InvalidInputError } from '../errors.js';
 import type { AppEnv } from './auth.js';
 import { isWellFormed } from './schemas.js';
+import { strictUtf8 } from '../util/strict-utf8.js';
+
+export { firstInvalidUtf8 } from '../util/strict-utf8.js';
 
 /**
  * Reads a request body once (Hono caches it for the validators and handlers) and turns bytes that
@@ -32,41 +35,14 @@ export const jsonGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /** The body as text, refused unless it is UTF-8; cached where `c.req.text()` and `c.req.json()` find it. */
 async function strictText(c: Context<AppEnv>, target: 'json' | 'body'): Promise<string> {
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch (cause) {
-    const at = firstInvalidUtf8(bytes);
-    throw new InvalidInputError(`Invalid ${target}: the body is not valid UTF-8${at < 0 ? '' : ` (byte ${at})`}`, { cause, details: { target, ...(at < 0 ? {} : { byteOffset: at }) } });
-  }
+  const decoded = strictUtf8(new Uint8Array(await c.req.arrayBuffer()));
+  if ('byteOffset' in decoded) throw new InvalidInputError(`Invalid ${target}: the body is not valid UTF-8 (byte ${decoded.byteOffset})`, { details: { target, byteOffset: decoded.byteOffset } });
+  const text = decoded.text;
   // Hono keeps each body read as a promise here (its type says values): later reads reuse this text.
   (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
   return text;
-}
-
-/** The offset of the first byte a strict UTF-8 decoder refuses (WHATWG's ranges), or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i]!;
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    // Per lead byte: how many continuation bytes, and the range of the first (no overlongs, surrogates or code points past U+10FFFF).
-    const [n, lo, hi] = b >= 0xc2 && b <= 0xdf ? [1, 0x80, 0xbf] : b === 0xe0 ? [2, 0xa0, 0xbf] : b === 0xed ? [2, 0x80, 0x9f] : b >= 0xe1 && b <= 0xef ? [2, 0x80, 0xbf] : b === 0xf0 ? [3, 0x90, 0xbf] : b === 0xf4 ? [3, 0x80, 0x8f] : b >= 0xf1 && b <= 0xf3 ? [3, 0x80, 0xbf] : [0, 0, 0];
-    if (n === 0) return i;
-    for (let k = 1; k <= n; k++) {
-      const next = bytes[i + k];
-      if (next === undefined || next < (k === 1 ? lo : 0x80) || next > (k === 1 ? hi : 0xbf)) return i;
-    }
-    i += n + 1;
-  }
-  return -1;
 }
 
 /** Far deeper than any request Engram takes (a chat with tool calls is about ten): past it, a body is refused before anything walks it. */
