@@ -156,4 +156,26 @@ describe.runIf(browserAvailable)('web page: todos (Chromium)', { timeout: E2E_TI
     await confirm(page);
     await expect.poll(() => page.locator('.list li').count()).toBe(0);
   });
+  it('marks an open todo whose time has passed as overdue (en, zh); a future one and a completed one are not', async () => {
+    const late = (await api(server.url, key, 'POST', `${user}/todos`, { content: 'Pay the 2020 tax bill', dueAt: '2020-01-01T01:00:00Z' })) as { id: string };
+    const future = (await api(server.url, key, 'POST', `${user}/todos`, { content: '续签护照', dueAt: '2031-01-01T01:00:00Z' })) as { id: string };
+    const paid = (await api(server.url, key, 'POST', `${user}/todos`, { content: '交上个月的水费', dueAt: '2020-02-01T01:00:00Z' })) as { id: string };
+    await api(server.url, key, 'POST', `${user}/todos/${paid.id}/complete`);
+    await page.goto(`${server.url}/#/todos`);
+    await page.selectOption('main select', '');
+    await page.waitForSelector('.list li.done:has-text("交上个月的水费")');
+    expect(await page.locator('.list li.overdue').allTextContents()).toEqual([expect.stringContaining('Pay the 2020 tax bill')]);
+    expect(await page.textContent('.list li.overdue .tag.overdue')).toBe('Overdue');
+    expect(await page.locator('.list li:has-text("续签护照") .tag.overdue').count()).toBe(0);
+    expect(await page.locator('.list li.done .tag.overdue').count()).toBe(0);
+    // The words say it; the due time stands out in the danger colour as well.
+    expect(await page.locator('.list li.overdue .due').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(185, 28, 28)');
+    await shot(page, 'todos-overdue-en');
+    await setLang(page, 'zh');
+    expect(await page.textContent('.list li.overdue .tag.overdue')).toBe('已逾期');
+    await shot(page, 'todos-overdue-zh');
+    await setLang(page, 'en');
+    await page.selectOption('main select', 'false');
+    for (const { id } of [late, future, paid]) await api(server.url, key, 'DELETE', `${user}/todos/${id}`);
+  });
 });

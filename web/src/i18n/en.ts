@@ -196,6 +196,7 @@ export const en = {
   searchRanked: 'Best matches first. Search orders the memories by how well they match; it does not leave out the ones that do not match, so the last results may be unrelated. Sort and order do not apply to a search.',
   todoAnyNote: 'Open todos first, then completed ones.',
   todoCompletedAt: 'Completed',
+  todoOverdue: 'Overdue',
   confirmDeleteTodo: 'Delete the todo “{content}”? It leaves the todo lists for good; its memory can still be restored among the deleted memories.',
   confirmEndSeries: 'End the series “{content}”? No further times will come; it moves to the completed todos.',
   dataTitle: 'Export, import, forget',

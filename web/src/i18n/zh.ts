@@ -198,6 +198,7 @@ export const zh: Record<MessageKey, string> = {
   searchRanked: '最匹配的在前。搜索按匹配程度给记忆排序，但不会排除不相关的记忆，所以靠后的结果可能与搜索无关。排序和顺序对搜索不起作用。',
   todoAnyNote: '先列未完成的待办，再列已完成的。',
   todoCompletedAt: '完成于',
+  todoOverdue: '已逾期',
   confirmDeleteTodo: '删除待办「{content}」？它将从待办列表中彻底移除；对应的记忆仍可在已删除的记忆中恢复。',
   confirmEndSeries: '结束重复待办「{content}」？之后不会再有下一次，它将移到已完成的待办中。',
   dataTitle: '导出、导入与遗忘',

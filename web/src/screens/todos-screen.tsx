@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { z } from 'zod';
 import { listOf, Settings, Todo } from '../api/schemas';
 import { toApiError, useAsync, useSession, userPath } from '../api/use-api';
@@ -24,6 +24,7 @@ export function TodosScreen() {
   const shown = todos.data?.completed === completed ? todos.data.items : undefined;
   const settings = useAsync(() => client.get(Settings, userPath(userId, '/settings')), [userId]);
   const tz = z.string().catch('UTC').parse(settings.data?.timeZone);
+  const now = useNow();
   // A failed change is shown on the todo it was about (in its move form when that is open).
   const [failed, setFailed] = useState<{ id: string; error: ApiError }>();
   const run = async (id: string, f: () => Promise<unknown>): Promise<boolean> => {
@@ -68,11 +69,12 @@ export function TodosScreen() {
       )}
       <ul class="list">
         {shown?.map((todo) => (
-          <li key={todo.id} class={todo.completed ? 'done' : ''}>
+          <li key={todo.id} class={todo.completed ? 'done' : isOverdue(todo, now) ? 'overdue' : ''}>
             {todo.completed && <span class="tag done">{t('todoDone')}</span>}
+            {isOverdue(todo, now) && <span class="tag overdue">{t('todoOverdue')}</span>}
             <span dir="auto" class="grow">{todo.content}</span>
             {todo.completed && todo.completedAt && <span class="muted small completed-at">{t('todoCompletedAt')}: {formatDate(lang, todo.completedAt, tz)}</span>}
-            <span class="muted">{todo.repeat && !todo.completed ? t('todoNext') : t('todoDue')}: {formatDate(lang, todo.dueAt, tz)}</span>
+            <span class="muted due">{todo.repeat && !todo.completed ? t('todoNext') : t('todoDue')}: {formatDate(lang, todo.dueAt, tz)}</span>
             {!todo.completed && todo.remindAt && todo.remindAt !== todo.dueAt && <span class="muted small">{t('todoReminder')}: {formatDate(lang, todo.remindAt, tz)}</span>}
             {todo.repeat && <span class="tag" title={t('todoRepeats')}>{describeRecurrence(todo.repeat, lang)}</span>}
             {!todo.completed && moving?.id !== todo.id && (
@@ -103,4 +105,19 @@ export function TodosScreen() {
       </ul>
     </section>
   );
+}
+
+/** An open todo whose time has passed (a series' next time included): marked, so it is not read as one still to come. */
+function isOverdue(todo: Pick<Todo, 'completed' | 'dueAt'>, now: number): boolean {
+  return !todo.completed && !!todo.dueAt && Date.parse(todo.dueAt) < now;
+}
+
+/** The time now, again every minute: a todo becomes overdue while the list is open. */
+function useNow(everyMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
 }
