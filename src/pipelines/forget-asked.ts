@@ -5,6 +5,7 @@ import { forgetAliases, forgottenByAliasesOnly } from '../extraction/forget-alia
 import { namesATime, readForgetRequest, requestLabel, type ForgetRequest } from '../extraction/forget-request.js';
 import type { Rejected } from '../extraction/plan-operations.js';
 import { mentionsTopic } from '../text/mentions.js';
+import { kinSaid } from '../text/whose.js';
 import type { ModelDeps } from './deps.js';
 import { forgetTopic, topicFootprint, type FootprintOptions } from './forget.js';
 import { forgetSaidWhen } from './forget-said-when.js';
@@ -147,6 +148,10 @@ function askedTopic(raw: string): ForgetRequest | undefined {
   const han = /\p{Script=Han}/u.test(topic);
   // One Han character ("王") would match inside every word that holds it (王总, 王者).
   if (!(han ? topic.length >= 2 : /\p{L}.*\p{L}/u.test(topic))) return undefined;
+  // "my wife's birthday", "用户老婆的生日": hers (`ForgetRequest.of`).
+  const theirs = /^(?<of>[\p{L}-]+?)(?:['’]s\s+|的)(?<thing>.+)$/u.exec(topic.replace(/^(?:用户|我)(?!的)/u, ''))?.groups;
+  const of = theirs?.of === undefined ? undefined : kinSaid(theirs.of);
+  if (of !== undefined && theirs?.thing !== undefined && !NO_TOPIC.test(theirs.thing.trim())) return { topic: theirs.thing.trim(), of };
   // "my birthday", "用户的生日": the user's own (`mentionsOwn`).
   return OWNER.test(named) ? { topic, own: true } : { topic };
 }
