@@ -40,11 +40,15 @@ export const TodoEdit = z
   .refine((e) => e.remind === undefined || e.remindAt === undefined, { message: 'give the reminder either as words (remind) or as remindAt, not both' });
 export type TodoEdit = z.input<typeof TodoEdit>;
 
+// A refusal names the field and, where one field can fail in several ways, a `reason` (no-time,
+// after-due, no-due-time, completed) with the words given (`text`): what a caller such as the web
+// page needs to say it in its own language, beside the English message.
+
 /** The schedule the edit asks for. */
 function editedSchedule(before: Todo, e: z.output<typeof TodoEdit>, reference: Date, timeZone: string): TodoSchedule | undefined {
   if (e.when !== undefined) {
     const moved = rescheduleTodo({ todo: before, texts: [e.when], reference, timeZone });
-    if (!moved) throw new InvalidInputError(`No time or repeat found in "${e.when}"`, { details: { field: 'when' } });
+    if (!moved) throw new InvalidInputError(`No time or repeat found in "${e.when}"`, { details: { field: 'when', reason: 'no-time', text: e.when } });
     return e.remindAt === undefined ? moved : { ...moved, remindAt: e.remindAt ?? undefined };
   }
   // New words alone do not move it: words copied with their "明天" a day later would move it a day.
@@ -149,7 +153,7 @@ export function memoryChangesFor(memory: Memory, rewrite: TodoRewrite, now: Date
 async function openTodo(store: Store, userId: string, id: string): Promise<Todo> {
   const todo = (await store.listTodos({ userId })).find((t) => t.id === id);
   if (!todo) throw new NotFoundError('Todo', id);
-  if (todo.completed) throw new InvalidInputError(`Todo ${id} is completed: a done todo is not changed`, { details: { field: 'id' } });
+  if (todo.completed) throw new InvalidInputError(`Todo ${id} is completed: a done todo is not changed`, { details: { field: 'id', reason: 'completed' } });
   return todo;
 }
 
@@ -173,10 +177,10 @@ export async function editTodo(deps: MemoryDeps, userId: string, id: string, edi
     throw new InvalidInputError('remindAt must not be after dueAt', { details: { field: 'remindAt' } });
   }
   const lead = e.remind === undefined ? undefined : readReminderTime(e.remind, { reference: now, timeZone });
-  if (e.remind !== undefined && !lead) throw new InvalidInputError(`No reminder time found in "${e.remind}" (say "提前半小时", "前一天晚上", "明天早上八点", "30 minutes before", "the day before", "Monday at 9am")`, { details: { field: 'remind' } });
+  if (e.remind !== undefined && !lead) throw new InvalidInputError(`No reminder time found in "${e.remind}" (say "提前半小时", "前一天晚上", "明天早上八点", "30 minutes before", "the day before", "Monday at 9am")`, { details: { field: 'remind', reason: 'no-time', text: e.remind } });
   const dueAt = schedule?.dueAt ?? before.dueAt;
-  if (lead?.on && dueAt && lead.on.getTime() > dueAt.getTime()) throw new InvalidInputError(`The reminder ("${e.remind}") would come after the todo's own time: a reminder comes before it`, { details: { field: 'remind' } });
-  if (lead && !lead.on && !dueAt) throw new InvalidInputError('A todo with no time has no reminder to move: give it a time first', { details: { field: 'remind' } });
+  if (lead?.on && dueAt && lead.on.getTime() > dueAt.getTime()) throw new InvalidInputError(`The reminder ("${e.remind}") would come after the todo's own time: a reminder comes before it`, { details: { field: 'remind', reason: 'after-due', text: e.remind } });
+  if (lead && !lead.on && !dueAt) throw new InvalidInputError('A todo with no time has no reminder to move: give it a time first', { details: { field: 'remind', reason: 'no-due-time', text: e.remind } });
   const rewrite = rewriteTodo(before, { content: e.content, ...(schedule ? { schedule } : {}), ...(lead ? { lead } : {}) }, { reference: now, timeZone });
   if (!rewrite) return before;
   const memory = before.memoryId ? await deps.store.getMemory(userId, before.memoryId) : null;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
-import { api, pickUser, rowTexts, signedInPage } from './helpers.js';
+import { api, pickUser, rowTexts, setLang, signedInPage } from './helpers.js';
 
 const SCOPED = 't:acme:li-ming'; // the engine's id of tenant acme's user "li-ming"
 
@@ -94,6 +94,17 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     await page.goto(`${server.url}/#/data`);
     await page.setInputFiles('#import-file', file);
     await page.waitForSelector('[role=status]:has-text("Imported")');
+    // Again into the same user, who now has data: said in the page's language (zh, en), the server's words kept behind it.
+    await setLang(page, 'zh');
+    await page.setInputFiles('#import-file', []);
+    await page.setInputFiles('#import-file', file);
+    await page.waitForSelector('.error[data-code="CONFLICT"]');
+    expect(await page.textContent('.error strong')).toBe('这个用户在这里已经有数据（记忆、消息、待办或画像）。导出文件只能导入到空用户：请换一个新的用户 ID，或先遗忘这个用户。');
+    expect(await page.textContent('.error .server-words')).toContain('User li-ming-copy already has');
+    await shot(page, 'import-again-zh');
+    await setLang(page, 'en');
+    expect(await page.textContent('.error strong')).toMatch(/^This user already has data here/);
+    await page.setInputFiles('#import-file', []);
     // A file that is not an export: the server's error shows with its request id.
     const bad = join(mkdtempSync(join(tmpdir(), 'engram-e2e-')), 'not-an-export.json');
     writeFileSync(bad, JSON.stringify({ format: 'something-else', memories: 'none' }));

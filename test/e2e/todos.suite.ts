@@ -132,10 +132,23 @@ describe.runIf(browserAvailable)('web page: todos (Chromium)', { timeout: E2E_TI
     await page.click(`${plumber} button:has-text("Move")`);
     await page.fill(`${plumber} form input >> nth=1`, 'the blue room');
     await page.click(`${plumber} form button[type=submit]`);
-    // The error shows in the form that failed, in the page's language, with the server's words kept.
+    // The error shows in the form that failed, in the page's language, quoting what was typed; the server's words are kept behind it.
     await page.waitForSelector(`${plumber} form .error:has-text("INVALID_INPUT")`);
-    expect(await page.textContent(`${plumber} form .error`)).toContain('The server did not accept this:');
+    expect(await page.textContent(`${plumber} form .error strong`)).toBe('Could not move it to “the blue room”. Try “4pm”, “Monday at 10am” or “every weekday at 9am”.');
+    expect(await page.textContent(`${plumber} form .error details.server-words`)).toContain('No time or repeat found in "the blue room"');
     expect(await page.locator('.error button:has-text("Retry")').count()).toBe(0);
+    // The same in Chinese: no English sentence in the Chinese page; the server's words wait in their disclosure.
+    await setLang(page, 'zh');
+    await page.fill(`${plumber} form input >> nth=1`, '随便什么时候吧');
+    await page.click(`${plumber} form button[type=submit]`);
+    await page.waitForSelector(`${plumber} form .error strong:has-text("随便什么时候吧")`);
+    expect(await page.textContent(`${plumber} form .error strong`)).toBe('没能把时间改成“随便什么时候吧”。可以写“下午四点”“周一上午十点”或“每个工作日早上九点”。');
+    expect(await page.locator(`${plumber} form .error .server-words`).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.locator(`${plumber} form .error .server-words summary`).textContent()).toBe('服务器原文（英文）');
+    await page.click(`${plumber} form .error .server-words summary`);
+    await shot(page, 'todos-move-error-zh');
+    expect(await page.locator(`${plumber} form .error .server-words .error-message`).isVisible()).toBe(true);
+    await setLang(page, 'en');
     expect(await page.textContent(plumber)).toContain('15:00');
     // Three days ahead, so "the night before" below is in the future whatever day the test runs (the server reads the real clock).
     await page.fill(`${plumber} form input >> nth=1`, 'in 3 days at 10am');
@@ -145,7 +158,8 @@ describe.runIf(browserAvailable)('web page: todos (Chromium)', { timeout: E2E_TI
     await page.click(`${plumber} button:has-text("Move")`);
     await page.fill(`${plumber} form input >> nth=2`, 'whenever');
     await page.click(`${plumber} form button[type=submit]`);
-    await page.waitForSelector(`${plumber} form .error:has-text("No reminder time found")`);
+    await page.waitForSelector(`${plumber} form .error strong:has-text("Could not set the reminder to “whenever”")`);
+    expect(await page.textContent(`${plumber} form .error details.server-words`)).toContain('No reminder time found in "whenever"');
     await page.fill(`${plumber} form input >> nth=2`, 'the night before');
     await page.click(`${plumber} form button[type=submit]`);
     await expect.poll(() => page.textContent(`${plumber} span.small`)).toContain('20:00');

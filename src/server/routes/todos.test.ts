@@ -70,3 +70,25 @@ describe('a repeat that ends before it starts is refused (repeat.until)', () => 
   });
 
 });
+
+describe('PATCH /todos/{id}: a refusal says which field and why (reason, text), for a caller to say it in its own language', () => {
+  it('a time or reminder not read, a reminder after the time, a reminder with no time, a completed todo (zh, en)', async () => {
+    const t = make();
+    await t.memory.setSettings('u', { timeZone: 'Asia/Shanghai' });
+    const dated = (await t.json('/v1/users/u/todos', { body: { content: '明天下午三点给老板打电话' } })).body;
+    const undated = (await t.json('/v1/users/u/todos', { body: { content: 'Buy milk' } })).body;
+    const patch = (id: unknown, body: unknown) => t.json(`/v1/users/u/todos/${String(id)}`, { method: 'PATCH', body });
+    const refused = async (id: unknown, body: unknown) => {
+      const r = await patch(id, body);
+      expect(r.status).toBe(400);
+      return r.body.error;
+    };
+    expect(await refused(dated.id, { when: '随便什么时候吧' })).toMatchObject({ code: 'INVALID_INPUT', message: 'No time or repeat found in "随便什么时候吧"', details: { field: 'when', reason: 'no-time', text: '随便什么时候吧' } });
+    expect((await refused(undated.id, { when: 'whenever' }))?.details).toEqual({ field: 'when', reason: 'no-time', text: 'whenever' });
+    expect((await refused(dated.id, { remind: '随便' }))?.details).toEqual({ field: 'remind', reason: 'no-time', text: '随便' });
+    expect((await refused(dated.id, { remind: 'in a week' }))?.details).toEqual({ field: 'remind', reason: 'after-due', text: 'in a week' });
+    expect((await refused(undated.id, { remind: '提前半小时' }))?.details).toEqual({ field: 'remind', reason: 'no-due-time', text: '提前半小时' });
+    await t.json(`/v1/users/u/todos/${String(undated.id)}/complete`, { method: 'POST' });
+    expect((await refused(undated.id, { content: 'Buy oat milk' }))?.details).toEqual({ field: 'id', reason: 'completed' });
+  });
+});

@@ -43,7 +43,8 @@ export function DataScreen() {
   return (
     <section aria-labelledby="data-h">
       <h1 id="data-h">{t('dataTitle')}</h1>
-      <ErrorBanner error={error} />
+      {/* A conflict here is only ever the import's: the user already has data (an export goes into an empty user). */}
+      <ErrorBanner error={error} context={{ byCode: { CONFLICT: 'errImportNotEmpty' } }} />
       <div class="card">
         <h2>{t('exportTitle')}</h2>
         <p class="muted">{t('exportHelp')}</p>

@@ -25,10 +25,11 @@ export function TodosScreen() {
   const settings = useAsync(() => client.get(Settings, userPath(userId, '/settings')), [userId]);
   const tz = z.string().catch('UTC').parse(settings.data?.timeZone);
   const now = useNow();
-  // A failed change is shown on the todo it was about (in its move form when that is open).
-  const [failed, setFailed] = useState<{ id: string; error: ApiError }>();
-  const run = async (id: string, f: () => Promise<unknown>): Promise<boolean> => {
-    try { await f(); setFailed(undefined); todos.reload(); return true; } catch (e) { setFailed({ id, error: toApiError(e) }); return false; }
+  // A failed change is shown on the todo it was about (in its move form when that is open), with
+  // what was typed, so a refusal can quote it in the page's language.
+  const [failed, setFailed] = useState<{ id: string; error: ApiError; said?: Record<string, string> }>();
+  const run = async (id: string, f: () => Promise<unknown>, said?: Record<string, string>): Promise<boolean> => {
+    try { await f(); setFailed(undefined); todos.reload(); return true; } catch (e) { setFailed({ id, error: toApiError(e), ...(said ? { said } : {}) }); return false; }
   };
   // Deleting a todo and ending a series are asked about first.
   const [asking, setAsking] = useState<{ todo: Todo; action: 'delete' | 'endSeries' }>();
@@ -49,7 +50,7 @@ export function TodosScreen() {
       ...(moving.content.trim() && moving.content.trim() !== original ? { content: moving.content.trim() } : {}),
     };
     if (Object.keys(change).length === 0) return setMoving(undefined);
-    if (await run(moving.id, () => client.send('PATCH', userPath(userId, `/todos/${encodeURIComponent(moving.id)}`), change))) setMoving(undefined);
+    if (await run(moving.id, () => client.send('PATCH', userPath(userId, `/todos/${encodeURIComponent(moving.id)}`), change), change)) setMoving(undefined);
   };
   return (
     <section aria-labelledby="todos-h">
@@ -96,7 +97,7 @@ export function TodosScreen() {
                 <label class="grow">{t('todoRemind')} <input dir="auto" value={moving.remind} placeholder={t('todoRemindHint')} onInput={(e) => setMoving({ ...moving, remind: e.currentTarget.value })} /></label>
                 <button type="submit" class="primary">{t('save')}</button>
                 <button type="button" onClick={() => { setMoving(undefined); setFailed(undefined); }}>{t('cancel')}</button>
-                {failed?.id === todo.id && <div class="todo-error"><ErrorBanner error={failed.error} /></div>}
+                {failed?.id === todo.id && <div class="todo-error"><ErrorBanner error={failed.error} context={{ said: failed.said }} /></div>}
               </form>
             )}
             {failed?.id === todo.id && moving?.id !== todo.id && <div class="todo-error"><ErrorBanner error={failed.error} /></div>}
