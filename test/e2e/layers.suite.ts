@@ -139,4 +139,49 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
       await open.close();
     }
   });
+  it('shows stored text as stored: a right-to-left override, zero-width characters and a NUL appear as markers, not as reversed or hidden text (zh, en)', async () => {
+    const other = '/v1/users/text-check';
+    const spoof = (await api(server.url, key, 'POST', `${other}/memories`, { content: '\u202e用户住在\ufeff北京\u200b' })) as { id: string };
+    const english = (await api(server.url, key, 'POST', `${other}/memories`, { content: 'The user \u202dlikes\u202c \u2067cats\u2069' })) as { id: string };
+    await api(server.url, key, 'POST', `${other}/todos`, { content: '\u202e给妈妈打电话' });
+    // Messages keep what was said, odd characters too: the page shows them as markers.
+    await api(server.url, key, 'POST', `${other}/sessions/odd/messages`, { messages: [{ role: 'user', content: 'nul \u0000 here, \u202e反转' }] });
+    await pickUser(page, 'text-check');
+    await page.goto(`${server.url}/#/memory/${spoof.id}`);
+    await page.waitForSelector('.memory-content');
+    expect(await page.textContent('.memory-content')).toBe('⟨U+202E⟩用户住在⟨U+FEFF⟩北京⟨U+200B⟩');
+    expect(await page.getAttribute('.memory-content .hidden-char >> nth=0', 'title')).toBe('U+202E RIGHT-TO-LEFT OVERRIDE');
+    // Read left to right as stored: 用 is drawn left of 京 (with the override it was the other way round).
+    const xs = await page.evaluate(() => {
+      const nodes = Array.from(document.querySelector('.memory-content')!.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE);
+      const at = (c: string) => {
+        const node = nodes.find((n) => n.textContent!.includes(c))!;
+        const r = document.createRange();
+        const i = node.textContent!.indexOf(c);
+        r.setStart(node, i);
+        r.setEnd(node, i + 1);
+        return r.getBoundingClientRect().left;
+      };
+      return [at('用'), at('京')];
+    });
+    expect(xs[0]).toBeLessThan(xs[1]!);
+    // Its history shows the same.
+    expect(await page.textContent('.timeline tr:has(th[title="content"]) td.after')).toBe('⟨U+202E⟩用户住在⟨U+FEFF⟩北京⟨U+200B⟩');
+    await shot(page, 'stored-text-memory');
+    await page.goto(`${server.url}/#/memory/${english.id}`);
+    await expect.poll(() => page.textContent('.memory-content')).toBe('The user ⟨U+202D⟩likes⟨U+202C⟩ ⟨U+2067⟩cats⟨U+2069⟩');
+    await page.goto(`${server.url}/#/session/odd`);
+    await page.waitForSelector('.messages li p');
+    expect(await page.textContent('.messages li p')).toBe('nul ⟨U+0000⟩ here, ⟨U+202E⟩反转');
+    await page.goto(`${server.url}/#/todos`);
+    await page.waitForSelector('.list li');
+    expect(await page.textContent('.list li span.grow')).toBe('⟨U+202E⟩给妈妈打电话');
+    await setLang(page, 'zh');
+    await page.click('.list li button:has-text("删除")');
+    expect(await page.textContent('dialog.confirm[open]')).toContain('删除待办「⟨U+202E⟩给妈妈打电话」');
+    await shot(page, 'stored-text-todo-zh');
+    await page.keyboard.press('Escape');
+    await setLang(page, 'en');
+    await pickUser(page, 'li-ming');
+  });
 });

@@ -4,6 +4,7 @@ import { useAsync, useSession, userPath } from '../api/use-api';
 import { ErrorBanner, Loading } from '../components/error-banner';
 import { formatDate, useI18n } from '../i18n/i18n';
 import { href } from '../lib/route';
+import { StoredText } from '../components/stored-text';
 
 const EpisodeData = z.looseObject({ summary: z.string().optional(), topics: z.array(z.string()).optional(), unresolved: z.string().nullish() }).catch({});
 
@@ -25,9 +26,9 @@ export function EpisodesScreen() {
           return (
             <li key={e.id}>
               <time class="muted">{formatDate(lang, e.happenedAt ?? e.createdAt)}</time>
-              <p dir="auto"><a href={href('memory', e.id)}>{d.summary ?? e.content}</a></p>
-              {d.topics && <p>{d.topics.map((x) => <span key={x} class="tag" dir="auto">{x}</span>)}</p>}
-              {d.unresolved && <p class="muted" dir="auto">? {d.unresolved}</p>}
+              <p dir="auto"><a href={href('memory', e.id)}><StoredText text={d.summary ?? e.content} /></a></p>
+              {d.topics && <p>{d.topics.map((x) => <span key={x} class="tag" dir="auto"><StoredText text={x} /></span>)}</p>}
+              {d.unresolved && <p class="muted" dir="auto">? <StoredText text={d.unresolved} /></p>}
             </li>
           );
         })}

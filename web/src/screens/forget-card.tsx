@@ -5,6 +5,8 @@ import type { ApiError } from '../api/client';
 import { Confirm } from '../components/confirm';
 import { ErrorBanner } from '../components/error-banner';
 import { useI18n } from '../i18n/i18n';
+import { StoredText } from '../components/stored-text';
+import { visibleText } from '../lib/visible-text';
 
 // What POST /forget answers (src/server/routes/users.ts): a topic's erased ids and message count, or a user's row counts by table.
 const TopicForgotten = z.looseObject({ forgotten: z.array(z.string()).default([]), messages: z.number().default(0) });
@@ -74,9 +76,9 @@ export function ForgetCard() {
       <ErrorBanner error={error} />
       {done && <p role="status">{done}</p>}
       {asking === 'topic' && (
-        <Confirm danger message={t('confirmForgetTopic', { topic: topic.trim() })} onConfirm={() => void forget('topic')} onCancel={() => setAsking(undefined)}>
+        <Confirm danger message={t('confirmForgetTopic', { topic: visibleText(topic.trim()) })} onConfirm={() => void forget('topic')} onCancel={() => setAsking(undefined)}>
           <p class="muted small">{t(preview.length > 0 ? 'forgetTopicPreview' : 'forgetTopicPreviewNone')}</p>
-          {preview.length > 0 && <ul class="forget-preview">{preview.map((m) => <li key={m.id} dir="auto">{m.content}</li>)}</ul>}
+          {preview.length > 0 && <ul class="forget-preview">{preview.map((m) => <li key={m.id} dir="auto"><StoredText text={m.content} /></li>)}</ul>}
         </Confirm>
       )}
       {asking === 'all' && (

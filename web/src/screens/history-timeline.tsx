@@ -1,5 +1,6 @@
 import type { HistoryEvent } from '../api/schemas';
 import { fieldName, formatDate, kindName, useI18n, type Lang } from '../i18n/i18n';
+import { StoredText } from '../components/stored-text';
 
 /** Fields whose values are words the server names (kinds, statuses), shown in the interface language. */
 const NAMED_VALUES = new Set(['kind', 'status', 'source']);
@@ -22,7 +23,7 @@ export function HistoryTimeline({ events }: { events: HistoryEvent[] }) {
             <span class="muted">{t('by')} <span class="actor" data-actor={e.actor}>{kindName(lang, e.actor)}</span>{e.producedBy && <> · <code>{e.producedBy}</code></>}</span>
             <time dateTime={e.at} class="muted">{formatDate(lang, e.at)}</time>
           </div>
-          {e.reason && <p class="reason" dir="auto">{e.reason}</p>}
+          {e.reason && <p class="reason" dir="auto"><StoredText text={e.reason} /></p>}
           {fieldsOf(e).length > 0 && (
             <table class="changes">
               <thead><tr><th scope="col"></th>{e.action !== 'create' && <th scope="col">{t('before')}</th>}<th scope="col">{t('after')}</th></tr></thead>
@@ -30,8 +31,8 @@ export function HistoryTimeline({ events }: { events: HistoryEvent[] }) {
                 {fieldsOf(e).map((field) => (
                   <tr key={field}>
                     <th scope="row" title={field}>{fieldName(lang, field)}</th>
-                    {e.action !== 'create' && <td dir="auto" class="before">{e.before && field in e.before ? show(lang, field, e.before[field]) : '—'}</td>}
-                    <td dir="auto" class="after">{e.after && field in e.after ? show(lang, field, e.after[field]) : '—'}</td>
+                    {e.action !== 'create' && <td dir="auto" class="before">{e.before && field in e.before ? <StoredText text={show(lang, field, e.before[field])} /> : '—'}</td>}
+                    <td dir="auto" class="after">{e.after && field in e.after ? <StoredText text={show(lang, field, e.after[field])} /> : '—'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -4,6 +4,7 @@ import { useAsync, useSession, userPath } from '../api/use-api';
 import { ErrorBanner, Loading } from '../components/error-banner';
 import { formatDate, useI18n } from '../i18n/i18n';
 import { href } from '../lib/route';
+import { StoredText } from '../components/stored-text';
 
 /** Learnings (skills: workflows and fixes that worked): all of them, or those for a task. */
 export function LearningsScreen() {
@@ -28,7 +29,7 @@ export function LearningsScreen() {
       <ul class="list">
         {items.data?.map((m) => (
           <li key={m.id} class="col">
-            <a href={href('memory', m.id)} dir="auto">{m.content}</a>
+            <a href={href('memory', m.id)} dir="auto"><StoredText text={m.content} /></a>
             <span class="muted small">{formatDate(lang, m.updatedAt)}</span>
             {m.structuredData && <pre class="json">{JSON.stringify(m.structuredData, null, 2)}</pre>}
           </li>

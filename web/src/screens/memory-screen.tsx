@@ -10,6 +10,7 @@ import { href } from '../lib/route';
 import { MemoryEditor } from './memory-editor';
 import { HistoryTimeline } from './history-timeline';
 import { RelationsCard } from './relations-card';
+import { StoredText } from '../components/stored-text';
 
 /** One memory: content, scores, structured data, provenance, history, relations; edit and delete. */
 export function MemoryScreen({ id }: { id: string }) {
@@ -52,7 +53,7 @@ export function MemoryScreen({ id }: { id: string }) {
           <h1 id="memory-h" class="sr-only">{t('details')}</h1>
           <article class={`card memory status-${m.status}`}>
             {editing ? <MemoryEditor memory={m} onDone={(saved) => { setEditing(false); if (saved) { memory.reload(); history.reload(); } }} />
-              : <p class="memory-content" dir="auto">{m.content}</p>}
+              : <p class="memory-content" dir="auto"><StoredText text={m.content} /></p>}
             <div class="row">
               <KindTag kind={m.kind} /> <span class="tag">{kindName(lang, m.status)}</span>
               {m.core && <span class="tag core">{t('core')}</span>}
@@ -112,7 +113,7 @@ function Provenance({ memory, producedBy }: { memory: Memory; producedBy?: strin
       {ids.size === 0 && <p class="muted">{t('noSourceMessages')}</p>}
       <ol class="messages">
         {messages.data?.map((x) => (
-          <li key={x.id} id={`msg-${x.id}`}><span class="role">{kindName(lang, x.role)}</span> <span dir="auto">{x.content}</span>
+          <li key={x.id} id={`msg-${x.id}`}><span class="role">{kindName(lang, x.role)}</span> <span dir="auto"><StoredText text={x.content} /></span>
             {sessionId && <> <a href={`${href('session', sessionId)}`} aria-label={`${t('session')} ${sessionId}`}>↗</a></>}</li>
         ))}
       </ol>

@@ -3,6 +3,7 @@ import { ApiError } from '../api/client';
 import { toApiError, useAsync, useSession, userPath } from '../api/use-api';
 import { ErrorBanner, Loading } from '../components/error-banner';
 import { useI18n } from '../i18n/i18n';
+import { StoredText } from '../components/stored-text';
 
 /** The memory.md (or learnings.md) mirror as the server has it, shown as plain text (never as HTML). */
 export function MirrorScreen() {
@@ -29,7 +30,7 @@ export function MirrorScreen() {
       <ErrorBanner error={mirror.error} onRetry={mirror.reload} />
       <Loading when={mirror.loading} />
       {typeof d === 'object' && <p class="muted">{t(d.absent === 'CONFIG_INVALID' ? 'mirrorNone' : 'mirrorMissing')}</p>}
-      {typeof d === 'string' && <pre class="markdown" dir="auto">{d}</pre>}
+      {typeof d === 'string' && <pre class="markdown" dir="auto"><StoredText text={d} /></pre>}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { KindTag } from '../components/memory-bits';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import { href } from '../lib/route';
+import { StoredText } from '../components/stored-text';
 
 export interface AppliedOp {
   action: string;
@@ -25,8 +26,8 @@ export function OperationsList({ ops }: { ops: AppliedOp[] }) {
         return (
           <li key={i} class={`op op-${o.action}`}>
             <span class="tag">{label ? t(label) : o.action}</span>{' '}
-            {o.memoryId ? <a href={href('memory', o.memoryId)} dir="auto">{o.content}</a> : <span dir="auto">{o.content}</span>}
-            {o.reason && <span class="muted reason" dir="auto"> — {o.reason}</span>}
+            {o.memoryId ? <a href={href('memory', o.memoryId)} dir="auto"><StoredText text={o.content} /></a> : <span dir="auto"><StoredText text={o.content} /></span>}
+            {o.reason && <span class="muted reason" dir="auto"> — <StoredText text={o.reason} /></span>}
             {o.producedBy && <code class="small"> {o.producedBy}</code>}
           </li>
         );
@@ -53,7 +54,7 @@ export function RecallTable({ items }: { items: Recalled[] }) {
         <tbody>
           {items.map(({ memory, score }) => (
             <tr key={memory.id}>
-              <td class="content-cell" dir="auto"><KindTag kind={memory.kind} /> <a href={href('memory', memory.id)}>{memory.content}</a></td>
+              <td class="content-cell" dir="auto"><KindTag kind={memory.kind} /> <a href={href('memory', memory.id)}><StoredText text={memory.content} /></a></td>
               <td class="num"><strong>{n(score.final)}</strong></td><td class="num">{n(score.relevance)}</td><td class="num">{n(score.vector)}</td>
               <td class="num">{n(score.keyword)}</td><td class="num">{n(score.recency)}</td><td class="num">{n(score.importance)}</td>
             </tr>

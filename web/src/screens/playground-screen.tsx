@@ -6,6 +6,7 @@ import { ApiError } from '../api/client';
 import { ErrorBanner } from '../components/error-banner';
 import { useI18n } from '../i18n/i18n';
 import { OperationsList, RecallTable, type AppliedOp } from './playground-parts';
+import { StoredText } from '../components/stored-text';
 
 /** The server's chat turn (POST /api/topics/{id}/messages): stored, and answered when a model is configured. */
 const ChatReply = z.looseObject({ stored: z.boolean(), reply: z.string().nullable(), note: z.string().optional() });
@@ -100,7 +101,7 @@ export function PlaygroundScreen() {
       <div class="play-grid">
         <div class="card chat">
           <ol class="messages" aria-live="polite">
-            {messages.data?.map((m) => <li key={m.id} class={`bubble role-${m.role}`} dir="auto">{m.content}</li>)}
+            {messages.data?.map((m) => <li key={m.id} class={`bubble role-${m.role}`} dir="auto"><StoredText text={m.content} /></li>)}
           </ol>
           <form onSubmit={(e) => { e.preventDefault(); void send(); }}>
             <label for="play-input">{t('playMessage')}</label>
@@ -130,7 +131,7 @@ export function PlaygroundScreen() {
           {context && (
             <section class="card" aria-labelledby="context-h">
               <h2 id="context-h">{t('playContext')} · <span class="tokens">{t('playTokens', { n: context.tokens })}</span></h2>
-              <pre class="context-block" dir="auto">{context.text || t('playEmptyContext')}</pre>
+              <pre class="context-block" dir="auto">{context.text ? <StoredText text={context.text} /> : t('playEmptyContext')}</pre>
             </section>
           )}
         </div>

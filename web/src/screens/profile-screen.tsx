@@ -4,6 +4,7 @@ import { useAsync, useSession, userPath } from '../api/use-api';
 import { ErrorBanner, Loading } from '../components/error-banner';
 import { fieldName, formatDate, useI18n, type Translate } from '../i18n/i18n';
 import { diffWords } from '../lib/diff';
+import { StoredText } from '../components/stored-text';
 
 /** The note the heuristic profile builder writes in English (update-profile.ts), in the interface language; a model's own note as it is. */
 function changesText(t: Translate, changes: string): string {
@@ -43,13 +44,13 @@ export function ProfileScreen() {
           </nav>
           <article class="card grow">
             <h2>{t('profileVersion', { n: current.version })}</h2>
-            {current.changes && <p class="muted profile-changes" dir="auto">{changesText(t, current.changes)}</p>}
+            {current.changes && <p class="muted profile-changes" dir="auto"><StoredText text={changesText(t, current.changes)} /></p>}
             {other ? (
               <p class="narrative diff" dir="auto" aria-label={`${t('profileDiff')} ${other.version}`}>
                 {diffWords(other.narrative, current.narrative).map((part, i) =>
-                  part.type === 'same' ? <span key={i}>{part.text}</span> : part.type === 'add' ? <ins key={i}>{part.text}</ins> : <del key={i}>{part.text}</del>)}
+                  part.type === 'same' ? <span key={i}><StoredText text={part.text} /></span> : part.type === 'add' ? <ins key={i}><StoredText text={part.text} /></ins> : <del key={i}><StoredText text={part.text} /></del>)}
               </p>
-            ) : <p class="narrative" dir="auto">{current.narrative}</p>}
+            ) : <p class="narrative" dir="auto"><StoredText text={current.narrative} /></p>}
             {list.length > 1 && (
               <label>{t('profileDiff')} <select value={other?.version ?? ''} onChange={(e) => setAgainst(Number(e.currentTarget.value))}>
                 {list.filter((p) => p.version !== current.version).map((p) => <option key={p.version} value={p.version}>{t('profileVersion', { n: p.version })}</option>)}
@@ -57,7 +58,7 @@ export function ProfileScreen() {
             )}
             {Object.keys(current.basicInfo).length > 0 && (
               <><h3>{t('profileBasic')}</h3>
-                <dl class="facts">{Object.entries(current.basicInfo).map(([k, v]) => <><dt key={`k-${k}`} dir="auto" title={k}>{fieldName(lang, k)}</dt><dd key={`v-${k}`} dir="auto">{v}</dd></>)}</dl></>
+                <dl class="facts">{Object.entries(current.basicInfo).map(([k, v]) => <><dt key={`k-${k}`} dir="auto" title={k}>{fieldName(lang, k)}</dt><dd key={`v-${k}`} dir="auto"><StoredText text={v} /></dd></>)}</dl></>
             )}
           </article>
         </div>

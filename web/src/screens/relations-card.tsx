@@ -5,6 +5,7 @@ import type { ApiError } from '../api/client';
 import { ErrorBanner } from '../components/error-banner';
 import { kindName, useI18n } from '../i18n/i18n';
 import { href } from '../lib/route';
+import { StoredText } from '../components/stored-text';
 
 const TYPES = ['supports', 'contradicts', 'refines'] as const;
 
@@ -47,7 +48,7 @@ export function RelationsCard({ base, memoryId }: { base: string; memoryId: stri
           const other = r.sourceId === memoryId ? r.targetId : r.sourceId;
           return (
             <li key={r.id} data-relation-id={r.id}>
-              <span class="tag" data-type={r.type}>{kindName(lang, r.type)}</span> <a href={href('memory', other)}>{other}</a>{r.reason && <span class="muted" dir="auto"> — {r.reason}</span>}{' '}
+              <span class="tag" data-type={r.type}>{kindName(lang, r.type)}</span> <a href={href('memory', other)}>{other}</a>{r.reason && <span class="muted" dir="auto"> — <StoredText text={r.reason} /></span>}{' '}
               <button type="button" class="danger" aria-label={`${t('removeRelation')} ${kindName(lang, r.type)} ${other}`} onClick={() => void run(() => client.del(`${base}/relations/${encodeURIComponent(r.id)}`))}>{t('removeRelation')}</button>
             </li>
           );

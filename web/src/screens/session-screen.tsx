@@ -2,6 +2,7 @@ import { listOf, Message } from '../api/schemas';
 import { useAsync, useSession, userPath } from '../api/use-api';
 import { ErrorBanner, Loading } from '../components/error-banner';
 import { formatDate, kindName, useI18n } from '../i18n/i18n';
+import { StoredText } from '../components/stored-text';
 
 /** A session's raw messages: where provenance links lead. */
 export function SessionScreen({ id }: { id: string }) {
@@ -17,7 +18,7 @@ export function SessionScreen({ id }: { id: string }) {
         {messages.data?.map((m) => (
           <li key={m.id} id={`msg-${m.id}`} class={`role-${m.role}`}>
             <span class="role">{kindName(lang, m.role)}</span> <time class="muted">{formatDate(lang, m.createdAt)}</time>
-            <p dir="auto">{m.content}</p>
+            <p dir="auto"><StoredText text={m.content} /></p>
           </li>
         ))}
       </ol>

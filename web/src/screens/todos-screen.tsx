@@ -7,6 +7,8 @@ import { Confirm } from '../components/confirm';
 import { ErrorBanner, Loading } from '../components/error-banner';
 import { formatDate, useI18n } from '../i18n/i18n';
 import { describeRecurrence } from '../../../src/domain/recurrence';
+import { StoredText } from '../components/stored-text';
+import { visibleText } from '../lib/visible-text';
 
 /** Todos with due times in the user's time zone (from settings) and how they repeat; move or reword, complete (this time, or the whole series) or delete. */
 export function TodosScreen() {
@@ -65,7 +67,7 @@ export function TodosScreen() {
       <Loading when={todos.loading && !shown} />
       {shown?.length === 0 && <p class="muted">{t('empty')}</p>}
       {asking && (
-        <Confirm danger message={t(asking.action === 'delete' ? 'confirmDeleteTodo' : 'confirmEndSeries', { content: asking.todo.content })}
+        <Confirm danger message={t(asking.action === 'delete' ? 'confirmDeleteTodo' : 'confirmEndSeries', { content: visibleText(asking.todo.content) })}
           onConfirm={answer} onCancel={() => setAsking(undefined)} />
       )}
       <ul class="list">
@@ -73,7 +75,7 @@ export function TodosScreen() {
           <li key={todo.id} class={todo.completed ? 'done' : isOverdue(todo, now) ? 'overdue' : ''}>
             {todo.completed && <span class="tag done">{t('todoDone')}</span>}
             {isOverdue(todo, now) && <span class="tag overdue">{t('todoOverdue')}</span>}
-            <span dir="auto" class="grow">{todo.content}</span>
+            <span dir="auto" class="grow"><StoredText text={todo.content} /></span>
             {todo.completed && todo.completedAt && <span class="muted small completed-at">{t('todoCompletedAt')}: {formatDate(lang, todo.completedAt, tz)}</span>}
             <span class="muted due">{todo.repeat && !todo.completed ? t('todoNext') : t('todoDue')}: {formatDate(lang, todo.dueAt, tz)}</span>
             {!todo.completed && todo.remindAt && todo.remindAt !== todo.dueAt && <span class="muted small">{t('todoReminder')}: {formatDate(lang, todo.remindAt, tz)}</span>}
