@@ -150,6 +150,35 @@ describe('bad input: a clear 4xx with a code, never a 500, nothing half-written'
     expect(await count(t)).toBe(0);
   });
 
+  it('control characters in a memory, todo or learning are refused naming the character and where it is (zh, en); tab, newline, CR and bidi marks are kept; chat messages keep theirs', async () => {
+    const t = make();
+    const refused = async (path: string, body: unknown, method = 'POST') => {
+      const r = await t.json(path, { method, body });
+      expect([r.status, r.body.error?.code]).toEqual([400, 'INVALID_INPUT']);
+      return r.body.error?.message;
+    };
+    expect(await refused('/v1/users/u/memories', { content: 'nul \u0000 x' })).toBe('Invalid json: content: must not contain control characters: U+0000 at character 5 (tab, line feed and carriage return are kept)');
+    expect(await refused('/v1/users/u/memories', { content: '用户\u0007喜欢猫' })).toMatch(/U\+0007 at character 3 /);
+    // Characters as a person counts them: an emoji is one.
+    expect(await refused('/v1/users/u/memories', { content: '😺\u001b[31m red' })).toMatch(/U\+001B at character 2 /);
+    expect(await refused('/v1/users/u/memories', { content: 'DEL \u007f' })).toMatch(/U\+007F at character 5 /);
+    expect(await count(t)).toBe(0);
+    const kept = await t.json('/v1/users/u/memories', { body: { content: '第一行\n第二行\tThe user\r\nlikes tea \u202e反转' } });
+    expect([kept.status, kept.body.content]).toEqual([201, '第一行\n第二行\tThe user\r\nlikes tea \u202e反转']);
+    const id = String(kept.body.id);
+    expect(await refused(`/v1/users/u/memories/${id}`, { content: 'x\u0000' }, 'PATCH')).toMatch(/content: .*U\+0000 at character 2 /);
+    expect((await t.json(`/v1/users/u/memories/${id}`)).body.content).toBe(kept.body.content);
+    expect(await refused('/v1/users/u/todos', { content: '明天\u0000下午三点开会' })).toMatch(/content: .*U\+0000 at character 3 /);
+    const todo = await t.json('/v1/users/u/todos', { body: { content: 'Call mom tomorrow at 3pm' } });
+    expect(await refused(`/v1/users/u/todos/${String(todo.body.id)}`, { content: 'Call \u0008mom' }, 'PATCH')).toMatch(/U\+0008 at character 6 /);
+    expect(await refused('/v1/users/u/learnings', { task: 'deploy', steps: ['build', 'push\u0000'] })).toMatch(/steps\.1: .*U\+0000 at character 5 /);
+    expect(await count(t)).toBe(2);
+    // A chat records what was said, odd characters too.
+    const said = await t.json('/v1/users/u/sessions/s1/messages', { body: { messages: [{ role: 'user', content: '我说了 \u0000 这个' }] } });
+    expect(said.status).toBe(200);
+    expect((await t.json('/v1/users/u/sessions/s1/messages')).body.items).toEqual([expect.objectContaining({ content: '我说了 \u0000 这个' })]);
+  });
+
   it('a body that is not UTF-8 is refused, never stored with U+FFFD in place of its bytes, whatever the content type (zh/en)', async () => {
     const t = make();
     const withBytes = (before: string, bytes: number[], after: string) => Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]);

@@ -4,7 +4,7 @@ import type { MemoryEngine } from '../../memory-engine.js';
 import type { Todo } from '../../domain/todo.js';
 import type { TodoEdit } from '../../pipelines/edit-todo.js';
 import { createRoute, created, jsonBody, newRouter, ok, userOf } from '../route-kit.js';
-import { RepeatDto, Text, TodoDto, TodoParams, UserParams } from '../schemas.js';
+import { ContentText, RepeatDto, TodoDto, TodoParams, UserParams } from '../schemas.js';
 import { present } from '../wire.js';
 
 const tags = ['todos'];
@@ -12,7 +12,7 @@ const base = '/v1/users/{userId}/todos';
 
 const NewTodo = z
   .object({
-    content: Text.pipe(z.string().trim().min(1).max(2000)),
+    content: ContentText.pipe(z.string().trim().min(1).max(2000)),
     /** When absent, a time phrase in the content ("明天下午三点", "next Friday at 5pm") is read in the user's time zone. */
     dueAt: z.iso.datetime({ offset: true }).optional(),
     /** @default one hour before dueAt */
@@ -26,7 +26,7 @@ const NewTodo = z
 const TodoChange = z
   .object({
     /** New words for the todo and its memory; they do not move it. */
-    content: Text.pipe(z.string().trim().min(1).max(2000)).optional(),
+    content: ContentText.pipe(z.string().trim().min(1).max(2000)).optional(),
     /** The new time as said, in the user's time zone: "下午四点" keeps the day, "周六" the time of day; "每天晚上九点" makes a series ("4pm", "Monday", "every weekday at 10am"). */
     when: z.string().trim().min(1).max(200).optional(),
     /** The due time outright; null: none (nor reminder, nor repeat). */

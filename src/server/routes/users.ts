@@ -7,7 +7,7 @@ import type { MemoryEngine } from '../../memory-engine.js';
 import { userFolder } from '../../pipelines/sync-mirror.js';
 import { externalUserId } from '../auth.js';
 import { createRoute, jsonBody, newRouter, ok, userOf } from '../route-kit.js';
-import { MemoryDto, ProfileDto, RecalledDto, Text, UserParams } from '../schemas.js';
+import { ContentText, MemoryDto, ProfileDto, RecalledDto, Text, UserParams } from '../schemas.js';
 import { present } from '../wire.js';
 import { previewForgetTopic } from '../../pipelines/forget-preview.js';
 import { userNotEmptyError } from '../../pipelines/import-user.js';
@@ -27,8 +27,8 @@ const ForgetBody = z
   .openapi('ForgetRequest');
 const LearningBody = z
   .object({
-    task: Text.pipe(z.string().trim().min(1).max(500)),
-    steps: z.array(Text.pipe(z.string().trim().min(1))).min(1).max(50),
+    task: ContentText.pipe(z.string().trim().min(1).max(500)),
+    steps: z.array(ContentText.pipe(z.string().trim().min(1))).min(1).max(50),
     tools: z.array(z.string()).optional(),
     error: z.string().optional(),
     fix: z.string().optional(),
