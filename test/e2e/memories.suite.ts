@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, E2E_TIMEOUT, launchBrowser, shot } from './browser.js';
 import { startTestServer, type TestServer } from './server.js';
-import { addMemory, api, horizontalOverflow, pickUser, rowTexts, signIn } from './helpers.js';
+import { addMemory, api, horizontalOverflow, pickUser, rowTexts, setLang, signIn } from './helpers.js';
 
 describe.runIf(browserAvailable)('web page: memories (Chromium)', { timeout: E2E_TIMEOUT }, () => {
   let server: TestServer;
@@ -193,5 +193,21 @@ describe.runIf(browserAvailable)('web page: memories (Chromium)', { timeout: E2E
     }
     await page.goto(`${server.url}/#/settings`);
     expect(await page.inputValue('#setting-timeZone')).toBe('Asia/Shanghai');
+  });
+  it('lines up the filter labels: the date fields sit level with the selects (en, zh)', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      await setLang(page, lang);
+      await page.goto(`${server.url}/#/memories`);
+      await page.waitForSelector('form.filters input[type=date]');
+      const rows = await page.evaluate(() => Array.from(document.querySelectorAll('form.filters > label')).map((l) => {
+        const control = l.querySelector('input, select')!;
+        return { label: l.firstChild?.textContent ?? '', top: Math.round(l.getBoundingClientRect().top), height: Math.round(control.getBoundingClientRect().height) };
+      }));
+      expect(rows.length, lang).toBe(8);
+      expect(new Set(rows.map((r) => r.top)).size, JSON.stringify(rows)).toBe(1);
+      expect(new Set(rows.map((r) => r.height)).size, JSON.stringify(rows)).toBe(1);
+    }
+    await shot(page, 'memories-filters-zh');
+    await setLang(page, 'en');
   });
 });
