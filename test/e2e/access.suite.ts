@@ -93,6 +93,7 @@ describe.runIf(browserAvailable)('web page: keys, isolation, language, accessibi
     await page.click('button:has-text("更换密钥")');
     await page.fill('#api-key', server.adminKey);
     await page.press('#api-key', 'Enter');
+    await page.waitForSelector('nav.tabs a[href$="operator"]');
     await page.goto(`${server.url}/#/operator`);
     await page.waitForSelector('svg.chart');
     expect(failed).toEqual([]);
