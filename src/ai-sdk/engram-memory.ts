@@ -89,7 +89,7 @@ function watchReply(stream: ReadableStream<StreamPart>, abortSignal: AbortSignal
   };
   return new ReadableStream<StreamPart>({
     async pull(controller) {
-      let read: ReadableStreamReadResult<StreamPart>;
+      let read: Awaited<ReturnType<typeof reader.read>>;
       try {
         read = await reader.read();
       } catch (error) {
