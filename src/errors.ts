@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'MODEL_TIMEOUT',
   'MODEL_OUTPUT_INVALID',
   'CONFLICT',
+  /** A change was based on a version of a memory that is no longer current (HTTP If-Match): nothing was changed. */
+  'PRECONDITION_FAILED',
   'CONFIG_INVALID',
   'DELIVERY_FAILED',
   // HTTP service (src/server/)
@@ -57,6 +59,19 @@ export class NotFoundError extends EngramError {
   constructor(what: string, id: string) {
     super('NOT_FOUND', `${what} ${id} not found`, { details: { what, id } });
     this.name = 'NotFoundError';
+  }
+}
+
+/**
+ * A change made on the basis of a version the memory no longer has: someone changed it since it was
+ * read. Nothing was changed; `details.current` is the version now, to read the memory again.
+ */
+export class StaleVersionError extends EngramError {
+  constructor(id: string, expected: readonly string[], current: string) {
+    super('PRECONDITION_FAILED', `Memory ${id} was changed since version ${expected.map((v) => `"${v}"`).join(' or ')} was read (it is now "${current}"): nothing was changed; read it again and reapply the change`, {
+      details: { id, expected: [...expected], current },
+    });
+    this.name = 'StaleVersionError';
   }
 }
 

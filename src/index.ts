@@ -2,7 +2,7 @@
 export { createMemory, type CreateMemoryOptions } from './memory.js';
 export type { MemoryEngine, ListOptions } from './memory-engine.js';
 export * from './domain/index.js';
-export { EngramError, NotFoundError, InvalidInputError, EmbedderMismatchError, ERROR_CODES, type ErrorCode } from './errors.js';
+export { EngramError, NotFoundError, InvalidInputError, EmbedderMismatchError, StaleVersionError, ERROR_CODES, type ErrorCode } from './errors.js';
 export { systemClock, randomIds, silentLogger, consoleLogger, type Clock, type IdGenerator, type Logger } from './deps.js';
 
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite/sqlite-store.js';
@@ -25,4 +25,5 @@ export { decay } from './lifecycle/decay.js';
 export { watchMirror, type MirrorWatcher, type WatchMirrorOptions } from './mirror/watch-mirror.js';
 export type { UserExport } from './pipelines/export-import.js';
 export type { TodoEdit } from './pipelines/edit-todo.js';
+export type { UpdateOptions } from './pipelines/edit-memory.js';
 export type { CompleteTodoOptions } from './pipelines/complete-todo.js';

@@ -1,6 +1,7 @@
 import type { Message, Session } from './domain/conversation.js';
 import type { CompleteTodoOptions } from './pipelines/complete-todo.js';
 import type { TodoEdit } from './pipelines/edit-todo.js';
+import type { UpdateOptions } from './pipelines/edit-memory.js';
 import type { ChangeContext, HistoryEvent } from './domain/history.js';
 import type { Memory, MemoryPatch, NewMemoryInput } from './domain/memory.js';
 import type { Profile, Relation } from './domain/profile.js';
@@ -41,8 +42,11 @@ export interface MemoryEngine {
   add(input: NewMemoryInput): Promise<Memory>;
   get(userId: string, id: string): Promise<Memory>;
   list(options: ListOptions): Promise<Memory[]>;
-  /** A change without an actor is recorded as the user's. */
-  update(userId: string, id: string, patch: MemoryPatch, change?: Partial<ChangeContext>): Promise<Memory>;
+  /**
+   * A change without an actor is recorded as the user's. `options.ifVersion`: the memoryVersion()
+   * the patch was made against; a memory changed since is left as it is (PRECONDITION_FAILED).
+   */
+  update(userId: string, id: string, patch: MemoryPatch, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<Memory>;
   /** Soft delete (restorable). */
   delete(userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory>;
   restore(userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory>;

@@ -184,7 +184,7 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       const { includeExpired = true, ...query } = options;
       return deps.store.listMemories({ ...query, notExpiredAt: includeExpired ? undefined : deps.clock.now() });
     }),
-    update: changing((userId, id, patch, change) => updateMemory(base, userId, id, patch, change)),
+    update: changing((userId, id, patch, change, options) => updateMemory(base, userId, id, patch, change, options)),
     delete: changing((userId, id, change) => deleteMemory(base, userId, id, change)),
     restore: changing((userId, id, change) => restoreMemory(base, userId, id, change)),
     purge: changing((userId, id, change) => forgetting(userId, () => purgeMemory(base, userId, id, change))),

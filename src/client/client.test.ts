@@ -78,6 +78,20 @@ describe('engram/client against the server over loopback', () => {
   });
 
   it.each([
+    ['zh', 'hooli', '用户每天早上喝咖啡', '用户每天早上喝两杯咖啡'],
+    ['en', 'pied-piper', 'The user drinks coffee every morning', 'The user drinks two cups of coffee every morning'],
+  ])('%s: update with ifVersion is refused (412 PRECONDITION_FAILED) after another client changed the memory', async (_, tenantId, content, edited) => {
+    const admin = createClient({ baseUrl: server.url, apiKey: ADMIN });
+    const c = createClient({ baseUrl: server.url, apiKey: (await admin.createKey({ tenantId })).key });
+    const read = await c.add({ userId: 'u', content, kind: 'pattern', importance: 0.3 });
+    expect(read.version).toEqual(expect.any(String));
+    const other = await c.update('u', read.id, { importance: 0.9, kind: 'preference' });
+    const refused = await c.update('u', read.id, { content: edited }, { ifVersion: read.version! }).catch((e: unknown) => e);
+    expect(EngramHttpError.isInstance(refused) && [refused.status, refused.code, refused.details?.current]).toEqual([412, 'PRECONDITION_FAILED', other.version]);
+    expect(await c.update('u', read.id, { content: edited }, { ifVersion: (await c.get('u', read.id)).version! })).toMatchObject({ content: edited, kind: 'preference', importance: 0.9 });
+  });
+
+  it.each([
     ['zh', 'initech', '用户住在上海', '用户每天在上海坐地铁', '我住在哪里？', '你住在上海。'],
     ['en', 'umbrella', 'The user lives in Berlin', 'The user commutes by U-Bahn in Berlin', 'Where do I live?', 'You live in Berlin.'],
   ])('%s: relate, unrelate and reportReply (issues 12.6 and 9)', async (_, tenantId, home, commute, message, reply) => {

@@ -66,13 +66,13 @@ export function createClient(options: ClientOptions) {
     ...(options.tenant ? { 'x-engram-tenant': options.tenant } : {}),
   };
 
-  async function call<T>(method: string, path: string, body?: unknown, query?: Record<string, string | number | boolean | undefined>): Promise<T> {
+  async function call<T>(method: string, path: string, body?: unknown, query?: Record<string, string | number | boolean | undefined>, extra: Record<string, string> = {}): Promise<T> {
     const qs = query ? Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&') : '';
     let res: Response;
     try {
       res = await doFetch(`${base}${path}${qs ? `?${qs}` : ''}`, {
         method,
-        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (cause) {
@@ -101,7 +101,12 @@ export function createClient(options: ClientOptions) {
       call<MemoryPageResult>('GET', `${u(o.userId)}/memories`, undefined, {
         q: o.q, kind: o.kinds?.join(','), status: o.statuses?.join(','), core: o.core, from: o.from && iso(o.from), to: o.to && iso(o.to), sort: o.sort, order: o.order, cursor: o.cursor, limit: o.limit,
       }),
-    update: (userId: string, id: string, patch: MemoryPatch) => call<Memory>('PATCH', m(userId, id), patch),
+    /**
+     * Changes fields of a memory. `ifVersion`: the `version` of the memory as it was read; when it
+     * has changed since, nothing is changed and this throws EngramHttpError 412 PRECONDITION_FAILED.
+     */
+    update: (userId: string, id: string, patch: MemoryPatch, options: { ifVersion?: string } = {}) =>
+      call<Memory>('PATCH', m(userId, id), patch, undefined, options.ifVersion === undefined ? {} : { 'if-match': `"${options.ifVersion}"` }),
     delete: async (userId: string, id: string) => (await call<{ memory: Memory }>('DELETE', m(userId, id))).memory,
     restore: (userId: string, id: string) => call<Memory>('POST', `${m(userId, id)}/restore`),
     purge: async (userId: string, id: string): Promise<void> => void (await call('POST', `${m(userId, id)}/purge`)),

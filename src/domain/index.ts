@@ -1,4 +1,5 @@
 export * from './memory.js';
+export * from './memory-version.js';
 export * from './history.js';
 
 export * from './operations.js';

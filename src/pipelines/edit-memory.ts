@@ -1,10 +1,11 @@
 import type { ChangeContext } from '../domain/history.js';
 import { MemoryPatch, type Memory } from '../domain/memory.js';
-import { NotFoundError, parseInput } from '../errors.js';
-import type { MemoryChanges } from '../store/store.js';
+import { assertVersion } from '../domain/memory-version.js';
+import { InvalidInputError, NotFoundError, parseInput } from '../errors.js';
+import type { MemoryChanges, UpdateCondition } from '../store/store.js';
 import { detectLanguage } from '../text/language.js';
 import type { MemoryDeps } from './deps.js';
-import { structuredDataAfter } from '../lifecycle/supersede.js';
+import { structuredDataAfterEdit } from '../lifecycle/edited-content.js';
 
 async function existing(deps: MemoryDeps, userId: string, id: string): Promise<Memory> {
   const memory = await deps.store.getMemory(userId, id);
@@ -15,15 +16,36 @@ async function existing(deps: MemoryDeps, userId: string, id: string): Promise<M
 /** A change without an actor was made by a person through the API. */
 const by = (change: Partial<ChangeContext> | undefined): ChangeContext => ({ ...change, actor: change?.actor ?? 'user' });
 
+export interface UpdateOptions {
+  /**
+   * The version (memoryVersion, the HTTP ETag) the patch was made against, or several: the update
+   * applies only while the memory is still at it, else PRECONDITION_FAILED and nothing changes.
+   * @default none: the patch applies to whatever the memory is now
+   */
+  ifVersion?: string | readonly string[];
+}
+
+function conditionOf(options: UpdateOptions | undefined): UpdateCondition | undefined {
+  const v = options?.ifVersion;
+  if (v === undefined) return undefined;
+  const ifVersion = typeof v === 'string' ? [v] : [...v];
+  if (ifVersion.length === 0 || !ifVersion.every((x) => typeof x === 'string' && x !== '')) throw new InvalidInputError('Invalid ifVersion: a memory version (a non-empty string) or a list of them', { details: { field: 'ifVersion' } });
+  return { ifVersion };
+}
+
 /**
  * Updates fields of a memory; a new content is re-embedded. History keeps before and after. A new
- * content without new structured data drops the structured fields it contradicts (see supersede.ts).
- * A todo's memory reworded rewords its open todo when the two said the same (a todo made by hand);
- * its time moves only through editTodo.
+ * content without new structured data keeps only the structured fields its edit left untouched (see
+ * edited-content.ts). A todo's memory reworded rewords its open todo when the two said the same (a
+ * todo made by hand); its time moves only through editTodo. With `ifVersion`, the store applies it
+ * only to that version of the memory, checked in its write (two processes cannot both pass).
  */
-export async function updateMemory(deps: MemoryDeps, userId: string, id: string, patch: MemoryPatch, change?: Partial<ChangeContext>): Promise<Memory> {
+export async function updateMemory(deps: MemoryDeps, userId: string, id: string, patch: MemoryPatch, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<Memory> {
   const data = parseInput(MemoryPatch, patch, 'memory update');
+  const condition = conditionOf(options);
   const before = await existing(deps, userId, id);
+  // Already stale: refused before embedding anything (the store checks again as it writes).
+  assertVersion(before, condition?.ifVersion);
   const changes: MemoryChanges = { ...data, updatedAt: deps.clock.now() } as MemoryChanges;
   let vector: Float32Array | undefined;
   if (data.content !== undefined && data.content !== before.content) {
@@ -31,14 +53,14 @@ export async function updateMemory(deps: MemoryDeps, userId: string, id: string,
     changes.language = detectLanguage(data.content);
     changes.embedderId = deps.embedder.id;
     if (data.structuredData === undefined) {
-      const after = structuredDataAfter(before, data.content);
+      const after = structuredDataAfterEdit(before, data.content);
       if (after !== undefined) changes.structuredData = after ?? undefined;
     }
   }
   const todo = before.kind === 'todo' && changes.content !== undefined ? (await deps.store.listTodos({ userId, completed: false })).find((t) => t.memoryId === id && t.content === before.content) : undefined;
-  if (!todo) return deps.store.updateMemory(userId, id, changes, vector, by(change));
+  if (!todo) return deps.store.updateMemory(userId, id, changes, vector, by(change), condition);
   return deps.store.transaction(async (tx) => {
-    const updated = await tx.updateMemory(userId, id, changes, vector, by(change));
+    const updated = await tx.updateMemory(userId, id, changes, vector, by(change), condition);
     await tx.updateTodo(userId, todo.id, { content: updated.content });
     return updated;
   });

@@ -140,7 +140,8 @@ export function createApp(options: CreateAppOptions): OpenAPIHono<AppEnv> {
     await next();
     logger.debug('request', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
-  if (options.corsOrigins && options.corsOrigins.length > 0) app.use(cors({ origin: [...options.corsOrigins], exposeHeaders: ['X-Request-Id'] }));
+  // ETag exposed: a page on another origin reads a memory's version to send back in If-Match.
+  if (options.corsOrigins && options.corsOrigins.length > 0) app.use(cors({ origin: [...options.corsOrigins], exposeHeaders: ['X-Request-Id', 'ETag'] }));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/ready', async (c) => {

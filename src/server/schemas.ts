@@ -45,7 +45,15 @@ export const ErrorBody = z
   .openapi('Error');
 
 // ---- responses: the library's own schemas with dates as ISO strings ----
-export const MemoryDto = wireSchema(Memory).openapi('Memory');
+export const MemoryDto = wireSchema(
+  Memory.extend({
+    // The description sits on the string: wireSchema rebuilds the optional around it.
+    version: z.string().openapi({
+      description: "The memory's version, also its ETag (on the /memories endpoints). Send it back as `If-Match: \"<version>\"` with a PATCH to change only the version you read: a memory changed since answers 412 PRECONDITION_FAILED and is left as it is.",
+      example: 'k3J0aWJ2bG9nZ2VkLWluAb',
+    }).optional(),
+  }),
+).openapi('Memory');
 export const HistoryEventDto = wireSchema(HistoryEvent).openapi('HistoryEvent');
 export const RelationDto = wireSchema(Relation).openapi('Relation');
 export const ProfileDto = wireSchema(Profile).openapi('Profile');
@@ -82,6 +90,13 @@ export const ListMemoriesQuery = z.object({
 
 export const CreateMemoryBody = NewMemoryInput.omit({ userId: true }).extend({ content: ContentText.pipe(NewMemoryInput.shape.content) }).strict().openapi('NewMemory');
 export const PatchMemoryBody = MemoryPatch.extend({ content: ContentText.pipe(MemoryPatch.shape.content.unwrap()).optional() }).strict().openapi('MemoryPatch');
+/** PATCH's precondition: the ETag (the memory's `version`) the change was made against. */
+export const IfMatchHeader = z.object({
+  'if-match': z.string().max(2000).optional().openapi({
+    description: 'Optimistic concurrency: the ETag of the memory as it was read, e.g. `"k3J0aWJ2bG9nZ2VkLWluAb"`. When the memory has changed since, the answer is 412 PRECONDITION_FAILED and nothing is changed. Without it, the patch applies to the memory as it is now.',
+    example: '"k3J0aWJ2bG9nZ2VkLWluAb"',
+  }),
+});
 
 export const SearchBody = z
   .object({

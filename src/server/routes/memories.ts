@@ -2,8 +2,11 @@ import { z } from '@hono/zod-openapi';
 import { InvalidInputError } from '../../errors.js';
 import type { MemoryEngine } from '../../memory-engine.js';
 import type { Memory } from '../../domain/memory.js';
+import { memoryVersion } from '../../domain/memory-version.js';
+import type { AuthInfo } from '../auth.js';
+import { etagOf, parseIfMatch } from '../entity-tags.js';
 import { createRoute, created, jsonBody, newRouter, ok, userOf } from '../route-kit.js';
-import { CreateMemoryBody, HistoryEventDto, ListMemoriesQuery, MemoryDto, MemoryPage, MemoryParams, PatchMemoryBody, RelationDto } from '../schemas.js';
+import { CreateMemoryBody, ErrorBody, HistoryEventDto, IfMatchHeader, ListMemoriesQuery, MemoryDto, MemoryPage, MemoryParams, PatchMemoryBody, RelationDto } from '../schemas.js';
 import { present } from '../wire.js';
 
 const tags = ['memories'];
@@ -30,8 +33,16 @@ const list = createRoute({
   responses: ok(MemoryPage),
 });
 const create = createRoute({ method: 'post', path: base, tags, summary: 'Add a memory by hand (no model)', request: { params: MemoryParams.pick({ userId: true }), body: jsonBody(CreateMemoryBody) }, responses: created(MemoryDto) });
-const get = createRoute({ method: 'get', path: `${base}/{id}`, tags, summary: 'One memory', request: { params: MemoryParams }, responses: ok(MemoryDto) });
-const patch = createRoute({ method: 'patch', path: `${base}/{id}`, tags, summary: 'Change fields of a memory (recorded in its history)', request: { params: MemoryParams, body: jsonBody(PatchMemoryBody) }, responses: ok(MemoryDto) });
+const ETag = z.object({ ETag: z.string().openapi({ description: 'The memory\'s version as a strong entity tag: send it back in If-Match', example: '"k3J0aWJ2bG9nZ2VkLWluAb"' }) });
+const withETag = (description: string) => ({ ...ok(MemoryDto, description), 200: { description, headers: ETag, content: { 'application/json': { schema: MemoryDto } } } });
+const get = createRoute({ method: 'get', path: `${base}/{id}`, tags, summary: 'One memory (with its ETag)', request: { params: MemoryParams }, responses: withETag('The memory; `version` and the ETag header name this version of it') });
+const patch = createRoute({
+  method: 'patch', path: `${base}/{id}`, tags,
+  summary: 'Change fields of a memory (recorded in its history); with If-Match, only the version that was read',
+  description: 'Send only the fields to change. With `If-Match: "<version>"` (the ETag of a GET, or a list item\'s `version`), the change applies only while the memory is still at that version, checked atomically in the store, in whichever process: otherwise 412 PRECONDITION_FAILED (details.current: the version now), nothing changed. Without If-Match the patch applies to the memory as it is now.',
+  request: { params: MemoryParams, headers: IfMatchHeader, body: jsonBody(PatchMemoryBody) },
+  responses: { ...withETag('The changed memory and its new version'), 412: { description: 'PRECONDITION_FAILED: the memory changed since the If-Match version; nothing was changed', content: { 'application/json': { schema: ErrorBody } } } },
+});
 const remove = createRoute({
   method: 'delete', path: `${base}/{id}`, tags, summary: 'Soft delete (restorable); with ?purge=true really erase it',
   request: { params: MemoryParams, query: z.object({ purge: z.enum(['true', 'false']).optional() }) },
@@ -43,6 +54,9 @@ const history = createRoute({ method: 'get', path: `${base}/{id}/history`, tags,
 const relations = createRoute({ method: 'get', path: `${base}/{id}/relations`, tags, summary: 'Links from and to a memory', request: { params: MemoryParams }, responses: ok(z.object({ items: z.array(RelationDto) })) });
 
 const user = { actor: 'user' as const };
+
+/** A memory as the /memories endpoints answer it: with its version, which PATCH takes back in If-Match. */
+const versioned = (auth: AuthInfo, m: Memory) => ({ ...present(auth, m), version: memoryVersion(m) });
 
 /** /v1/users/{userId}/memories: the semantic memories of one user. */
 export function memoryRoutes(memory: MemoryEngine) {
@@ -69,20 +83,26 @@ export function memoryRoutes(memory: MemoryEngine) {
       }
       // `core` filters the page (a page may hold fewer than `limit` items; follow nextCursor).
       const items = q.core === undefined ? page : page.filter((m) => m.core === q.core);
-      return c.json({ items: present(c.var.auth, items), nextCursor: more ? encodeCursor(offset + q.limit) : null }, 200);
+      return c.json({ items: items.map((m) => versioned(c.var.auth, m)), nextCursor: more ? encodeCursor(offset + q.limit) : null }, 200);
     })
     .openapi(create, async (c) => {
       const userId = userOf(c, c.req.valid('param').userId);
       const m = await memory.add({ ...c.req.valid('json'), userId });
-      return c.json(present(c.var.auth, m), 201);
+      c.header('ETag', etagOf(memoryVersion(m)));
+      return c.json(versioned(c.var.auth, m), 201);
     })
     .openapi(get, async (c) => {
       const { userId: ext, id } = c.req.valid('param');
-      return c.json(present(c.var.auth, await memory.get(userOf(c, ext), id)), 200);
+      const m = await memory.get(userOf(c, ext), id);
+      c.header('ETag', etagOf(memoryVersion(m)));
+      return c.json(versioned(c.var.auth, m), 200);
     })
     .openapi(patch, async (c) => {
       const { userId: ext, id } = c.req.valid('param');
-      return c.json(present(c.var.auth, await memory.update(userOf(c, ext), id, c.req.valid('json'), user)), 200);
+      const ifVersion = parseIfMatch(c.req.valid('header')['if-match']);
+      const m = await memory.update(userOf(c, ext), id, c.req.valid('json'), user, ifVersion ? { ifVersion } : undefined);
+      c.header('ETag', etagOf(memoryVersion(m)));
+      return c.json(versioned(c.var.auth, m), 200);
     })
     .openapi(remove, async (c) => {
       const { userId: ext, id } = c.req.valid('param');
@@ -91,11 +111,11 @@ export function memoryRoutes(memory: MemoryEngine) {
         await memory.purge(userId, id, user);
         return c.json({ id, status: 'purged' as const }, 200);
       }
-      return c.json({ id, status: 'deleted' as const, memory: present(c.var.auth, await memory.delete(userId, id, user)) }, 200);
+      return c.json({ id, status: 'deleted' as const, memory: versioned(c.var.auth, await memory.delete(userId, id, user)) }, 200);
     })
     .openapi(restore, async (c) => {
       const { userId: ext, id } = c.req.valid('param');
-      return c.json(present(c.var.auth, await memory.restore(userOf(c, ext), id, user)), 200);
+      return c.json(versioned(c.var.auth, await memory.restore(userOf(c, ext), id, user)), 200);
     })
     .openapi(purge, async (c) => {
       const { userId: ext, id } = c.req.valid('param');

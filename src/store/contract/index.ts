@@ -1,3 +1,4 @@
+import { describeConditionalUpdateContract } from './conditional-update.contract.js';
 import { describeIsolationContract } from './isolation.contract.js';
 import { describeKeysContract } from './keys.contract.js';
 import { describeProfilesContract, describeRelationsContract, describeSettingsContract } from './layers.contract.js';
@@ -22,6 +23,7 @@ export { fillUser } from './lifecycle.contract.js';
 export function runStoreContracts(name: string, factory: StoreFactory, options: { keys?: boolean } = {}): void {
   describeMemoriesContract(name, factory);
   describeMemoryQueriesContract(name, factory);
+  describeConditionalUpdateContract(name, factory);
   describeVectorsContract(name, factory);
   describeMessagesContract(name, factory);
   describeSessionsContract(name, factory);

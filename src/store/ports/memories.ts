@@ -1,6 +1,6 @@
 import type { ChangeContext, HistoryEvent } from '../../domain/history.js';
 import type { Memory } from '../../domain/memory.js';
-import type { KeywordSearch, MemoryChanges, MemoryQuery, RankingFields, SearchHit, VectorSearch } from './store-types.js';
+import type { KeywordSearch, MemoryChanges, MemoryQuery, RankingFields, SearchHit, UpdateCondition, VectorSearch } from './store-types.js';
 
 /**
  * Memories: rows, their history, access marks, and the memory-side searches. Every method is
@@ -8,8 +8,12 @@ import type { KeywordSearch, MemoryChanges, MemoryQuery, RankingFields, SearchHi
  */
 export interface MemoriesPort {
   insertMemory(memory: Memory, vector: Float32Array | null, change: ChangeContext): Promise<void>;
-  /** Applies changes, records before/after of the changed fields, returns the new memory. */
-  updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext): Promise<Memory>;
+  /**
+   * Applies changes, records before/after of the changed fields, returns the new memory. With a
+   * condition, the version is compared on the row this write holds: a stale one throws
+   * PRECONDITION_FAILED (StaleVersionError) and writes nothing, in whichever process changed it.
+   */
+  updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext, condition?: UpdateCondition): Promise<Memory>;
   /** Really erases a memory: row, vector, keyword row. Its history keeps one 'purge' event with no content. */
   purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void>;
   getMemory(userId: string, id: string): Promise<Memory | null>;

@@ -125,3 +125,12 @@ export interface MessageQuery {
 
 /** The fields of a memory the store may change in place. */
 export type MemoryChanges = Partial<Omit<Memory, 'id' | 'userId' | 'createdAt'>>;
+
+/**
+ * A condition on a memory's update, checked on the row the write holds (not on an earlier read), so
+ * two processes that read the same version cannot both apply a change based on it.
+ */
+export interface UpdateCondition {
+  /** Apply only while the memory's version (memoryVersion) is one of these; else PRECONDITION_FAILED and nothing changes. */
+  ifVersion: readonly string[];
+}

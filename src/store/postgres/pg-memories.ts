@@ -1,5 +1,6 @@
 import type { ChangeContext, HistoryAction } from '../../domain/history.js';
 import type { Memory } from '../../domain/memory.js';
+import { assertVersion } from '../../domain/memory-version.js';
 import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import { actionFor, rowToHistoryEvent, stripNulls } from '../sqlite/memory-tables.js';
@@ -54,11 +55,14 @@ export function memoryRole(ctx: PgContext, cache?: PgSearchCache): Pick<Store, '
     // One statement that writes all or nothing: atomic without a transaction or savepoint of its own.
     insertMemory: (memory, vector, change) => insertMemoryWithHistory(ctx, memory, vector, change),
 
-    updateMemory: (userId, id, changes, vector, change) =>
+    updateMemory: (userId, id, changes, vector, change, condition) =>
       ctx.atomic(async (tx) => {
         const row = await rowOf(tx, userId, id, true);
         if (!row) throw new NotFoundError('Memory', id);
         const before = rowToMemory(row);
+        // The row is locked FOR UPDATE until this transaction ends: another process's change either
+        // committed before this read (and the version differs) or waits for this one.
+        assertVersion(before, condition?.ifVersion);
         const changed = changedFields(before, changes).filter((f) => f !== 'updatedAt');
         const after: Memory = { ...before, ...stripNulls(changes) } as Memory;
         if (changed.length === 0 && vector === undefined) return before;

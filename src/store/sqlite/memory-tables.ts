@@ -2,9 +2,10 @@ import type Database from 'better-sqlite3';
 import type { IdGenerator } from '../../deps.js';
 import type { ChangeContext, HistoryAction, HistoryEvent } from '../../domain/history.js';
 import type { Memory } from '../../domain/memory.js';
+import { assertVersion } from '../../domain/memory-version.js';
 import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
-import type { KeywordSearch, MemoryChanges, MemoryQuery, RankingFields, SearchHit, VectorSearch } from '../store.js';
+import type { KeywordSearch, MemoryChanges, MemoryQuery, RankingFields, SearchHit, UpdateCondition, VectorSearch } from '../store.js';
 import { AccessLog } from './access-log.js';
 import type { KeywordIndex } from './keyword-index.js';
 import { changedFields, MEMORY_COLUMNS, memoryToColumns, RANKING_COLUMNS, rowFromValues, rowToMemory, rowToRankingFields, snapshot, type MemoryRow } from './memory-rows.js';
@@ -110,11 +111,14 @@ export class MemoryTables {
       }).immediate();
   }
 
-  updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext): Memory {
+  updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext, condition?: UpdateCondition): Memory {
     return this.db.transaction(() => {
         const row = this.rowOf(userId, id);
         if (!row) throw new NotFoundError('Memory', id);
         const before = rowToMemory(row);
+        // Read under the write lock (an immediate transaction): no other process can change the row
+        // between this check and the UPDATE below.
+        assertVersion(before, condition?.ifVersion);
         const changed = changedFields(before, changes).filter((f) => f !== 'updatedAt');
         const after: Memory = { ...before, ...stripNulls(changes) } as Memory;
         if (changed.length === 0 && vector === undefined) return this.accesses.overlay(before);
