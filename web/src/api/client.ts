@@ -71,7 +71,7 @@ export function createClient(options: ClientOptions) {
     get: <T extends z.ZodType>(schema: T, path: string, query?: Query) => json(schema, 'GET', withQuery(path, query)),
     post: <T extends z.ZodType>(schema: T, path: string, body?: unknown, headers?: Record<string, string>) => json(schema, 'POST', path, body ?? {}, headers),
     put: <T extends z.ZodType>(schema: T, path: string, body: unknown) => json(schema, 'PUT', path, body),
-    patch: <T extends z.ZodType>(schema: T, path: string, body: unknown) => json(schema, 'PATCH', path, body),
+    patch: <T extends z.ZodType>(schema: T, path: string, body: unknown, headers?: Record<string, string>) => json(schema, 'PATCH', path, body, headers),
     del: async (path: string) => { await send('DELETE', path); },
   };
 }

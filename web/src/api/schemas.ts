@@ -36,6 +36,8 @@ export const Memory = z.looseObject({
   accessCount: z.number().optional(),
   happenedAt: iso.nullish(),
   expiresAt: iso.nullish(),
+  /** The version the /memories endpoints give (the ETag): an edit sends it back in If-Match. */
+  version: z.string().optional(),
 });
 export type Memory = z.infer<typeof Memory>;
 

@@ -227,6 +227,16 @@ export const en = {
   confirmForgetAll: 'Erase everything kept about {user}? This cannot be undone.',
   forgetAllType: 'Type the user id “{user}” to confirm',
   forgetAllDone: 'Everything about {user} was erased ({memories} memories, {messages} messages).',
+  editConflict: 'This memory was changed elsewhere after you opened the editor, so your changes were not saved. They are still here.',
+  editChangedElsewhere: 'This memory was changed elsewhere while you were editing. Load the current version before saving.',
+  editChangedFields: 'Changed elsewhere: {fields}.',
+  editReload: 'Load the current version',
+  editReloaded: 'The current version is loaded. Your own changes are kept in the editor: check them and save again.',
+  editTheirs: 'Saved elsewhere: {value}',
+  editUseTheirs: 'Use this',
+  importanceDefault: 'default {value}',
+  importanceUnchanged: 'unchanged ({value})',
+  importanceInvalid: 'Importance must be a number from 0 to 1, or left empty.',
 } as const;
 
 export type MessageKey = keyof typeof en;

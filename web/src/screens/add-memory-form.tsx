@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks';
 import { Memory, MEMORY_KINDS } from '../api/schemas';
 import { toApiError, useSession, userPath } from '../api/use-api';
 import type { ApiError } from '../api/client';
+import { readImportance } from '../api/memory-patch';
+import { DEFAULT_IMPORTANCE } from '../../../src/domain/memory';
 import { ErrorBanner } from '../components/error-banner';
 import { kindName, useI18n } from '../i18n/i18n';
 
@@ -11,11 +13,15 @@ export function AddMemoryForm({ onDone }: { onDone: (added: boolean) => void }) 
   const { client, userId } = useSession();
   const [content, setContent] = useState('');
   const [kind, setKind] = useState('fact');
-  const [importance, setImportance] = useState('0.5');
+  const [importance, setImportance] = useState(String(DEFAULT_IMPORTANCE));
   const [error, setError] = useState<ApiError>();
+  const [invalid, setInvalid] = useState(false);
   const submit = async () => {
+    // An empty field means the server's default importance (Number('') was 0, saved as 0.00).
+    const value = readImportance(importance);
+    if (value === 'invalid') return setInvalid(true);
     try {
-      await client.post(Memory, userPath(userId, '/memories'), { content, kind, importance: Number(importance) });
+      await client.post(Memory, userPath(userId, '/memories'), { content, kind, ...(value === undefined ? {} : { importance: value }) });
       onDone(true);
     } catch (e) {
       setError(toApiError(e));
@@ -29,8 +35,10 @@ export function AddMemoryForm({ onDone }: { onDone: (added: boolean) => void }) 
       <div class="row">
         <label>{t('kind')}<select id="add-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value)}>
           {MEMORY_KINDS.map((k) => <option key={k} value={k}>{kindName(lang, k)}</option>)}</select></label>
-        <label>{t('importance')}<input id="add-importance" type="number" min={0} max={1} step={0.05} value={importance} onInput={(e) => setImportance(e.currentTarget.value)} /></label>
+        <label>{t('importance')}<input id="add-importance" type="number" min={0} max={1} step="any" value={importance} placeholder={t('importanceDefault', { value: DEFAULT_IMPORTANCE })}
+          onInput={(e) => { setImportance(e.currentTarget.value); setInvalid(false); }} aria-invalid={invalid} aria-describedby={invalid ? 'add-importance-error' : undefined} /></label>
       </div>
+      {invalid && <p id="add-importance-error" class="error" role="alert">{t('importanceInvalid')}</p>}
       <ErrorBanner error={error} />
       <div class="row end">
         <button type="button" onClick={() => onDone(false)}>{t('cancel')}</button>
