@@ -168,6 +168,10 @@ describe.runIf(browserAvailable)('web page: the other layers (Chromium)', { time
     // Its history shows the same.
     expect(await page.textContent('.timeline tr:has(th[title="content"]) td.after')).toBe('⟨U+202E⟩用户住在⟨U+FEFF⟩北京⟨U+200B⟩');
     await shot(page, 'stored-text-memory');
+    // The list shows it so too, and its checkbox names it so.
+    await page.goto(`${server.url}/#/memories`);
+    await expect.poll(() => page.locator('table.memories tbody .content-cell a').allTextContents()).toEqual(expect.arrayContaining(['The user ⟨U+202D⟩likes⟨U+202C⟩ ⟨U+2067⟩cats⟨U+2069⟩', '⟨U+202E⟩用户住在⟨U+FEFF⟩北京⟨U+200B⟩']));
+    expect(await page.locator('table.memories tbody input[type=checkbox]').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label') ?? '').some((l) => l.includes('⟨U+202E⟩用户住在')))).toBe(true);
     await page.goto(`${server.url}/#/memory/${english.id}`);
     await expect.poll(() => page.textContent('.memory-content')).toBe('The user ⟨U+202D⟩likes⟨U+202C⟩ ⟨U+2067⟩cats⟨U+2069⟩');
     await page.goto(`${server.url}/#/session/odd`);

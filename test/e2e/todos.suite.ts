@@ -134,7 +134,8 @@ describe.runIf(browserAvailable)('web page: todos (Chromium)', { timeout: E2E_TI
     await page.click(`${plumber} form button[type=submit]`);
     // The error shows in the form that failed, in the page's language, quoting what was typed; the server's words are kept behind it.
     await page.waitForSelector(`${plumber} form .error:has-text("INVALID_INPUT")`);
-    expect(await page.textContent(`${plumber} form .error strong`)).toBe('Could not move it to “the blue room”. Try “4pm”, “Monday at 10am” or “every weekday at 9am”.');
+    // The server's reason (details.reason: no-time) picks the sentence.
+    expect(await page.textContent(`${plumber} form .error strong`)).toBe('No time found in “the blue room”. Try “4pm”, “Monday at 10am” or “every weekday at 9am”.');
     expect(await page.textContent(`${plumber} form .error details.server-words`)).toContain('No time or repeat found in "the blue room"');
     expect(await page.locator('.error button:has-text("Retry")').count()).toBe(0);
     // The same in Chinese: no English sentence in the Chinese page; the server's words wait in their disclosure.
@@ -142,7 +143,7 @@ describe.runIf(browserAvailable)('web page: todos (Chromium)', { timeout: E2E_TI
     await page.fill(`${plumber} form input >> nth=1`, '随便什么时候吧');
     await page.click(`${plumber} form button[type=submit]`);
     await page.waitForSelector(`${plumber} form .error strong:has-text("随便什么时候吧")`);
-    expect(await page.textContent(`${plumber} form .error strong`)).toBe('没能把时间改成“随便什么时候吧”。可以写“下午四点”“周一上午十点”或“每个工作日早上九点”。');
+    expect(await page.textContent(`${plumber} form .error strong`)).toBe('没有从“随便什么时候吧”中读出时间。可以写“下午四点”“周一上午十点”或“每个工作日早上九点”。');
     expect(await page.locator(`${plumber} form .error .server-words`).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await page.locator(`${plumber} form .error .server-words summary`).textContent()).toBe('服务器原文（英文）');
     await page.click(`${plumber} form .error .server-words summary`);
@@ -158,7 +159,7 @@ describe.runIf(browserAvailable)('web page: todos (Chromium)', { timeout: E2E_TI
     await page.click(`${plumber} button:has-text("Move")`);
     await page.fill(`${plumber} form input >> nth=2`, 'whenever');
     await page.click(`${plumber} form button[type=submit]`);
-    await page.waitForSelector(`${plumber} form .error strong:has-text("Could not set the reminder to “whenever”")`);
+    await page.waitForSelector(`${plumber} form .error strong:has-text("No reminder time found in “whenever”")`);
     expect(await page.textContent(`${plumber} form .error details.server-words`)).toContain('No reminder time found in "whenever"');
     await page.fill(`${plumber} form input >> nth=2`, 'the night before');
     await page.click(`${plumber} form button[type=submit]`);

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly requestId?: string,
+    /** What the server says about the refusal beyond its message (the field, a todo time's reason). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
@@ -90,5 +92,6 @@ async function toError(res: Response): Promise<ApiError> {
   const body = ErrorBody.safeParse(data);
   if (!body.success) return new ApiError(res.status, `HTTP_${res.status}`, res.statusText, headerId);
   const e = body.data.error;
-  return new ApiError(res.status, e.code, e.message, e.requestId ?? body.data.requestId ?? headerId);
+  const details = e.details !== null && typeof e.details === 'object' && !Array.isArray(e.details) ? (e.details as Record<string, unknown>) : undefined;
+  return new ApiError(res.status, e.code, e.message, e.requestId ?? body.data.requestId ?? headerId, details);
 }

@@ -5,7 +5,7 @@ import { describeError } from './error-text';
 
 const zh = translator('zh');
 const en = translator('en');
-const invalid = (message: string, details?: Record<string, unknown>) => Object.assign(new ApiError(400, 'INVALID_INPUT', message, 'req-1'), details ? { details } : {});
+const invalid = (message: string, details?: Record<string, unknown>) => new ApiError(400, 'INVALID_INPUT', message, 'req-1', details);
 
 describe('describeError: the page says an error in its own language, the server’s words kept', () => {
   it('a time typed in the todo form and not read: quoted in a sentence of the page (zh, en), the English words behind it', () => {

@@ -41,14 +41,9 @@ const FIELD_SENTENCES: Record<string, Record<string, MessageKey>> = {
   remind: { '': 'errTodoRemind', 'no-time': 'errTodoRemindNoTime', 'after-due': 'errTodoRemindAfterDue', 'no-due-time': 'errTodoRemindNoDueTime' },
 };
 
-/**
- * The server's `details`, where the error carries them. The page's ApiError (web/src/api/client.ts)
- * keeps only code, message and request id today; once it keeps `details` too, the exact reason is
- * said here instead of the sentence true of every reason.
- */
-function detailsOf(error: ApiError): Record<string, unknown> {
-  const details: unknown = (error as { details?: unknown }).details;
-  return details !== null && typeof details === 'object' ? (details as Record<string, unknown>) : {};
+/** The server's `details`, where the error carries them: the exact reason is said, not a sentence true of every reason. */
+function detailsOf(error: ApiError): Readonly<Record<string, unknown>> {
+  return error.details ?? {};
 }
 
 /** The field the refusal is about: the one the server names, else the only one the user typed. */

@@ -7,6 +7,8 @@ import { ErrorBanner, Loading } from '../components/error-banner';
 import { ago, ImportanceMeter, KindTag } from '../components/memory-bits';
 import { kindName, useI18n } from '../i18n/i18n';
 import { href } from '../lib/route';
+import { StoredText } from '../components/stored-text';
+import { visibleText } from '../lib/visible-text';
 import { AddMemoryForm } from './add-memory-form';
 
 interface Filters {
@@ -124,8 +126,8 @@ export function MemoriesScreen() {
           <tbody>
             {items.map((m) => (
               <tr key={m.id} class={`status-${m.status}`} data-memory-id={m.id}>
-                <td><input type="checkbox" aria-label={`${t('select')}: ${m.content.slice(0, 40)}`} checked={selected.has(m.id)} onChange={() => toggle(m.id)} /></td>
-                <td class="content-cell" dir="auto"><a href={href('memory', m.id)}>{m.content}</a>{m.core && <span class="tag core">{t('core')}</span>}</td>
+                <td><input type="checkbox" aria-label={`${t('select')}: ${visibleText(m.content).slice(0, 40)}`} checked={selected.has(m.id)} onChange={() => toggle(m.id)} /></td>
+                <td class="content-cell" dir="auto"><a href={href('memory', m.id)}><StoredText text={m.content} /></a>{m.core && <span class="tag core">{t('core')}</span>}</td>
                 <td><KindTag kind={m.kind} /></td>
                 <td>{kindName(lang, m.status)}</td>
                 <td><ImportanceMeter value={m.importance} /></td>
