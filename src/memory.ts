@@ -127,7 +127,8 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
    * server as it starts: `checkBinding`).
    */
   const upgrade = async (from: string): Promise<void> => {
-    deps.logger.warn('re-embedding every memory and message: the store was embedded by an earlier version of this embedder', { code: 'EMBEDDER_UPGRADE', from, to: deps.embedder.id });
+    const kept = deps.embedder.unchangedUpTo?.[from];
+    deps.logger.warn(kept === undefined ? 're-embedding every memory and message: the store was embedded by an earlier version of this embedder' : `re-embedding the memories and messages over ${kept} bytes: the store was embedded by an earlier version of this embedder, which made the shorter ones' vectors as this one does`, { code: 'EMBEDDER_UPGRADE', from, to: deps.embedder.id });
     const { reembedded } = await reindex(deps);
     deps.logger.info('re-embedding done', { embedder: deps.embedder.id, reembedded });
   };

@@ -4,7 +4,7 @@ import { loadCedict } from './cedict.js';
 import { createGlosser, type Glosser } from './chinese-gloss.js';
 import { compactDictionary } from './compact-dictionary.js';
 import { normalize, type Embedder } from './embedder.js';
-import { textPieces } from './text-pieces.js';
+import { PIECE_CHARS, textPieces } from './text-pieces.js';
 import { syncEncoder, type TfLike, type UseLiteModel } from './use-lite-graph.js';
 
 /** What the bundled embedder needs from a sentence encoder: texts in, one vector per text out. */
@@ -44,6 +44,11 @@ export interface BundledEmbedderOptions {
 export const BUNDLED_EMBEDDER_ID = 'use-lite-cedict@4';
 /** Earlier versions, whose stores are re-embedded on first use (`Embedder.supersedes`). */
 export const BUNDLED_SUPERSEDES: readonly string[] = ['use-lite-cedict@1', 'use-lite-cedict@2', 'use-lite-cedict@3'];
+/**
+ * @4 encodes a text of up to `PIECE_CHARS` characters as @3 did: one piece, itself. In UTF-8 bytes
+ * (what a store can count), a text of that many bytes has at most that many characters.
+ */
+export const BUNDLED_UNCHANGED_UP_TO: Readonly<Record<string, number>> = { 'use-lite-cedict@3': PIECE_CHARS };
 const DIMENSIONS = 512;
 
 interface TfCore extends TfLike {
@@ -163,5 +168,5 @@ export function createBundledEmbedder(options: BundledEmbedderOptions = {}): Emb
   const warm = async (): Promise<void> => {
     await embed(['warm up']);
   };
-  return { id: BUNDLED_EMBEDDER_ID, dimensions: DIMENSIONS, supersedes: BUNDLED_SUPERSEDES, embed, bridge, warm };
+  return { id: BUNDLED_EMBEDDER_ID, dimensions: DIMENSIONS, supersedes: BUNDLED_SUPERSEDES, unchangedUpTo: BUNDLED_UNCHANGED_UP_TO, embed, bridge, warm };
 }

@@ -33,6 +33,9 @@ describe('an embedder in a worker thread', () => {
       expect(ticks).toBeGreaterThan(5);
       const [a, b] = [await threaded.embed(TEXTS.slice(0, 2)), await local.embed(TEXTS.slice(0, 2))];
       expect(a.map((v) => [...v])).toEqual(b.map((v) => [...v]));
+      // The same identity: an upgrade from @3 keeps the short texts' vectors either way.
+      expect([threaded.id, threaded.supersedes, threaded.unchangedUpTo]).toEqual([local.id, local.supersedes, local.unchangedUpTo]);
+      expect(local.unchangedUpTo).toEqual({ 'use-lite-cedict@3': 1200 });
       // The words it reads Chinese by, from the same glosser (forgetting a topic across languages).
       expect(await threaded.bridge!(['用户对花生过敏', 'The user loves cats'])).toEqual(await local.bridge!(['用户对花生过敏', 'The user loves cats']));
       expect((await threaded.bridge!(['用户对花生过敏']))[0]).toMatch(/peanut/u);

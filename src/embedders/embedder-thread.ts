@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { EngramError, type ErrorCode } from '../errors.js';
-import { BUNDLED_EMBEDDER_ID, BUNDLED_SUPERSEDES } from './bundled-embedder.js';
+import { BUNDLED_EMBEDDER_ID, BUNDLED_SUPERSEDES, BUNDLED_UNCHANGED_UP_TO } from './bundled-embedder.js';
 import { createEmbedQueue } from './embed-queue.js';
 import type { Embedder } from './embedder.js';
 import { createHashEmbedder } from './hash-embedder.js';
@@ -35,7 +35,7 @@ export function createThreadedEmbedder(
     chunkMs?: number;
   } = {},
 ): Embedder & { close(): Promise<void> } {
-  const identity = spec.kind === 'bundled' ? { id: BUNDLED_EMBEDDER_ID, dimensions: BUNDLED_DIMENSIONS, supersedes: BUNDLED_SUPERSEDES } : createHashEmbedder(spec.dimensions === undefined ? {} : { dimensions: spec.dimensions });
+  const identity = spec.kind === 'bundled' ? { id: BUNDLED_EMBEDDER_ID, dimensions: BUNDLED_DIMENSIONS, supersedes: BUNDLED_SUPERSEDES, unchangedUpTo: BUNDLED_UNCHANGED_UP_TO } : createHashEmbedder(spec.dimensions === undefined ? {} : { dimensions: spec.dimensions });
   const pending = new Map<number, { resolve: (reply: Answer) => void; reject: (e: unknown) => void }>();
   let worker: Worker | undefined;
   let next = 0;
@@ -85,6 +85,7 @@ export function createThreadedEmbedder(
     id: identity.id,
     dimensions: identity.dimensions,
     ...(identity.supersedes ? { supersedes: identity.supersedes } : {}),
+    ...('unchangedUpTo' in identity ? { unchangedUpTo: identity.unchangedUpTo } : {}),
     embed: (texts) => queue.embed(texts),
     warm: async () => void (await send('warm')),
     // Words, not vectors: the texts a forgotten topic is looked for in, asked apart from the queue.

@@ -12,6 +12,13 @@ export interface Embedder {
    * embedder after a change to its glossing, say). Any other id is refused with EMBEDDER_MISMATCH.
    */
   readonly supersedes?: readonly string[];
+  /**
+   * Of the versions it supersedes, those whose vectors it left unchanged for short texts: the
+   * longest such text in UTF-8 bytes, per version. An upgrade from one keeps those vectors and
+   * embeds only the longer texts again (`use-lite-cedict@4` changed only texts over 1,200
+   * characters: a store of @3 was re-embedded whole, minutes for a big one, on its first use).
+   */
+  readonly unchangedUpTo?: Readonly<Record<string, number>>;
   /** Embeds texts in order; may batch internally. Throws EngramError EMBEDDING_FAILED on failure. */
   embed(texts: readonly string[]): Promise<Float32Array[]>;
   /**

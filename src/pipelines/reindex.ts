@@ -28,7 +28,7 @@ export type ReindexOptions = z.input<typeof ReindexOptions>;
 
 /**
  * Re-embeds everything with the current embedder: drops the old vectors (they cannot be mixed
- * with new ones), binds the store to this embedder, then embeds in pages, each committed on its
+ * with new ones; from a version it supersedes, those it would make alike stay), binds the store to this embedder, then embeds in pages, each committed on its
  * own. Resumable: a rerun after an interruption continues with the rows that still have no vector
  * from this embedder (`vectorStatus()` says how many). Writers still running the old embedder
  * are fenced by the store: their vectors are refused (EMBEDDER_MISMATCH) or, for messages,
@@ -40,7 +40,9 @@ export async function reindex(deps: Pick<MemoryDeps, 'store' | 'embedder' | 'log
   if (embedder.dimensions <= 0) await embedder.embed(['dimension probe']);
   const info = await store.embedderInfo();
   if (!info || info.id !== embedder.id || info.dimensions !== embedder.dimensions) {
-    await store.bindEmbedder({ id: embedder.id, dimensions: embedder.dimensions }, { replace: true });
+    // From a version whose short texts' vectors this one makes alike (`Embedder.unchangedUpTo`): those are kept.
+    const maxBytes = info ? embedder.unchangedUpTo?.[info.id] : undefined;
+    await store.bindEmbedder({ id: embedder.id, dimensions: embedder.dimensions }, { replace: true, ...(info && maxBytes !== undefined ? { keep: { from: info.id, maxBytes } } : {}) });
   }
   let reembedded = 0;
   for (const collection of ['memories', 'messages'] as const) {

@@ -45,7 +45,13 @@ export function vectorRole(ctx: PgContext): Pick<Store, 'embedderInfo' | 'bindEm
         if (current?.id === info.id && current.dimensions === info.dimensions) return;
         const [raw] = await tx.rows<{ value: string }>("SELECT value FROM engram_meta WHERE key = 'embedder_id'");
         if (raw !== undefined && !options.replace) throw new EmbedderMismatchError(raw.value, info.id);
-        for (const table of ['memories', 'messages']) await tx.run(`UPDATE ${table} SET embedder_id = NULL, vec = NULL, vec_code = NULL WHERE embedder_id IS NOT NULL OR vec IS NOT NULL`);
+        const keep = options.keep;
+        // An upgrade that left short texts' vectors as they were (`keep`): those stay, relabelled; the rest go, to be made again.
+        const keeping = keep !== undefined && current?.id === keep.from && current.dimensions === info.dimensions;
+        for (const table of ['memories', 'messages']) {
+          if (keeping) await tx.run(`UPDATE ${table} SET embedder_id = $1 WHERE embedder_id = $2 AND vec IS NOT NULL AND octet_length(content) <= $3`, [info.id, keep.from, keep.maxBytes]);
+          await tx.run(`UPDATE ${table} SET embedder_id = NULL, vec = NULL, vec_code = NULL WHERE ${keeping ? 'embedder_id IS DISTINCT FROM $1 AND (embedder_id IS NOT NULL OR vec IS NOT NULL)' : 'embedder_id IS NOT NULL OR vec IS NOT NULL'}`, keeping ? [info.id] : []);
+        }
         for (const [key, value] of [['embedder_id', info.id], ['embedder_dimensions', String(info.dimensions)], ['vector_metric', 'l2']]) {
           await tx.run('INSERT INTO engram_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
         }

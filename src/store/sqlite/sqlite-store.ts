@@ -10,6 +10,7 @@ import type { ChangeContext } from '../../domain/history.js';
 import { EmbedderMismatchError, EngramError } from '../../errors.js';
 import { Mutex } from '../mutex.js';
 import type { Collection, VectorStatus, EmbedderInfo, KeywordSearch, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
+import type { KeptVectors } from '../ports/vectors.js';
 import { ForgetFence } from './forget-fence.js';
 import type { KeywordCacheOptions } from './keyword-cache.js';
 import type { KeywordIndex } from './keyword-index.js';
@@ -292,7 +293,7 @@ class SqliteStore implements Store {
     });
   }
 
-  bindEmbedder(info: EmbedderInfo, options: { replace?: boolean } = {}): Promise<void> {
+  bindEmbedder(info: EmbedderInfo, options: { replace?: boolean; keep?: KeptVectors } = {}): Promise<void> {
     return this.run(() => {
       // Read and decided inside the write lock: two processes binding a fresh file at once must
       // not both create (and so drop) the vector tables.
@@ -300,6 +301,21 @@ class SqliteStore implements Store {
         const current = this.meta('embedder_id');
         if (current === info.id && Number(this.meta('embedder_dimensions')) === info.dimensions) return;
         if (current !== undefined && !options.replace) throw new EmbedderMismatchError(current, info.id);
+        const keep = options.keep;
+        if (keep && current === keep.from && Number(this.meta('embedder_dimensions')) === info.dimensions && this.meta('vector_metric') === 'l2') {
+          // An upgrade that left short texts' vectors as they were: those stay, relabelled; the rest go, to be made again.
+          for (const [collection, table] of [['memories', MEMORY_VEC], ['messages', MESSAGE_VEC]] as const) {
+            this.db.prepare(`UPDATE ${collection} SET embedder_id = ? WHERE embedder_id = ? AND length(CAST(content AS BLOB)) <= ?`).run(info.id, keep.from, keep.maxBytes);
+            const stale = this.db.prepare(`SELECT rid FROM ${collection} WHERE embedder_id IS NOT NULL AND embedder_id != ?`).pluck().all(info.id) as number[];
+            const drop = this.db.prepare(`DELETE FROM ${table} WHERE rid = ?`);
+            for (const rid of stale) drop.run(BigInt(rid));
+            this.db.prepare(`UPDATE ${collection} SET embedder_id = NULL WHERE embedder_id IS NOT NULL AND embedder_id != ?`).run(info.id);
+          }
+          // Every connection's vector caches start again (their rows changed under them).
+          changeFeed(this.db).recordReset();
+          this.setMeta('embedder_id', info.id);
+          return;
+        }
         for (const table of [MEMORY_VEC, MESSAGE_VEC]) {
           VectorIndex.drop(this.db, table);
           VectorIndex.create(this.db, table, info.dimensions, this.chunkSize, 'l2');
