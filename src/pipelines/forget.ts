@@ -158,7 +158,7 @@ function theirAliases(topic: string): string[] {
 }
 
 /** Whether a text mentions a term as a footprint of these options takes it: the user's own, theirs, or at all. */
-export function mentionsAsAsked(text: string, term: string, options: Pick<FootprintOptions, 'own'> & { whose?: Whose }): boolean {
+function mentionsAsAsked(text: string, term: string, options: Pick<FootprintOptions, 'own'> & { whose?: Whose }): boolean {
   if (options.whose) return theirMatcher(term, options.whose)(text);
   return mentionsTopic(text, term) && (!options.own || mentionsOwn(text, term));
 }

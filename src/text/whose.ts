@@ -36,7 +36,7 @@ export function kinSaid(word: string): string | undefined {
 }
 
 /** The words memories may use for someone the user said ("wife": wife, 妻子, 老婆…), as regex sources. */
-export function kinWords(said: string): readonly string[] {
+function kinWords(said: string): readonly string[] {
   const w = toSimplified(said.trim().toLowerCase());
   return KIN.find((k) => k.said.includes(w))?.words ?? [said.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')];
 }
