@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testMemory } from '../testing/test-memory.js';
+import { createBundledEmbedder } from '../embedders/bundled-embedder.js';
 
 const engine = closesAfterEach(testMemory, (m) => m.close());
 const turn = (role: 'user' | 'assistant', content: string, sessionId = 's1') => ({ userId: 'u', sessionId, role, content });
@@ -91,4 +92,22 @@ describe("forgetting someone else's thing asked in conversation (\"forget my wif
     expect(narrative).not.toContain(hers);
     expect(narrative).toContain(own);
   });
+});
+
+describe("someone else's thing in the other language (the bundled embedder's glosses)", () => {
+  it.each([
+    ['en → zh', "forget my wife's birthday", '用户老婆的生日是5月5日', '用户的生日是3月3日'],
+    ['zh → en', '忘掉我老婆的生日', "The user's wife's birthday is May 5", "The user's birthday is March 3"],
+    ['en → zh', "delete my mom's phone number", '用户妈妈的电话是13800000000', '用户的电话是13911111111'],
+  ])('%s: "%s" takes "%s", leaves "%s"', async (_dir, request, theirs, own) => {
+    const memory = testMemory({ embedder: createBundledEmbedder() });
+    try {
+      await memory.add({ userId: 'u', content: theirs });
+      await memory.add({ userId: 'u', content: own });
+      await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's1', role: 'user', content: request }] });
+      expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([own]);
+    } finally {
+      await memory.close();
+    }
+  }, 60_000);
 });

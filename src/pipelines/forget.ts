@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { indexTerms } from '../text/segment.js';
 import { holdsTerms } from '../text/topic-terms.js';
-import { acrossLanguages } from './topic-bridge.js';
+import { acrossLanguages, theirsAcrossLanguages } from './topic-bridge.js';
 import type { LifecyclePort } from '../store/ports/lifecycle.js';
 import type { MemoryDeps, ModelDeps } from './deps.js';
 import { topicMessageIds } from './forget-messages.js';
@@ -128,9 +128,14 @@ async function footprintOf(deps: MemoryDeps, userId: string, topic: string, opti
  */
 async function theirFootprint(deps: MemoryDeps, userId: string, topic: string, of: string): Promise<TopicFootprint> {
   const all = await deps.store.listMemories({ userId, statuses: ['active', 'archived', 'deleted'] });
-  const theirs = theirMatcher(topic, whoseAmong(of, all));
-  const messageIds = new Set((await deps.store.listMessages({ userId })).filter((m) => theirs(m.content)).map((m) => m.id));
-  return { memories: all.filter((m) => theirs(m.content)), messageIds, names: [] };
+  const messages = await deps.store.listMessages({ userId });
+  const whose = whoseAmong(of, all);
+  const theirs = theirMatcher(topic, whose);
+  // And in the other language, through the embedder's glosses ("my wife's birthday": "用户老婆的生日是5月5日").
+  const texts = [...all.map((m) => m.content), ...messages.map((m) => m.content)];
+  const across = await theirsAcrossLanguages(deps.embedder, topic, texts, new RegExp(whose.source, 'iu'), (t) => theirMatcher(t, whose));
+  const taken = (text: string, i: number): boolean => theirs(text) || across[i] === true;
+  return { memories: all.filter((m, i) => taken(m.content, i)), messageIds: new Set(messages.filter((m, i) => taken(m.content, all.length + i)).map((m) => m.id)), names: [] };
 }
 
 /** Someone of the user's by the words for them and the names the user's memories give them. */
@@ -148,9 +153,9 @@ function theirMatcher(topic: string, whose: Whose): (text: string) => boolean {
 /** The words someone's address or number is said by besides the word itself ("The user's mom lives in Hangzhou", "用户妈妈住在杭州"). */
 function theirAliases(topic: string): string[] {
   const t = topic.trim();
-  if (/^(?:(?:home |mailing )?address|where (?:she|he|they) lives?)$/iu.test(t)) return ['lives in', 'lives at', 'moved to'];
+  if (/^(?:(?:home |mailing )?address|where (?:she|he|they) lives?)$/iu.test(t)) return ['lives in', 'lives at', 'moved to', 'live in', 'live at'];
   if (/^(?:家庭)?(?:住址|地址|家的地址|家庭住址|住哪儿?|住在哪里?)$/u.test(t)) return ['住在', '家住', '家在', '搬到', '地址', '住址'];
-  if (/^(?:(?:cell|mobile|phone)(?: number)?|number)$/iu.test(t)) return ['phone number', 'cell number', 'mobile number', 'number', 'can be reached at'];
+  if (/^(?:(?:cell|mobile|phone|telephone)(?: number)?|number)$/iu.test(t)) return ['phone number', 'cell number', 'mobile number', 'number', 'can be reached at', 'telephone'];
   if (/^(?:手机号码?|电话(?:号码)?|手机|号码)$/u.test(t)) return ['手机号', '电话', '号码'];
   if (/^birthday$/iu.test(t)) return ['birthday', 'born on', 'was born'];
   if (/^生日$/u.test(t)) return ['生日', '出生'];

@@ -26,3 +26,24 @@ export async function acrossLanguages(embedder: Pick<Embedder, 'bridge'>, topic:
   chinese.forEach((i, j) => (out[i] = holdsTerms(terms, new Set(indexTerms(glosses[j] ?? '')))));
   return out;
 }
+
+/**
+ * Which texts of the other language say a topic as someone's (`matches` builds the test for a topic
+ * in the texts' language), through the bridge: "forget my wife's birthday" finds "用户老婆的生日是5月5日"
+ * by its glosses ("user wife birthday…"), "忘掉我老婆的生日" finds "The user's wife's birthday is May 5"
+ * by the topic's ("birthday"). Only texts that name them (`names`: their words and names) are glossed.
+ */
+export async function theirsAcrossLanguages(embedder: Pick<Embedder, 'bridge'>, topic: string, texts: readonly string[], names: RegExp, matches: (topic: string) => (text: string) => boolean): Promise<boolean[]> {
+  if (!embedder.bridge || texts.length === 0) return texts.map(() => false);
+  if (HAN.test(topic)) {
+    const [gloss] = await embedder.bridge([topic]);
+    const theirs = matches(gloss ?? '');
+    return texts.map((t) => gloss !== undefined && gloss !== '' && !HAN.test(gloss) && !HAN.test(t) && theirs(t));
+  }
+  const chinese = texts.flatMap((t, i) => (HAN.test(t) && names.test(t) ? [i] : []));
+  const glosses = await embedder.bridge(chinese.map((i) => texts[i]!));
+  const theirs = matches(topic);
+  const out = texts.map(() => false);
+  chinese.forEach((i, j) => (out[i] = theirs(glosses[j] ?? '')));
+  return out;
+}
