@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { indexTerms } from '../text/segment.js';
 import { holdsTerms } from '../text/topic-terms.js';
-import { acrossLanguages, theirsAcrossLanguages } from './topic-bridge.js';
+import { acrossLanguages } from './topic-bridge.js';
 import type { LifecyclePort } from '../store/ports/lifecycle.js';
 import type { MemoryDeps, ModelDeps } from './deps.js';
 import { topicMessageIds } from './forget-messages.js';
@@ -47,6 +47,8 @@ export interface TopicFootprint {
   messageIds: Set<string>;
   /** Whoever its memories name the topic ("小美" for 前女友), forgotten with it. */
   names: string[];
+  /** Someone else's (`FootprintOptions.of`): how they are written, for the todos and profile sentences that go with it. */
+  whose?: Whose;
 }
 
 /**
@@ -133,15 +135,13 @@ async function theirFootprint(deps: MemoryDeps, userId: string, topic: string, o
   const theirs = theirMatcher(topic, whose);
   // And in the other language, through the embedder's glosses ("my wife's birthday": "用户老婆的生日是5月5日").
   const texts = [...all.map((m) => m.content), ...messages.map((m) => m.content)];
-  const across = await theirsAcrossLanguages(deps.embedder, topic, texts, new RegExp(whose.source, 'iu'), (t) => theirMatcher(t, whose));
+  // A gloss that kept Chinese (a word CC-CEDICT lacks) is no English topic.
+  const across = await acrossLanguages(deps.embedder, topic, texts, (t) => (/\p{Script=Han}/u.test(t) ? () => false : theirMatcher(t, whose)), new RegExp(whose.source, 'iu'));
   const taken = (text: string, i: number): boolean => theirs(text) || across[i] === true;
-  return { memories: all.filter((m, i) => taken(m.content, i)), messageIds: new Set(messages.filter((m, i) => taken(m.content, all.length + i)).map((m) => m.id)), names: [] };
+  return { memories: all.filter((m, i) => taken(m.content, i)), messageIds: new Set(messages.filter((m, i) => taken(m.content, all.length + i)).map((m) => m.id)), names: [], whose };
 }
 
 /** Someone of the user's by the words for them and the names the user's memories give them. */
-async function whoseFor(deps: MemoryDeps, userId: string, of: string): Promise<Whose> {
-  return whoseAmong(of, await deps.store.listMemories({ userId, statuses: ['active', 'archived', 'deleted'] }));
-}
 const whoseAmong = (of: string, memories: readonly Memory[]): Whose => whoseOf(of, namesOfKin(of, memories.map((m) => m.content)));
 
 /** Whether a text says `topic` (or a word for it) as theirs. */
@@ -214,7 +214,7 @@ export async function forgetTopic(deps: ModelDeps, userId: string, topic: string
   // The topic and whoever it names ("前女友", "小美"): their todos, profile sentences and old profile versions,
   // as the footprint takes them: "forget my birthday" leaves the wife's, "forget my wife's birthday" the user's.
   const said = [...(options.aliasesOnly ? [] : [topic]), ...footprint.names];
-  const whose = options.of === undefined ? undefined : await whoseFor(deps, userId, options.of);
+  const whose = footprint.whose;
   const asked = (text: string, t: string): boolean => mentionsAsAsked(text, t, { ...(t === topic && options.own ? { own: true } : {}), ...(t === topic && whose ? { whose } : {}) });
   const about = (text: string): boolean => said.some((t) => asked(text, t));
   // Purging a memory erases its todo (deleting it withdraws it); a todo about the topic with no memory of its own goes too.
