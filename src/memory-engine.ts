@@ -17,6 +17,7 @@ import type { CompressionReport } from './pipelines/compress-memories.js';
 import type { DeliveryReport } from './pipelines/deliver-reminders.js';
 import type { ForgetTopicReport } from './pipelines/forget.js';
 import type { ForgetSessionOptions, ForgetSessionReport } from './pipelines/forget-messages.js';
+import type { ErasedForget, ForgottenSummary, UndoneForget } from './domain/forgotten.js';
 import type { LearningInput } from './pipelines/record-learning.js';
 import type { LifecycleProgress, LifecycleReport } from './pipelines/run-lifecycle.js';
 import type { RecalledMemory, RecallOptions } from './pipelines/recall.js';
@@ -125,6 +126,15 @@ export interface MemoryEngine {
   forgetTopic(userId: string, topic: string): Promise<ForgetTopicReport>;
   /** Forgets one conversation: its raw messages and episode summaries, really erased. */
   forgetSession(options: ForgetSessionOptions): Promise<ForgetSessionReport>;
+  /**
+   * What requests in conversation forgot ("忘掉我前女友的事", "forget what I told you yesterday") that
+   * can still be undone: kept `FORGET_UNDO_DAYS`, then erased for good. Newest first.
+   */
+  forgottenOnRequest(userId: string): Promise<ForgottenSummary[]>;
+  /** Brings back what such a request forgot: its messages, memories, todos, and the profile before it. `id`: the asking message's. */
+  undoForgotten(userId: string, id: string): Promise<UndoneForget>;
+  /** Erases what such a request forgot at once, rather than when its undo time ends. */
+  eraseForgotten(userId: string, id: string): Promise<ErasedForget>;
   /** Reads memory.md / learnings.md edits back into the database, then rewrites the files. */
   syncMirror(userId: string): Promise<SyncReport>;
   exportUser(userId: string): Promise<UserExport>;

@@ -26,6 +26,7 @@ import { DEFAULT_EXTRACTION_OPTIONS, extractSession, type ExtractionDeps, type E
 import { createExtractionScheduler, dueTrigger } from './pipelines/extraction-scheduler.js';
 import { forgetTopic, forgetUser } from './pipelines/forget.js';
 import { forgetSession } from './pipelines/forget-messages.js';
+import { eraseForgotten, forgottenOnRequest, undoForgotten } from './pipelines/forget-undo.js';
 import { forgetAsked, forgetAskedIn, forgetRequestOf, ForgetRequestInput, type ForgottenOnRequest } from './pipelines/forget-asked.js';
 import { requestLabel } from './extraction/forget-request.js';
 import { recall } from './pipelines/recall.js';
@@ -272,6 +273,9 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     forget: ({ userId }) => forgetting(userId, () => forgetUser(deps, userId, { workspace: options.workspace })),
     forgetTopic: changing((userId, topic) => forgetting(userId, () => forgetTopic(deps, userId, topic))),
     forgetSession: after((o) => forgetting(o.userId, () => forgetSession(deps, o))),
+    forgottenOnRequest: after((userId) => forgottenOnRequest(base, userId)),
+    undoForgotten: changing((userId, id) => forgetting(userId, () => undoForgotten(base, userId, id))),
+    eraseForgotten: changing((userId, id) => forgetting(userId, () => eraseForgotten(base, userId, id))),
     syncMirror: after((userId) => syncMirror(base, workspace(), userId)),
     exportUser: after((userId) => exportUser(base, userId)),
     importUser: after((data, o) => importUser(base, data, o)),

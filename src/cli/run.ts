@@ -11,6 +11,7 @@ import { registerDemo } from './demo.js';
 import { registerExport, registerImport } from './export-import.js';
 import { registerExtract } from './extract.js';
 import { registerForget } from './forget.js';
+import { registerForgotten } from './forgotten.js';
 import { registerHistory } from './history.js';
 import { processIo, type CliIo } from './io.js';
 import { registerLifecycle } from './lifecycle.js';
@@ -86,6 +87,7 @@ export function buildProgram(io: CliIo): Command {
     registerTodoMove,
     registerProfile,
     registerForget,
+    registerForgotten,
     registerExport,
     registerImport,
     registerLifecycle,

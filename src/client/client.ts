@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RepeatInput } from '../domain/recurrence.js';
 import type { ErrorCode } from '../errors.js';
 import type {
-  ContextDto, HistoryEventDto, MemoryDto, MemoryPage, MessageDto, ProfileDto, RecalledDto, RelationDto, SessionDto, TodoDto,
+  ContextDto, ErasedForgetDto, ForgottenRequestDto, HistoryEventDto, MemoryDto, UndoneForgetDto, MemoryPage, MessageDto, ProfileDto, RecalledDto, RelationDto, SessionDto, TodoDto,
 } from '../server/schemas.js';
 import type { ExtractionSettings, SettingsPatch } from '../domain/settings.js';
 import type { MemoryKind, MemoryPatch, MemoryStatus, NewMemoryInput } from '../domain/memory.js';
@@ -20,6 +20,10 @@ export type Message = z.infer<typeof MessageDto>;
 export type Session = z.infer<typeof SessionDto>;
 export type Profile = z.infer<typeof ProfileDto>;
 export type Todo = z.infer<typeof TodoDto>;
+/** A request in conversation that forgot something, undoable for a while. */
+export type ForgottenSummary = z.infer<typeof ForgottenRequestDto>;
+export type UndoneForget = z.infer<typeof UndoneForgetDto>;
+export type ErasedForget = z.infer<typeof ErasedForgetDto>;
 export type MemoryPageResult = z.infer<typeof MemoryPage>;
 /** The engine's report, as it arrives over HTTP (it has no dates, so the wire shape is the same). */
 export type ExtractReport = EngineExtractReport;
@@ -163,6 +167,10 @@ export function createClient(options: ClientOptions) {
     // ---- forgetting, export ----
     forget: async ({ userId }: { userId: string }) => (await call<{ counts: Record<string, number> }>('POST', `${u(userId)}/forget`, { all: true })).counts,
     forgetTopic: (userId: string, topic: string) => call<{ forgotten: string[]; profileVersion?: number }>('POST', `${u(userId)}/forget`, { topic }),
+    /** What requests in conversation forgot ("忘掉…", "forget…"), undoable for 7 days, newest first. */
+    forgottenOnRequest: async (userId: string) => (await call<{ items: ForgottenSummary[] }>('GET', `${u(userId)}/forgotten`)).items,
+    undoForgotten: (userId: string, id: string) => call<UndoneForget>('POST', `${u(userId)}/forgotten/${seg(id)}/undo`),
+    eraseForgotten: (userId: string, id: string) => call<ErasedForget>('DELETE', `${u(userId)}/forgotten/${seg(id)}`),
     exportUser: (userId: string) => call<Record<string, unknown>>('GET', `${u(userId)}/export`),
     importUser: (userId: string, data: unknown) => call<{ memories: number; messages: number }>('POST', `${u(userId)}/import`, data),
 

@@ -10,3 +10,4 @@ export * from './profile.js';
 export * from './episode.js';
 export * from './user-id.js';
 export * from './json-value.js';
+export * from './forgotten.js';

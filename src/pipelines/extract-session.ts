@@ -19,6 +19,7 @@ import { resolveSettings } from './settings.js';
 import type { ExtractionRun, Store } from '../store/store.js';
 import { holdLease } from './extraction-lease.js';
 import { checkForgetAsks, forgetAsked, type ForgottenOnRequest } from './forget-asked.js';
+import { undoneRequest } from './forget-undo.js';
 import type { ForgetRequest } from '../extraction/forget-request.js';
 
 export { DEFAULT_EXTRACTION_OPTIONS, type ExtractionOptions } from './extraction-options.js';
@@ -198,13 +199,19 @@ async function extractLeased(deps: ExtractionDeps, userId: string, sessionId: st
 
 /**
  * Acts on the forget requests the model read (checked by `checkForgetAsks`), each as a request read
- * at append is (`forgetAsked`: memories deleted restorably, messages purged). One that fails is
- * logged and left; the batch stays applied, and the others go on.
+ * at append is (`forgetAsked`: memories deleted restorably, messages into the request's trash),
+ * except one the user undid. One that fails is logged and left; the batch stays applied, and the
+ * others go on.
  */
 async function forgetAskedInBatch(deps: ExtractionDeps, asks: ReadonlyArray<{ message: Message; request: ForgetRequest }>): Promise<ForgottenOnRequest[]> {
   const forgotten: ForgottenOnRequest[] = [];
   for (const { message, request } of asks) {
     try {
+      // Brought back by the user's undo (the request is among the restored turns): asked once, undone once.
+      if (await undoneRequest(deps, message.userId, message.id)) {
+        deps.logger.info('a forget request the user undid is not acted on again', { userId: message.userId, messageId: message.id });
+        continue;
+      }
       const done = await forgetAsked(deps, message, request);
       if (done) forgotten.push(done);
     } catch (error) {

@@ -66,6 +66,9 @@ export function createExtractionScheduler(deps: ExtractionDeps, hooks: Scheduler
     // Raw messages past their retention go first; a session's unprocessed ones are extracted before that.
     const expired = await deps.store.deleteExpiredMessages(now);
     if (expired > 0) deps.logger.info('expired messages deleted', { count: expired });
+    // What a request in conversation forgot, past its time to be undone, is erased for good.
+    const lapsed = await deps.store.deleteExpiredForgotten(now);
+    if (lapsed > 0) deps.logger.info('forgotten requests past their undo time erased', { count: lapsed });
     for (const { session, unprocessed } of await deps.store.sessionsWithBacklog(500)) {
       const settings = await resolveSettings(deps.store, session.userId);
       const trigger = dueTrigger(session, unprocessed, settings, now);

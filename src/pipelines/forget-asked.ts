@@ -9,6 +9,7 @@ import { kinSaid } from '../text/whose.js';
 import type { ModelDeps } from './deps.js';
 import { forgetTopic, topicFootprint, type FootprintOptions } from './forget.js';
 import { forgetSaidWhen } from './forget-said-when.js';
+import { forgetTrash } from './forget-trash.js';
 
 /** A topic forgotten because the user asked for it in conversation. */
 export interface ForgottenOnRequest {
@@ -19,7 +20,7 @@ export interface ForgottenOnRequest {
   names?: string[];
   /** Memories and episodes deleted (restorable: status "deleted", with the request in their history). */
   memories: number;
-  /** Raw messages erased, the request itself included. */
+  /** Raw messages erased, the request itself included (kept in the request's trash to be undone, `forget-undo.ts`). */
   messages: number;
 }
 
@@ -32,7 +33,8 @@ export function forgetAskedIn(message: Message): ForgetRequest | undefined {
  * Forgets what a user's message asks to be forgotten ("忘掉我前女友的事", "forget what I told you
  * about my ex"), as `forgetTopic` does for the page and the CLI, except that the memories are
  * deleted, not purged: gone from every block, restorable from the page, in case the request was an
- * idiom misread. The messages about it are purged, and the profile's sentences go; so does whoever
+ * idiom misread. The messages about it go into the request's trash (out of every search, undone
+ * with the rest for `FORGET_UNDO_DAYS`), and the profile's sentences go; so does whoever
  * the memories name the topic ("用户的前女友叫小美": 小美 too). The asking message names the topic,
  * so it goes as well (and with it anything the extractor could have drawn from it).
  */
@@ -45,7 +47,8 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
   }
   const topics = [request.topic, ...(request.alsoTopics ?? [])];
   const topic = requestLabel(request);
-  const restorable = { reason: `the user asked in conversation to forget "${topic}"` };
+  const trash = forgetTrash(deps, message, topic);
+  const restorable = { reason: `the user asked in conversation to forget "${topic}"`, trash };
   const names: string[] = [];
   const forgotten = new Set<string>();
   let messages = 0;
@@ -60,7 +63,7 @@ export async function forgetAsked(deps: ModelDeps, message: Message, request: Fo
   const memories = forgotten.size;
   // The request names the topic, so the topic's search has found it unless it was phrased apart
   // ("forget about my ex" asks about "ex"); it goes regardless.
-  messages += await deps.store.purgeMessages(message.userId, [message.id]);
+  messages += await trash.messages([message.id]);
   deps.logger.info('forgot a topic the user asked to forget', { userId: message.userId, messageId: message.id, memories });
   return { messageId: message.id, topic, ...(names.length > 0 ? { names } : {}), memories, messages };
 }

@@ -4,6 +4,7 @@ import type { ForgetRequest } from '../extraction/forget-request.js';
 import { saidWindow, type SaidWhen } from '../extraction/forget-when.js';
 import type { ModelDeps } from './deps.js';
 import type { ForgottenOnRequest } from './forget-asked.js';
+import { forgetTrash } from './forget-trash.js';
 import { resolveSettings } from './settings.js';
 import { updateProfile } from './update-profile.js';
 
@@ -36,22 +37,29 @@ export async function forgetSaidWhen(deps: ModelDeps, message: Message, request:
   }
   const at = deps.clock.now();
   const reason = `the user asked in conversation to forget what they said ${request.topic}`;
+  const trash = forgetTrash(deps, message, `what they said ${request.topic}`);
+  await trash.memories(drawn);
   for (const memory of drawn) await deps.store.updateMemory(userId, memory.id, { status: 'deleted', updatedAt: at }, undefined, { actor: 'user', reason, at });
-  const messages = await deps.store.purgeMessages(userId, [...said]);
-  if (drawn.length > 0 && (await deps.store.latestProfile(userId))) await withoutWhatWasSaid(deps, userId, drawn);
+  const messages = await trash.messages([...said]);
+  if (drawn.length > 0 && (await deps.store.latestProfile(userId))) {
+    const written = await withoutWhatWasSaid(deps, userId, drawn);
+    await trash.profile(written === undefined ? [] : [written], []);
+  }
   deps.logger.info('forgot what the user said at a time they named', { userId, messageId: message.id, from: from.toISOString(), to: to.toISOString(), memories: drawn.length, messages });
   return { messageId: message.id, topic: request.topic, memories: drawn.length, messages };
 }
 
 /**
  * The profile rewritten without the memories drawn from what was forgotten: the model is told them as
- * the topic to leave out; without one (or when it fails) the sentences that restate them go.
+ * the topic to leave out; without one (or when it fails) the sentences that restate them go. Returns
+ * the version written, if any.
  */
-async function withoutWhatWasSaid(deps: ModelDeps, userId: string, drawn: readonly Memory[]): Promise<void> {
+async function withoutWhatWasSaid(deps: ModelDeps, userId: string, drawn: readonly Memory[]): Promise<number | undefined> {
   const bare = (text: string): string => text.trim().replace(/[。.!！?？；;]+$/u, '');
   const contents = drawn.map((m) => bare(m.content)).filter((c) => c.length > 0);
-  await updateProfile(deps, userId, {
+  const rewritten = await updateProfile(deps, userId, {
     forgetTopic: contents.join('; ').slice(0, 1_000),
     forgetMatches: (text) => contents.some((c) => bare(text).includes(c)),
   });
+  return rewritten.profile?.version;
 }

@@ -3,6 +3,7 @@ import { indexTerms } from '../text/segment.js';
 import { holdsTerms } from '../text/topic-terms.js';
 import { acrossLanguages } from './topic-bridge.js';
 import type { LifecyclePort } from '../store/ports/lifecycle.js';
+import type { ForgetTrash } from './forget-trash.js';
 import type { MemoryDeps, ModelDeps } from './deps.js';
 import { topicMessageIds } from './forget-messages.js';
 import type { Memory } from '../domain/memory.js';
@@ -193,10 +194,11 @@ export interface ForgetTopicOptions extends FootprintOptions {
   /**
    * Memories and episodes are deleted, not purged: gone from every block, search and list, and
    * restorable from the page or the API (a topic asked to be forgotten in conversation, read by
-   * heuristics that can misread). Messages are purged all the same, so no excerpt brings the topic
-   * back; older profile versions are kept. The reason goes into each memory's history.
+   * heuristics that can misread). The messages and the todos go into the request's trash, out of
+   * every search and excerpt but kept to be undone for a while; older profile versions are kept.
+   * The reason goes into each memory's history.
    */
-  restorable?: { reason: string };
+  restorable?: { reason: string; trash: ForgetTrash };
 }
 
 /**
@@ -207,31 +209,43 @@ export interface ForgetTopicOptions extends FootprintOptions {
 export async function forgetTopic(deps: ModelDeps, userId: string, topic: string, options: ForgetTopicOptions = {}): Promise<ForgetTopicReport> {
   const footprint = await topicFootprint(deps, userId, topic, options);
   const at = deps.clock.now();
+  await options.restorable?.trash.memories(footprint.memories);
   for (const memory of footprint.memories) {
     if (!options.restorable) await deps.store.purgeMemory(userId, memory.id, { actor: 'user', reason: 'forget topic', at });
     else if (memory.status !== 'deleted') await deps.store.updateMemory(userId, memory.id, { status: 'deleted', updatedAt: at }, undefined, { actor: 'user', reason: options.restorable.reason, at });
   }
   // The topic and whoever it names ("前女友", "小美"): their todos, profile sentences and old profile versions,
   // as the footprint takes them: "forget my birthday" leaves the wife's, "forget my wife's birthday" the user's.
-  const said = [...(options.aliasesOnly ? [] : [topic]), ...footprint.names];
+  // The user's own address or phone goes by the words that name the user ("The user lives in Boston").
   const whose = footprint.whose;
   const asked = (text: string, t: string): boolean => mentionsAsAsked(text, t, { ...(t === topic && options.own ? { own: true } : {}), ...(t === topic && whose ? { whose } : {}) });
-  const about = (text: string): boolean => said.some((t) => asked(text, t));
+  const aliases = options.aliasesOnly ? forgetAliases(topic) : [];
+  const said: Array<{ label: string; matches: (text: string) => boolean }> = [
+    ...(options.aliasesOnly
+      ? [{ label: topicLabel({ topic, own: true }), matches: (text: string) => aliases.some((a) => mentionsTopic(text, a)) }]
+      : [{ label: topicLabel({ topic, ...(options.own ? { own: true } : {}), ...(options.of !== undefined ? { of: options.of } : {}) }), matches: (text: string) => asked(text, topic) }]),
+    ...footprint.names.map((name) => ({ label: name, matches: (text: string) => asked(text, name) })),
+  ];
+  const about = (text: string): boolean => said.some((t) => t.matches(text));
   // Purging a memory erases its todo (deleting it withdraws it); a todo about the topic with no memory of its own goes too.
   for (const todo of await deps.store.listTodos({ userId })) {
-    if (todo.memoryId === undefined && about(todo.content)) await deps.store.deleteTodo(userId, todo.id);
+    if (todo.memoryId !== undefined || !about(todo.content)) continue;
+    await options.restorable?.trash.todo(todo);
+    await deps.store.deleteTodo(userId, todo.id);
   }
-  const messages = footprint.messageIds.size === 0 ? 0 : await deps.store.purgeMessages(userId, [...footprint.messageIds]);
+  const ids = [...footprint.messageIds];
+  const messages = ids.length === 0 ? 0 : options.restorable ? await options.restorable.trash.messages(ids) : await deps.store.purgeMessages(userId, ids);
   const report: ForgetTopicReport = { forgotten: footprint.memories.map((m) => m.id), messages, ...(footprint.names.length > 0 ? { names: footprint.names } : {}) };
   const versions = await deps.store.profileVersions(userId);
   if (versions.length > 0) {
+    const written: number[] = [];
     for (const t of said) {
-      const label = t !== topic ? t : topicLabel({ topic, ...(options.own ? { own: true } : {}), ...(options.of !== undefined ? { of: options.of } : {}) });
-      const rewritten = await updateProfile(deps, userId, { forgetTopic: label, forgetMatches: (text) => asked(text, t) });
-      if (rewritten.profile) report.profileVersion = rewritten.profile.version;
+      const rewritten = await updateProfile(deps, userId, { forgetTopic: t.label, forgetMatches: t.matches });
+      if (rewritten.profile) written.push((report.profileVersion = rewritten.profile.version));
     }
-    const stale = versions.filter((p) => about(p.narrative) || Object.values(p.basicInfo).some(about));
-    if (!options.restorable) await deps.store.deleteProfileVersions(userId, stale.map((p) => p.version));
+    const stale = versions.filter((p) => about(p.narrative) || Object.values(p.basicInfo).some(about)).map((p) => p.version);
+    if (options.restorable) await options.restorable.trash.profile(written, stale);
+    else await deps.store.deleteProfileVersions(userId, stale);
   }
   deps.logger.info('forgot a topic', { userId, count: report.forgotten.length });
   return report;

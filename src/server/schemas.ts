@@ -5,6 +5,7 @@ import { HistoryEvent } from '../domain/history.js';
 import { Memory, MemoryKind, MemoryPatch, MemoryStatus, NewMemoryInput } from '../domain/memory.js';
 import { Profile, Relation } from '../domain/profile.js';
 import { Todo } from '../domain/todo.js';
+import { ErasedForget, ForgottenSummary, UndoneForget } from '../domain/forgotten.js';
 import { RECIPES, type RecipeName } from '../recall/recipes.js';
 import { wireSchema } from './wire.js';
 
@@ -58,6 +59,10 @@ export const HistoryEventDto = wireSchema(HistoryEvent).openapi('HistoryEvent');
 export const RelationDto = wireSchema(Relation).openapi('Relation');
 export const ProfileDto = wireSchema(Profile).openapi('Profile');
 export const TodoDto = wireSchema(Todo).openapi('Todo');
+export const ForgottenRequestDto = wireSchema(ForgottenSummary).openapi('ForgottenInConversation');
+export const UndoneForgetDto = wireSchema(UndoneForget).openapi('UndoneForget');
+export const ErasedForgetDto = wireSchema(ErasedForget).openapi('ErasedForget');
+export const ForgottenParams = z.object({ userId: UserId, id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' } }) });
 /** How a todo repeats, as a caller gives it (the zone defaults to the user's). */
 export const RepeatDto = RepeatInput;
 export const MessageDto = wireSchema(Message).openapi('Message');

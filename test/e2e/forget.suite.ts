@@ -56,6 +56,44 @@ describe.runIf(browserAvailable)('web page: forgetting (Chromium)', { timeout: E
     expect(await contents()).toEqual(['用户喜欢猫']);
   });
 
+  it('lists what requests in conversation forgot; Undo brings it back, Erase now asks first (en, zh)', async () => {
+    const zhao = '/v1/users/zhao-lei';
+    const say = (content: string) => api(server.url, key, 'POST', `${zhao}/sessions/s1/messages`, { messages: [{ role: 'user', content }] });
+    await addMemory(server.url, key, 'zhao-lei', '用户的前女友叫小美', 'person');
+    await addMemory(server.url, key, 'zhao-lei', "The user's ex is named Sarah", 'person');
+    await say('我前女友叫小美');
+    await say('忘掉我前女友的事');
+    await say('My ex is named Sarah');
+    await say('forget what I told you about my ex');
+    const left = async () => ((await api(server.url, key, 'GET', `${zhao}/memories`)) as { items: Array<{ content: string }> }).items.map((m) => m.content);
+    expect(await left()).toEqual([]);
+    const other = await signedInPage(browser, server.url, key, 'zhao-lei');
+    await other.goto(`${server.url}/#/data`);
+    const items = other.locator('.forgotten-list > li');
+    await items.nth(1).waitFor();
+    // Newest first: the English request, then the Chinese one.
+    expect(await other.locator('.forgotten-list .request').allTextContents()).toEqual(['forget what I told you about my ex', '忘掉我前女友的事']);
+    expect(await items.nth(1).textContent()).toContain('1 memories, 2 messages');
+    await shot(other, 'forgotten-on-request');
+    await items.nth(1).locator('button:text-is("Undo")').click();
+    await other.waitForSelector('[role=status]:text-is("Brought back: 1 memories, 2 messages, 0 todos.")');
+    expect(await left()).toEqual(['用户的前女友叫小美']);
+    expect(((await api(server.url, key, 'GET', `${zhao}/sessions/s1/messages`)) as { items: Array<{ content: string }> }).items.map((m) => m.content)).toEqual(['我前女友叫小美', '忘掉我前女友的事']);
+    expect(await other.locator('.forgotten-list .request').allTextContents()).toEqual(['forget what I told you about my ex']);
+    await setLang(other, 'zh');
+    await other.click('.forgotten-list button:text-is("立即删除…")');
+    expect(await other.textContent('dialog.confirm[open]')).toContain('永久删除“forget what I told you about my ex”遗忘的内容？');
+    await shot(other, 'forgotten-erase-confirm-zh');
+    await confirm(other, '确认');
+    await other.waitForSelector('[role=status]:text-is("已永久删除：1 条记忆、2 条消息。")');
+    await other.waitForSelector('.card.forgotten p.muted:text-is("没有可撤销的遗忘请求。")');
+    expect(((await api(server.url, key, 'GET', `${zhao}/memories?status=deleted`)) as { items: unknown[] }).items).toEqual([]);
+    expect(((await api(server.url, key, 'GET', `${zhao}/sessions/s1/messages`)) as { items: Array<{ content: string }> }).items.map((m) => m.content)).toEqual(['我前女友叫小美', '忘掉我前女友的事']);
+    await other.context().close();
+    // Gone again, so the next test finds the users it started with.
+    await api(server.url, key, 'POST', `${zhao}/forget`, { all: true });
+  });
+
   it('forgets everything about the user only once the user id is typed (zh, narrow)', async () => {
     await api(server.url, key, 'POST', `${user}/todos`, { content: '明天下午三点开会' });
     // Signed in afresh: the header's list, read at sign-in, now holds li-ming (with data) and wang-fang.

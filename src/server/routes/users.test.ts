@@ -109,6 +109,33 @@ describe('user resources', () => {
     expect((await t.json('/v1/users/u/forget', { body: { topic: 'a', memoryId: 'b' } })).status).toBe(400);
   });
 
+  it.each([
+    { lang: 'zh', said: '我前女友叫小美', about: '用户的前女友叫小美', request: '忘掉我前女友的事' },
+    { lang: 'en', said: 'My ex is named Sarah', about: "The user's ex is named Sarah", request: 'forget what I told you about my ex' },
+  ])('$lang: what a request in conversation forgot is listed, undone, or erased at once; not by another user', async ({ said, about, request }) => {
+    const t = make();
+    await t.json('/v1/users/u/memories', { body: { content: about } });
+    await t.json('/v1/users/u/sessions/s1/messages', { body: { messages: [{ role: 'user', content: said }] } });
+    const asked = await t.json('/v1/users/u/sessions/s1/messages', { body: { messages: [{ role: 'user', content: request }] } });
+    const id = String((asked.body.appended as Array<{ id: string }>)[0]!.id);
+    const listed = await t.json('/v1/users/u/forgotten');
+    expect(listed.body.items).toEqual([{ id, at: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-08T00:00:00.000Z', topic: expect.any(String), request, memories: 1, messages: 2, todos: 0 }]);
+    expect((await t.json('/v1/users/v/forgotten')).body.items).toEqual([]);
+    expect((await t.json(`/v1/users/v/forgotten/${id}/undo`, { method: 'POST' })).status).toBe(404);
+
+    const undone = await t.json(`/v1/users/u/forgotten/${id}/undo`, { method: 'POST' });
+
+    expect([undone.status, undone.body]).toEqual([200, expect.objectContaining({ id, memories: 1, messages: 2 })]);
+    expect(((await t.json('/v1/users/u/sessions/s1/messages')).body.items as Array<{ content: string }>).map((m) => m.content)).toEqual([said, request]);
+    expect((await t.json(`/v1/users/u/forgotten/${id}/undo`, { method: 'POST' })).body.error?.code).toBe('CONFLICT');
+    // Asked again and erased at once this time: nothing left to undo.
+    const again = await t.json('/v1/users/u/sessions/s1/messages', { body: { messages: [{ role: 'user', content: request }] } });
+    const second = String((again.body.appended as Array<{ id: string }>)[0]!.id);
+    expect((await t.json(`/v1/users/u/forgotten/${second}`, { method: 'DELETE' })).body).toEqual({ id: second, memories: 1, messages: 3 });
+    expect((await t.json(`/v1/users/u/forgotten/${second}/undo`, { method: 'POST' })).body.error?.code).toBe('NOT_FOUND');
+    expect(await t.memory.list({ userId: 'u', statuses: ['active', 'deleted'] })).toEqual([]);
+  });
+
   it('a body /forget does not take is refused naming the bodies it takes, and nothing is forgotten (zh/en)', async () => {
     const t = make();
     for (const content of ['用户在考虑跳槽', 'The user likes cats']) await t.json('/v1/users/u/memories', { body: { content } });

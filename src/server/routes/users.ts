@@ -7,7 +7,7 @@ import type { MemoryEngine } from '../../memory-engine.js';
 import { userFolder } from '../../pipelines/sync-mirror.js';
 import { externalUserId } from '../auth.js';
 import { createRoute, jsonBody, newRouter, ok, userOf } from '../route-kit.js';
-import { ContentText, MemoryDto, ProfileDto, RecalledDto, Text, UserParams } from '../schemas.js';
+import { ContentText, ErasedForgetDto, ForgottenParams, ForgottenRequestDto, MemoryDto, ProfileDto, RecalledDto, Text, UndoneForgetDto, UserParams } from '../schemas.js';
 import { present } from '../wire.js';
 import { previewForgetTopic } from '../../pipelines/forget-preview.js';
 import { userNotEmptyError } from '../../pipelines/import-user.js';
@@ -46,6 +46,9 @@ const versions = createRoute({ method: 'get', path: `${u}/profile/versions`, tag
 const getSettings = createRoute({ method: 'get', path: `${u}/settings`, tags, summary: "The user's effective settings (own overrides over the global defaults)", request: { params: UserParams }, responses: ok(ExtractionSettings) });
 const putSettings = createRoute({ method: 'put', path: `${u}/settings`, tags, summary: "Change some of the user's settings; the other keys keep following the defaults", request: { params: UserParams, body: jsonBody(SettingsPatch.strict().openapi('SettingsPatch')) }, responses: ok(ExtractionSettings) });
 const forget = createRoute({ method: 'post', path: `${u}/forget`, tags, summary: 'Forget everything, a topic, or one memory: really erased', request: { params: UserParams, body: jsonBody(ForgetBody) }, responses: ok(z.looseObject({ scope: z.enum(['user', 'topic', 'memory']) })) });
+const forgotten = createRoute({ method: 'get', path: `${u}/forgotten`, tags, summary: 'What requests in conversation forgot ("忘掉…", "forget…"), undoable for 7 days, newest first', request: { params: UserParams }, responses: ok(z.object({ items: z.array(ForgottenRequestDto) })) });
+const undoForgotten = createRoute({ method: 'post', path: `${u}/forgotten/{id}/undo`, tags, summary: 'Bring back what a request in conversation forgot: its messages, memories, todos and the profile before it', request: { params: ForgottenParams }, responses: ok(UndoneForgetDto) });
+const eraseForgotten = createRoute({ method: 'delete', path: `${u}/forgotten/{id}`, tags, summary: 'Erase what a request in conversation forgot now, rather than when its undo time ends', request: { params: ForgottenParams }, responses: ok(ErasedForgetDto) });
 const exportUser = createRoute({ method: 'get', path: `${u}/export`, tags, summary: 'Everything kept about the user, as one JSON document', request: { params: UserParams }, responses: ok(ExportBody) });
 const importUser = createRoute({ method: 'post', path: `${u}/import`, tags, summary: 'Restore an export into this (empty) user', request: { params: UserParams, body: jsonBody(ExportBody) }, responses: ok(z.looseObject({ memories: z.number(), messages: z.number(), rewrittenOwners: z.number().optional(), reissuedIds: z.number().optional() })) });
 const learnings = createRoute({ method: 'get', path: `${u}/learnings`, tags, summary: 'Procedures that worked, for a task', request: { params: UserParams, query: z.object({ task: Text.pipe(z.string().min(1).max(2000)), limit: z.coerce.number().int().min(1).max(50).default(5) }) }, responses: ok(z.object({ items: z.array(RecalledDto) })) });
@@ -94,6 +97,18 @@ export function userRoutes(memory: MemoryEngine, options: { workspace?: string }
       if ('topic' in b) return c.json({ scope: 'topic' as const, ...(await memory.forgetTopic(userId, b.topic)) }, 200);
       await memory.purge(userId, b.memoryId, { actor: 'user', reason: 'forget' });
       return c.json({ scope: 'memory' as const, id: b.memoryId }, 200);
+    })
+    .openapi(forgotten, async (c) => {
+      const userId = userOf(c, c.req.valid('param').userId);
+      return c.json({ items: present(c.var.auth, await memory.forgottenOnRequest(userId)) }, 200);
+    })
+    .openapi(undoForgotten, async (c) => {
+      const { userId: ext, id } = c.req.valid('param');
+      return c.json(await memory.undoForgotten(userOf(c, ext), id), 200);
+    })
+    .openapi(eraseForgotten, async (c) => {
+      const { userId: ext, id } = c.req.valid('param');
+      return c.json(await memory.eraseForgotten(userOf(c, ext), id), 200);
     })
     .openapi(exportUser, async (c) => {
       const userId = userOf(c, c.req.valid('param').userId);

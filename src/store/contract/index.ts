@@ -1,4 +1,5 @@
 import { describeConditionalUpdateContract } from './conditional-update.contract.js';
+import { describeForgottenContract } from './forgotten.contract.js';
 import { describeIsolationContract } from './isolation.contract.js';
 import { describeKeysContract } from './keys.contract.js';
 import { describeProfilesContract, describeRelationsContract, describeSettingsContract } from './layers.contract.js';
@@ -33,5 +34,6 @@ export function runStoreContracts(name: string, factory: StoreFactory, options: 
   describeSettingsContract(name, factory);
   describeLifecycleContract(name, factory);
   describeIsolationContract(name, factory);
+  describeForgottenContract(name, factory);
   if (options.keys ?? true) describeKeysContract(name, factory);
 }

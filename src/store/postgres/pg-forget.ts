@@ -12,7 +12,7 @@ export async function bumpForgetFence(ctx: PgContext, userId: string): Promise<v
 }
 
 /** Every table holding a user's rows, in the order forgetUser erases them. */
-const USER_TABLES = ['memories', 'messages', 'memory_history', 'sessions', 'todos', 'reminder_deliveries', 'settings', 'extraction_runs', 'memory_relations', 'profiles'] as const;
+const USER_TABLES = ['memories', 'messages', 'memory_history', 'sessions', 'todos', 'reminder_deliveries', 'settings', 'extraction_runs', 'memory_relations', 'profiles', 'forgotten_requests'] as const;
 
 export function forgetRole(ctx: PgContext): Pick<Store, 'forgetGeneration' | 'forgetUser' | 'userIds'> {
   return {

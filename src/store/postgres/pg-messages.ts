@@ -3,7 +3,7 @@ import type { Message } from '../../domain/conversation.js';
 import { EmbedderMismatchError, EngramError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import { rowToSession } from '../sqlite/message-tables.js';
-import type { MessageQuery, Store } from '../store.js';
+import type { MessageQuery, NewStoredMessage, Store } from '../store.js';
 import type { PgContext, Row } from './pg-db.js';
 import { keywordColumns, scoresOf, searchKeywords, searchVectors, vectorColumns, vectorsOfRows } from './pg-search.js';
 import { boundEmbedder } from './pg-vectors.js';
@@ -26,6 +26,20 @@ function rowToMessage(r: Row): Message {
 
 const inSession = (sessionId: string | undefined) => (sessionId === undefined ? undefined : { sql: (n: number) => `session_id = $${n}`, params: [sessionId] });
 
+/** One message's row with its keyword columns and its vector (only when it is the bound embedder's). */
+export async function insertMessage(tx: PgContext, userId: string, sessionId: string, seq: number, m: NewStoredMessage, bound: { id: string; dimensions: number } | null): Promise<Message> {
+  // A message is never lost for want of a vector: one from another embedder than the bound
+  // one (a writer fenced by a reindex) or none at all is stored unmarked, and reindex embeds it.
+  const vector = m.vector && bound && m.embedderId === bound.id && m.vector.length === bound.dimensions ? vectorColumns(m.vector) : null;
+  const kw = keywordColumns(indexTerms(m.content));
+  await tx.run(
+    `INSERT INTO messages (id, user_id, session_id, seq, role, content, caller_id, created_at, expires_at, embedder_id, terms, term_count, kw, vec, vec_code)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, array_to_tsvector($13::text[]), $14, $15::varbit)`,
+    [m.id, userId, sessionId, seq, m.role, m.content, m.callerId ?? null, m.createdAt.getTime(), m.expiresAt?.getTime() ?? null, vector ? bound!.id : null, kw.terms, kw.termCount, kw.lexemes, vector?.bytes ?? null, vector?.code ?? null],
+  );
+  return { id: m.id, userId, sessionId, seq, role: m.role, content: m.content, createdAt: m.createdAt, ...(m.callerId ? { callerId: m.callerId } : {}), ...(m.expiresAt ? { expiresAt: m.expiresAt } : {}) };
+}
+
 /** The raw conversation layer: sessions and messages, with their keyword and vector columns. */
 export function messageRole(ctx: PgContext): Pick<Store, 'appendMessages' | 'getSession' | 'listMessages' | 'messageNeighbours' | 'searchMessageVector' | 'searchMessageKeyword' | 'messageVectorsOf' | 'messageVectorScores' | 'scoredNeighbours' | 'deleteExpiredMessages' | 'purgeMessages'> {
   const role: ReturnType<typeof messageRole> = {
@@ -44,16 +58,7 @@ export function messageRole(ctx: PgContext): Pick<Store, 'appendMessages' | 'get
             'UPDATE sessions SET next_seq = next_seq + 1, last_active_at = greatest(last_active_at, $1) WHERE user_id = $2 AND id = $3 RETURNING next_seq - 1 AS seq',
             [m.createdAt.getTime(), userId, sessionId],
           );
-          // A message is never lost for want of a vector: one from another embedder than the bound
-          // one (a writer fenced by a reindex) or none at all is stored unmarked, and reindex embeds it.
-          const vector = m.vector && bound && m.embedderId === bound.id && m.vector.length === bound.dimensions ? vectorColumns(m.vector) : null;
-          const kw = keywordColumns(indexTerms(m.content));
-          await tx.run(
-            `INSERT INTO messages (id, user_id, session_id, seq, role, content, caller_id, created_at, expires_at, embedder_id, terms, term_count, kw, vec, vec_code)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, array_to_tsvector($13::text[]), $14, $15::varbit)`,
-            [m.id, userId, sessionId, seq, m.role, m.content, m.callerId ?? null, m.createdAt.getTime(), m.expiresAt?.getTime() ?? null, vector ? bound!.id : null, kw.terms, kw.termCount, kw.lexemes, vector?.bytes ?? null, vector?.code ?? null],
-          );
-          stored.push({ id: m.id, userId, sessionId, seq, role: m.role, content: m.content, createdAt: m.createdAt, ...(m.callerId ? { callerId: m.callerId } : {}), ...(m.expiresAt ? { expiresAt: m.expiresAt } : {}) });
+          stored.push(await insertMessage(tx, userId, sessionId, seq, m, bound));
         }
         return stored;
       }),

@@ -280,6 +280,18 @@ const MIGRATIONS: ReadonlyArray<string | ((client: pg.ClientBase) => Promise<voi
   `
   ALTER TABLE todos ADD COLUMN IF NOT EXISTS repeat TEXT;
   `,
+  // 7: what a request in conversation forgot, kept to be undone for a while (domain/forgotten.ts): one JSON document a request.
+  `
+  CREATE TABLE IF NOT EXISTS forgotten_requests (
+    user_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (user_id, id)
+  );
+  CREATE INDEX IF NOT EXISTS forgotten_requests_expiry ON forgotten_requests (expires_at);
+  `,
 ];
 
 /** The version of the step that made the keyword terms again (for its test). */

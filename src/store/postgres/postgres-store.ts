@@ -5,6 +5,7 @@ import { EngramError } from '../../errors.js';
 import type { Store } from '../store.js';
 import { checkSchemaName, inNewTransaction, poolContext, toPgStoreError, type PgContext, type PgRuntime } from './pg-db.js';
 import { onConnection } from './pg-reconnect.js';
+import { forgottenRole } from './pg-forgotten.js';
 import { forgetRole } from './pg-forget.js';
 import { memoryRole } from './pg-memories.js';
 import { messageRole } from './pg-messages.js';
@@ -73,7 +74,7 @@ function splitSchema(url: string): { url: string; schema?: string } {
 
 /** The store's roles over one connection (the pool, or a transaction's client). */
 function rolesOn(ctx: PgContext, cache: PgSearchCache | undefined): Omit<Store, 'backup' | 'transaction' | 'close'> {
-  return { ...vectorRole(ctx), ...memoryRole(ctx, cache), ...messageRole(ctx), ...sessionRole(ctx), ...todoRole(ctx), ...profileRole(ctx), ...settingsRole(ctx), ...forgetRole(ctx), ...jobLeaseRole(ctx) };
+  return { ...vectorRole(ctx), ...memoryRole(ctx, cache), ...messageRole(ctx), ...sessionRole(ctx), ...todoRole(ctx), ...profileRole(ctx), ...settingsRole(ctx), ...forgetRole(ctx), ...forgottenRole(ctx), ...jobLeaseRole(ctx) };
 }
 
 const noBackup = (): Promise<never> =>

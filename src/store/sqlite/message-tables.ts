@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { Session, type Message } from '../../domain/conversation.js';
 import { indexTerms } from '../../text/segment.js';
-import type { MessageQuery, NewStoredMessage } from '../store.js';
+import type { MessageQuery, NewStoredMessage, RestoredMessage } from '../store.js';
 import type { KeywordCacheOptions } from './keyword-cache.js';
 import { KeywordIndex, type Bm25Params } from './keyword-index.js';
 import { MessageCache, type HeldMessage, type MessageCacheOptions, type UserMessages } from './message-cache.js';
@@ -108,25 +108,48 @@ export class MessageTables {
     ).run(sessionId, userId, first.createdAt.getTime(), first.createdAt.getTime());
     const exists = db.prepare('SELECT 1 FROM messages WHERE user_id = ? AND id = ?');
     const nextSeq = db.prepare('UPDATE sessions SET next_seq = next_seq + 1, last_active_at = max(last_active_at, ?) WHERE user_id = ? AND id = ? RETURNING next_seq - 1 AS seq');
-    const insert = db.prepare(
-      `INSERT INTO messages (id, user_id, session_id, seq, role, content, caller_id, created_at, expires_at, embedder_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     const stored: Message[] = [];
     for (const m of messages) {
       if (exists.get(userId, m.id)) continue;
       const { seq } = nextSeq.get(m.createdAt.getTime(), userId, sessionId) as { seq: number };
-      // A message is never lost for want of a vector: one from another embedder than the bound one
-      // (a writer fenced by a reindex) or none at all is stored unmarked, and reindex embeds it.
-      const vector = m.vector && bound && m.embedderId === bound.id && m.vector.length === bound.dimensions ? m.vector : null;
-      const info = insert.run(m.id, userId, sessionId, seq, m.role, m.content, m.callerId ?? null, m.createdAt.getTime(), m.expiresAt?.getTime() ?? null, vector ? bound!.id : null);
-      const rid = Number(info.lastInsertRowid);
-      this.rows.touched(userId, rid);
-      this.keywords.upsert(rid, userId, indexTerms(m.content));
-      if (vector) bound!.messages.upsert(rid, userId, 'active', vector);
-      stored.push({ id: m.id, userId, sessionId, seq, role: m.role, content: m.content, createdAt: m.createdAt, ...(m.callerId ? { callerId: m.callerId } : {}), ...(m.expiresAt ? { expiresAt: m.expiresAt } : {}) });
+      stored.push(this.insert(userId, sessionId, seq, m, bound));
     }
     return stored;
+  }
+
+  /** Puts messages back at their own places (`ForgottenPort.restoreMessages`): skipped where the id or the place is taken. */
+  restore(userId: string, messages: readonly RestoredMessage[], bound: Binding | null): Message[] {
+    const db = this.db;
+    const session = db.prepare(
+      `INSERT INTO sessions (id, user_id, created_at, last_active_at, next_seq) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id, id) DO UPDATE SET next_seq = max(next_seq, excluded.next_seq), last_active_at = max(last_active_at, excluded.last_active_at)`,
+    );
+    const taken = db.prepare('SELECT 1 FROM messages WHERE user_id = ? AND (id = ? OR (session_id = ? AND seq = ?))');
+    const stored: Message[] = [];
+    for (const m of messages) {
+      if (taken.get(userId, m.id, m.sessionId, m.seq)) continue;
+      session.run(m.sessionId, userId, m.createdAt.getTime(), m.createdAt.getTime(), m.seq + 1);
+      stored.push(this.insert(userId, m.sessionId, m.seq, m, bound));
+    }
+    return stored;
+  }
+
+  /** One message's row, keyword row and vector (the vector only when it is the bound embedder's). */
+  private insert(userId: string, sessionId: string, seq: number, m: NewStoredMessage, bound: Binding | null): Message {
+    // A message is never lost for want of a vector: one from another embedder than the bound one
+    // (a writer fenced by a reindex) or none at all is stored unmarked, and reindex embeds it.
+    const vector = m.vector && bound && m.embedderId === bound.id && m.vector.length === bound.dimensions ? m.vector : null;
+    const info = this.sql
+      .get(
+        `INSERT INTO messages (id, user_id, session_id, seq, role, content, caller_id, created_at, expires_at, embedder_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(m.id, userId, sessionId, seq, m.role, m.content, m.callerId ?? null, m.createdAt.getTime(), m.expiresAt?.getTime() ?? null, vector ? bound!.id : null);
+    const rid = Number(info.lastInsertRowid);
+    this.rows.touched(userId, rid);
+    this.keywords.upsert(rid, userId, indexTerms(m.content));
+    if (vector) bound!.messages.upsert(rid, userId, 'active', vector);
+    return { id: m.id, userId, sessionId, seq, role: m.role, content: m.content, createdAt: m.createdAt, ...(m.callerId ? { callerId: m.callerId } : {}), ...(m.expiresAt ? { expiresAt: m.expiresAt } : {}) };
   }
 
   session(userId: string, sessionId: string): Session | null {

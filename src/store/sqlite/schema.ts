@@ -265,6 +265,20 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
     const columns = db.prepare("SELECT name FROM pragma_table_info('todos')").pluck().all();
     if (!columns.includes('repeat')) db.exec('ALTER TABLE todos ADD COLUMN repeat TEXT');
   },
+  (db) => {
+    db.exec(`
+      -- What a request in conversation forgot, kept to be undone for a while (domain/forgotten.ts): one JSON document a request.
+      CREATE TABLE IF NOT EXISTS forgotten_requests (
+        user_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (user_id, id)
+      );
+      CREATE INDEX IF NOT EXISTS forgotten_requests_expiry ON forgotten_requests (expires_at);
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

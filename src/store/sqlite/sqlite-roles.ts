@@ -3,6 +3,7 @@ import type { IdGenerator } from '../../deps.js';
 import type { LeaseTask } from '../ports/sessions.js';
 import { BoundVectors } from './bound-vectors.js';
 import { ExtractionTables } from './extraction-tables.js';
+import { ForgottenTables } from './forgotten-tables.js';
 import { JobLeases } from './job-leases.js';
 import type { KeywordCacheOptions } from './keyword-cache.js';
 import { KeywordIndex } from './keyword-index.js';
@@ -24,6 +25,7 @@ export interface Shared {
   lifecycle: LifecycleTables;
   bound: BoundVectors;
   jobs: JobLeases;
+  forgotten: ForgottenTables;
 }
 
 export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSearch?: VectorSearchOptions, keywordSearch?: KeywordCacheOptions, rankingCache?: RankingCacheOptions, messageCache?: MessageCacheOptions): Shared {
@@ -40,6 +42,7 @@ export function sharedTables(db: Database.Database, ids: IdGenerator, vectorSear
     lifecycle,
     bound,
     jobs: new JobLeases(db),
+    forgotten: new ForgottenTables(db),
   };
 }
 
@@ -65,7 +68,7 @@ function locked<T extends Methods>(run: Run, role: T): Locked<T> {
  * data version once per call, see `readOnce`).
  */
 export function sqliteRoles(t: Shared, run: Run, read: Run = run) {
-  const { memories: m, messages, extraction: e, todos, lifecycle: l, jobs } = t;
+  const { memories: m, messages, extraction: e, todos, lifecycle: l, jobs, forgotten: f } = t;
   return {
     ...locked(run, {
       insertMemory: m.insertMemory.bind(m),
@@ -130,6 +133,15 @@ export function sqliteRoles(t: Shared, run: Run, read: Run = run) {
     ...locked(run, {
       acquireJobLease: jobs.acquire.bind(jobs),
       releaseJobLease: jobs.release.bind(jobs),
+    }),
+    ...locked(run, {
+      saveForgotten: f.save.bind(f),
+      deleteForgotten: f.delete.bind(f),
+      deleteExpiredForgotten: f.deleteExpired.bind(f),
+    }),
+    ...locked(read, {
+      listForgotten: f.list.bind(f),
+      getForgotten: f.get.bind(f),
     }),
   };
 }

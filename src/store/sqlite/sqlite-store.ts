@@ -9,7 +9,7 @@ import type { Message } from '../../domain/conversation.js';
 import type { ChangeContext } from '../../domain/history.js';
 import { EmbedderMismatchError, EngramError } from '../../errors.js';
 import { Mutex } from '../mutex.js';
-import type { Collection, VectorStatus, EmbedderInfo, KeywordSearch, NewStoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
+import type { Collection, VectorStatus, EmbedderInfo, KeywordSearch, NewStoredMessage, RestoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
 import type { KeptVectors } from '../ports/vectors.js';
 import { ForgetFence } from './forget-fence.js';
 import type { KeywordCacheOptions } from './keyword-cache.js';
@@ -522,6 +522,10 @@ class SqliteStore implements Store {
     });
   }
 
+  restoreMessages(userId: string, messages: readonly RestoredMessage[]): Promise<Message[]> {
+    return this.run(() => this.db.transaction(() => this.messages.restore(userId, messages, this.shared.bound.current())).immediate());
+  }
+
   deleteExpiredMessages(now: Date): Promise<number> {
     return this.run(() => this.db.transaction(() => this.messages.deleteExpired(now, this.vec('messages'))).immediate());
   }
@@ -572,7 +576,7 @@ class SqliteStore implements Store {
           keywords.removeUser(userId);
           counts[table] = rids.length;
         }
-        for (const table of ['memories', 'messages', 'memory_history', 'sessions', 'todos', 'reminder_deliveries', 'settings', 'extraction_runs', 'memory_relations', 'profiles', 'keyword_stats']) {
+        for (const table of ['memories', 'messages', 'memory_history', 'sessions', 'todos', 'reminder_deliveries', 'settings', 'extraction_runs', 'memory_relations', 'profiles', 'keyword_stats', 'forgotten_requests']) {
           counts[table] = this.db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId).changes;
         }
         // The change journal names the user too: their entries go, and every other connection's

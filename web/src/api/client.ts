@@ -75,6 +75,8 @@ export function createClient(options: ClientOptions) {
     put: <T extends z.ZodType>(schema: T, path: string, body: unknown) => json(schema, 'PUT', path, body),
     patch: <T extends z.ZodType>(schema: T, path: string, body: unknown, headers?: Record<string, string>) => json(schema, 'PATCH', path, body, headers),
     del: async (path: string) => { await send('DELETE', path); },
+    /** A DELETE whose answer is read (what it erased). */
+    remove: <T extends z.ZodType>(schema: T, path: string) => json(schema, 'DELETE', path),
   };
 }
 export type Client = ReturnType<typeof createClient>;

@@ -5,6 +5,7 @@ import type { ApiError } from '../api/client';
 import { ErrorBanner } from '../components/error-banner';
 import { useI18n } from '../i18n/i18n';
 import { ForgetCard } from './forget-card';
+import { ForgottenCard } from './forgotten-card';
 
 const ImportResult = z.looseObject({ memories: z.number().default(0), messages: z.number().default(0) });
 
@@ -56,6 +57,7 @@ export function DataScreen() {
         <input id="import-file" type="file" accept="application/json,.json" onChange={(e) => void upload(e.currentTarget.files?.[0])} />
         {done && <p role="status">{done}</p>}
       </div>
+      <ForgottenCard />
       <ForgetCard />
     </section>
   );
