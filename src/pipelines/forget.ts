@@ -11,10 +11,11 @@ import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
 import { updateProfile } from './update-profile.js';
 import { mentionsAt, mentionsOwn, mentionsTopic } from '../text/mentions.js';
+import { continuesInto, longerNames } from '../text/longer-names.js';
 import { mentionedAsTheirs, namesOfKin, whoseOf, type Whose } from '../text/whose.js';
 import { forgetAliases } from '../extraction/forget-aliases.js';
 import { topicLabel } from '../extraction/forget-request.js';
-import { meantIn, namesOfTopic } from './topic-names.js';
+import { chineseName, meantIn, namesOfTopic } from './topic-names.js';
 
 /**
  * Forgets everything about a user (seed 003 "用户要求遗忘"): memories, vectors, keyword rows,
@@ -49,6 +50,8 @@ export interface TopicFootprint {
   names: string[];
   /** Someone else's (`FootprintOptions.of`): how they are written, for the todos and profile sentences that go with it. */
   whose?: Whose;
+  /** The longer names the topic and its names begin that are someone else's ("刘强东" of "刘强": `longerNames`), for the todos and profile sentences. */
+  others: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -66,13 +69,33 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
     for (const id of f.messageIds) messageIds.add(id);
   };
   if (options.of !== undefined) return theirFootprint(deps, userId, topic, options.of);
-  const own = options.aliasesOnly ? { memories: [], messageIds: new Set<string>() } : await footprintOf(deps, userId, topic, options);
+  // Someone else whose name begins with this one ("刘强东" of "刘强"), as the user's memories and messages name them.
+  const texts = userTexts(deps, userId);
+  const others = new Map<string, readonly string[]>();
+  // Only a Chinese name has any, a name the memories give the topic even when no common surname begins it ("欧阳娜娜").
+  const othersOf = async (term: string, asName: boolean): Promise<readonly string[]> => {
+    const found = (asName && /\p{Script=Han}/u.test(term)) || chineseName(term) ? longerNames(term, await texts()) : [];
+    others.set(term, found);
+    return found;
+  };
+  const own = options.aliasesOnly ? { memories: [], messageIds: new Set<string>() } : await footprintOf(deps, userId, topic, options, await othersOf(topic, false));
   add(own);
   const names = options.literal ? [] : namesOfTopic(topic, own.memories.map((m) => m.content));
-  for (const name of names) add(await footprintOf(deps, userId, name, { minSimilarity: options.minSimilarity, nameOf: topic }));
+  for (const name of names) add(await footprintOf(deps, userId, name, { minSimilarity: options.minSimilarity, nameOf: topic }, await othersOf(name, true)));
   // The user's own stays the user's own in its other words ("my ex": not "my sister's ex-husband").
   if (!options.literal) for (const alias of forgetAliases(topic)) add(await footprintOf(deps, userId, alias, { literal: true, ...(options.own ? { own: true } : {}) }));
-  return { memories: [...memories.values()], messageIds, names };
+  return { memories: [...memories.values()], messageIds, names, others };
+}
+
+/** Every memory (deleted ones included) and message of the user, read once and only when asked for. */
+function userTexts(deps: MemoryDeps, userId: string): () => Promise<readonly string[]> {
+  let read: Promise<readonly string[]> | undefined;
+  return () =>
+    (read ??= (async () => {
+      const memories = await deps.store.listMemories({ userId, statuses: ['active', 'archived', 'deleted'] });
+      const messages = await deps.store.listMessages({ userId });
+      return [...memories.map((m) => m.content), ...messages.map((m) => m.content)];
+    })());
 }
 
 /**
@@ -84,14 +107,14 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
  * something else ("ex-colleague", "前任老板": `mentionsAsMeant`) or, for the user's own, only as
  * someone else's ("The user's wife's birthday") is left.
  */
-async function footprintOf(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions): Promise<{ memories: Memory[]; messageIds: Set<string> }> {
+async function footprintOf(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions, others: readonly string[] = []): Promise<{ memories: Memory[]; messageIds: Set<string> }> {
   const terms = indexTerms(topic);
-  const meant = (m: Memory): boolean => !mentionsTopic(m.content, topic) || meantIn(m.content, topic, options);
+  const meant = (m: Memory): boolean => !mentionsTopic(m.content, topic) || meantIn(m.content, topic, options, others);
   const statuses = ['active', 'archived', 'deleted'] as const;
   // A phrase taken as written ("用户住在", "my address"): what says it, and nothing merely like it.
   if (options.literal) {
     const memories = (await deps.store.listMemories({ userId, statuses: [...statuses] })).filter((m) => mentionsTopic(m.content, topic) && meant(m));
-    return { memories, messageIds: await topicMessageIds(deps, userId, topic, options) };
+    return { memories, messageIds: await topicMessageIds(deps, userId, topic, options, others) };
   }
   const found = await recall(deps, { userId, query: topic, limit: 200, statuses: [...statuses], touch: false, includeExpired: true });
   // In the other language ("花生": "The user is allergic to peanuts"), for a topic taken as itself: the user's
@@ -111,7 +134,7 @@ async function footprintOf(deps: MemoryDeps, userId: string, topic: string, opti
     })
     .map((r) => r.memory)
     .filter(meant);
-  const messageIds = await topicMessageIds(deps, userId, topic, options);
+  const messageIds = await topicMessageIds(deps, userId, topic, options, others);
   const taken = new Set(about.map((m) => m.id));
   const derived =
     messageIds.size === 0
@@ -138,7 +161,7 @@ async function theirFootprint(deps: MemoryDeps, userId: string, topic: string, o
   // A gloss that kept Chinese (a word CC-CEDICT lacks) is no English topic.
   const across = await acrossLanguages(deps.embedder, topic, texts, (t) => (/\p{Script=Han}/u.test(t) ? () => false : theirMatcher(t, whose)), new RegExp(whose.source, 'iu'));
   const taken = (text: string, i: number): boolean => theirs(text) || across[i] === true;
-  return { memories: all.filter((m, i) => taken(m.content, i)), messageIds: new Set(messages.filter((m, i) => taken(m.content, all.length + i)).map((m) => m.id)), names: [], whose };
+  return { memories: all.filter((m, i) => taken(m.content, i)), messageIds: new Set(messages.filter((m, i) => taken(m.content, all.length + i)).map((m) => m.id)), names: [], whose, others: new Map() };
 }
 
 /** Someone of the user's by the words for them and the names the user's memories give them. */
@@ -162,9 +185,14 @@ function theirAliases(topic: string): string[] {
   return [];
 }
 
-/** Whether a text mentions a term as a footprint of these options takes it: the user's own, theirs, or at all. */
-function mentionsAsAsked(text: string, term: string, options: Pick<FootprintOptions, 'own'> & { whose?: Whose }): boolean {
+/**
+ * Whether a text mentions a term as a footprint of these options takes it: the user's own, theirs, or
+ * at all, and not only as the beginning of someone else's longer name (`others`: "刘强东" of "刘强").
+ */
+function mentionsAsAsked(text: string, term: string, options: Pick<FootprintOptions, 'own'> & { whose?: Whose; others?: readonly string[] }): boolean {
   if (options.whose) return theirMatcher(term, options.whose)(text);
+  const others = options.others ?? [];
+  if (others.length > 0 && mentionsAt(text, term).every((at) => continuesInto(text, at, others))) return false;
   return mentionsTopic(text, term) && (!options.own || mentionsOwn(text, term));
 }
 
@@ -215,7 +243,8 @@ export async function forgetTopic(deps: ModelDeps, userId: string, topic: string
   // as the footprint takes them: "forget my birthday" leaves the wife's, "forget my wife's birthday" the user's.
   const said = [...(options.aliasesOnly ? [] : [topic]), ...footprint.names];
   const whose = footprint.whose;
-  const asked = (text: string, t: string): boolean => mentionsAsAsked(text, t, { ...(t === topic && options.own ? { own: true } : {}), ...(t === topic && whose ? { whose } : {}) });
+  const longer = (t: string): readonly string[] => footprint.others.get(t) ?? [];
+  const asked = (text: string, t: string): boolean => mentionsAsAsked(text, t, { ...(t === topic && options.own ? { own: true } : {}), ...(t === topic && whose ? { whose } : {}), others: longer(t) });
   const about = (text: string): boolean => said.some((t) => asked(text, t));
   // Purging a memory erases its todo (deleting it withdraws it); a todo about the topic with no memory of its own goes too.
   for (const todo of await deps.store.listTodos({ userId })) {
@@ -226,7 +255,9 @@ export async function forgetTopic(deps: ModelDeps, userId: string, topic: string
   const versions = await deps.store.profileVersions(userId);
   if (versions.length > 0) {
     for (const t of said) {
-      const label = t !== topic ? t : topicLabel({ topic, ...(options.own ? { own: true } : {}), ...(options.of !== undefined ? { of: options.of } : {}) });
+      const named = t !== topic ? t : topicLabel({ topic, ...(options.own ? { own: true } : {}), ...(options.of !== undefined ? { of: options.of } : {}) });
+      // A model told "刘强" could take 刘强东's sentences with it.
+      const label = longer(t).length === 0 ? named : `${named}（不是${longer(t).join('、')}）`;
       const rewritten = await updateProfile(deps, userId, { forgetTopic: label, forgetMatches: (text) => asked(text, t) });
       if (rewritten.profile) report.profileVersion = rewritten.profile.version;
     }
