@@ -42,6 +42,18 @@ describe('engram forget', () => {
     expect(await contents('alice')).toEqual(['The user loves hiking in the Alps']);
   });
 
+  it.each([
+    ['zh', '刘强', ['用户的同事叫刘强', '刘强喜欢打篮球'], ['用户在读刘强东的自传', '刘强东创办了京东']],
+    ['en', 'Sam', ["The user's coworker is named Sam", 'Sam plays basketball'], ["The user is reading Samantha Power's memoir", 'Samantha Power was a US ambassador']],
+  ])('%s: --topic with a name shows and erases theirs, not those of someone whose name begins with it', async (_lang, name, theirs, others) => {
+    for (const content of [...theirs, ...others]) await h.cli(['--user', 'wang', 'add', content]);
+    const dry = (await h.cli(['--user', 'wang', '--json', 'forget', '--topic', name])).json<{ wouldErase: { content: string }[] }>();
+    expect(dry.wouldErase.map((m) => m.content).sort()).toEqual([...theirs].sort());
+    const r = await h.cli(['--user', 'wang', 'forget', '--topic', name, '--yes']);
+    expect(r.stdout).toMatch(new RegExp(`^Forgot 2 memories about "${name}"`));
+    expect((await contents('wang')).sort()).toEqual([...others].sort());
+  });
+
   it('forgets everything about one user with --all --yes; the other user keeps theirs', async () => {
     const dry = await h.cli(['--user', 'li-ming', 'forget', '--all']);
     expect(dry.code).toBe(0);

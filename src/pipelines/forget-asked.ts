@@ -4,12 +4,12 @@ import type { ForgetAsk } from '../domain/operations.js';
 import { forgetAliases, forgottenByAliasesOnly } from '../extraction/forget-aliases.js';
 import { namesATime, readForgetRequest, requestLabel, type ForgetRequest } from '../extraction/forget-request.js';
 import type { Rejected } from '../extraction/plan-operations.js';
-import { mentionsTopic } from '../text/mentions.js';
 import { kinSaid } from '../text/whose.js';
 import type { ModelDeps } from './deps.js';
 import { forgetTopic, topicFootprint, type FootprintOptions } from './forget.js';
 import { forgetSaidWhen } from './forget-said-when.js';
 import { forgetTrash } from './forget-trash.js';
+import { namedIn } from './topic-names.js';
 
 /** A topic forgotten because the user asked for it in conversation. */
 export interface ForgottenOnRequest {
@@ -170,7 +170,7 @@ function askedTopic(raw: string): ForgetRequest | undefined {
 export function checkForgetAsks(asks: readonly ForgetAsk[], refs: ReadonlyMap<string, string>, batch: readonly Message[], context: readonly Message[]): { accepted: Array<{ message: Message; request: ForgetRequest }>; rejected: Rejected[] } {
   const accepted: Array<{ message: Message; request: ForgetRequest }> = [];
   const rejected: Rejected[] = [];
-  const conversation = [...context, ...batch];
+  const texts = [...context, ...batch].map((m) => m.content);
   for (const ask of asks) {
     const id = refs.get(ask.ref);
     const message = id === undefined ? undefined : batch.find((m) => m.id === id);
@@ -188,7 +188,8 @@ export function checkForgetAsks(asks: readonly ForgetAsk[], refs: ReadonlyMap<st
       rejected.push({ op: 'forget', target: ask.ref, reason: `"${ask.topic}" names nothing to forget (the user, everything, a pronoun, or a time)` });
       continue;
     }
-    if (forgetAliases(topic).length === 0 && !conversation.some((m) => mentionsTopic(m.content, topic))) {
+    // As a name, itself: "刘强" is not named by "我在读刘强东的自传" (`namedIn`).
+    if (forgetAliases(topic).length === 0 && !namedIn(texts, topic)) {
       rejected.push({ op: 'forget', target: ask.ref, reason: `"${topic}" is not named in the conversation` });
       continue;
     }

@@ -42,16 +42,16 @@ export async function forgetSession(deps: Pick<MemoryDeps, 'store' | 'clock' | '
 /**
  * The raw messages about a topic, by the same test `forgetTopic` applies to memories: the text
  * contains the topic, holds every one of its terms, or is a close vector match (`literal`: only the
- * first).
+ * first); `others` are the longer names the topic begins that are someone else's (`longerNames`).
  */
-export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions = {}): Promise<Set<string>> {
+export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions = {}, others: readonly string[] = []): Promise<Set<string>> {
   const terms = indexTerms(topic);
   const about = new Set<string>();
-  const others = new Set<string>();
+  const unmeant = new Set<string>();
   for (const m of await deps.store.listMessages({ userId })) {
     if (mentionsTopic(m.content, topic)) {
-      if (meantIn(m.content, topic, options)) about.add(m.id);
-      else others.add(m.id);
+      if (meantIn(m.content, topic, options, others)) about.add(m.id);
+      else unmeant.add(m.id);
     }
     else if (!options.literal && terms.length > 0) {
       const own = new Set(indexTerms(m.content));
@@ -63,7 +63,7 @@ export async function topicMessageIds(deps: MemoryDeps, userId: string, topic: s
   // In the other language, among the messages the search finds (it reads both): a bounded number of texts to gloss.
   const across = plainTopic(options) ? await acrossLanguages(deps.embedder, topic, found.map((f) => f.message.content)) : [];
   found.forEach(({ message, score }, i) => {
-    if (((score.vector ?? 0) >= (options.minSimilarity ?? 0.75) || across[i] === true) && !others.has(message.id)) about.add(message.id);
+    if (((score.vector ?? 0) >= (options.minSimilarity ?? 0.75) || across[i] === true) && !unmeant.has(message.id)) about.add(message.id);
   });
   return about;
 }

@@ -12,10 +12,11 @@ import { recall } from './recall.js';
 import { userFolder } from './sync-mirror.js';
 import { updateProfile } from './update-profile.js';
 import { mentionsAt, mentionsOwn, mentionsTopic } from '../text/mentions.js';
+import { continuesInto, longerNames } from '../text/longer-names.js';
 import { mentionedAsTheirs, namesOfKin, whoseOf, type Whose } from '../text/whose.js';
 import { forgetAliases } from '../extraction/forget-aliases.js';
 import { topicLabel } from '../extraction/forget-request.js';
-import { meantIn, namesOfTopic } from './topic-names.js';
+import { chineseName, meantIn, namesOfTopic } from './topic-names.js';
 
 /**
  * Forgets everything about a user (seed 003 "用户要求遗忘"): memories, vectors, keyword rows,
@@ -50,6 +51,8 @@ export interface TopicFootprint {
   names: string[];
   /** Someone else's (`FootprintOptions.of`): how they are written, for the todos and profile sentences that go with it. */
   whose?: Whose;
+  /** The longer names the topic and its names begin that are someone else's ("刘强东" of "刘强": `longerNames`), for the todos and profile sentences. */
+  others: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -67,13 +70,33 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
     for (const id of f.messageIds) messageIds.add(id);
   };
   if (options.of !== undefined) return theirFootprint(deps, userId, topic, options.of);
-  const own = options.aliasesOnly ? { memories: [], messageIds: new Set<string>() } : await footprintOf(deps, userId, topic, options);
+  // Someone else whose name begins with this one ("刘强东" of "刘强"), as the user's memories and messages name them.
+  const texts = userTexts(deps, userId);
+  const others = new Map<string, readonly string[]>();
+  // Only a Chinese name has any, a name the memories give the topic even when no common surname begins it ("欧阳娜娜").
+  const othersOf = async (term: string, asName: boolean): Promise<readonly string[]> => {
+    const found = (asName && /\p{Script=Han}/u.test(term)) || chineseName(term) ? longerNames(term, await texts()) : [];
+    others.set(term, found);
+    return found;
+  };
+  const own = options.aliasesOnly ? { memories: [], messageIds: new Set<string>() } : await footprintOf(deps, userId, topic, options, await othersOf(topic, false));
   add(own);
   const names = options.literal ? [] : namesOfTopic(topic, own.memories.map((m) => m.content));
-  for (const name of names) add(await footprintOf(deps, userId, name, { minSimilarity: options.minSimilarity, nameOf: topic }));
+  for (const name of names) add(await footprintOf(deps, userId, name, { minSimilarity: options.minSimilarity, nameOf: topic }, await othersOf(name, true)));
   // The user's own stays the user's own in its other words ("my ex": not "my sister's ex-husband").
   if (!options.literal) for (const alias of forgetAliases(topic)) add(await footprintOf(deps, userId, alias, { literal: true, ...(options.own ? { own: true } : {}) }));
-  return { memories: [...memories.values()], messageIds, names };
+  return { memories: [...memories.values()], messageIds, names, others };
+}
+
+/** Every memory (deleted ones included) and message of the user, read once and only when asked for. */
+function userTexts(deps: MemoryDeps, userId: string): () => Promise<readonly string[]> {
+  let read: Promise<readonly string[]> | undefined;
+  return () =>
+    (read ??= (async () => {
+      const memories = await deps.store.listMemories({ userId, statuses: ['active', 'archived', 'deleted'] });
+      const messages = await deps.store.listMessages({ userId });
+      return [...memories.map((m) => m.content), ...messages.map((m) => m.content)];
+    })());
 }
 
 /**
@@ -85,14 +108,14 @@ export async function topicFootprint(deps: MemoryDeps, userId: string, topic: st
  * something else ("ex-colleague", "前任老板": `mentionsAsMeant`) or, for the user's own, only as
  * someone else's ("The user's wife's birthday") is left.
  */
-async function footprintOf(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions): Promise<{ memories: Memory[]; messageIds: Set<string> }> {
+async function footprintOf(deps: MemoryDeps, userId: string, topic: string, options: FootprintOptions, others: readonly string[] = []): Promise<{ memories: Memory[]; messageIds: Set<string> }> {
   const terms = indexTerms(topic);
-  const meant = (m: Memory): boolean => !mentionsTopic(m.content, topic) || meantIn(m.content, topic, options);
+  const meant = (m: Memory): boolean => !mentionsTopic(m.content, topic) || meantIn(m.content, topic, options, others);
   const statuses = ['active', 'archived', 'deleted'] as const;
   // A phrase taken as written ("用户住在", "my address"): what says it, and nothing merely like it.
   if (options.literal) {
     const memories = (await deps.store.listMemories({ userId, statuses: [...statuses] })).filter((m) => mentionsTopic(m.content, topic) && meant(m));
-    return { memories, messageIds: await topicMessageIds(deps, userId, topic, options) };
+    return { memories, messageIds: await topicMessageIds(deps, userId, topic, options, others) };
   }
   const found = await recall(deps, { userId, query: topic, limit: 200, statuses: [...statuses], touch: false, includeExpired: true });
   // In the other language ("花生": "The user is allergic to peanuts"), for a topic taken as itself: the user's
@@ -112,7 +135,7 @@ async function footprintOf(deps: MemoryDeps, userId: string, topic: string, opti
     })
     .map((r) => r.memory)
     .filter(meant);
-  const messageIds = await topicMessageIds(deps, userId, topic, options);
+  const messageIds = await topicMessageIds(deps, userId, topic, options, others);
   const taken = new Set(about.map((m) => m.id));
   const derived =
     messageIds.size === 0
@@ -139,7 +162,7 @@ async function theirFootprint(deps: MemoryDeps, userId: string, topic: string, o
   // A gloss that kept Chinese (a word CC-CEDICT lacks) is no English topic.
   const across = await acrossLanguages(deps.embedder, topic, texts, (t) => (/\p{Script=Han}/u.test(t) ? () => false : theirMatcher(t, whose)), new RegExp(whose.source, 'iu'));
   const taken = (text: string, i: number): boolean => theirs(text) || across[i] === true;
-  return { memories: all.filter((m, i) => taken(m.content, i)), messageIds: new Set(messages.filter((m, i) => taken(m.content, all.length + i)).map((m) => m.id)), names: [], whose };
+  return { memories: all.filter((m, i) => taken(m.content, i)), messageIds: new Set(messages.filter((m, i) => taken(m.content, all.length + i)).map((m) => m.id)), names: [], whose, others: new Map() };
 }
 
 /** Someone of the user's by the words for them and the names the user's memories give them. */
@@ -163,9 +186,14 @@ function theirAliases(topic: string): string[] {
   return [];
 }
 
-/** Whether a text mentions a term as a footprint of these options takes it: the user's own, theirs, or at all. */
-function mentionsAsAsked(text: string, term: string, options: Pick<FootprintOptions, 'own'> & { whose?: Whose }): boolean {
+/**
+ * Whether a text mentions a term as a footprint of these options takes it: the user's own, theirs, or
+ * at all, and not only as the beginning of someone else's longer name (`others`: "刘强东" of "刘强").
+ */
+function mentionsAsAsked(text: string, term: string, options: Pick<FootprintOptions, 'own'> & { whose?: Whose; others?: readonly string[] }): boolean {
   if (options.whose) return theirMatcher(term, options.whose)(text);
+  const others = options.others ?? [];
+  if (others.length > 0 && mentionsAt(text, term).every((at) => continuesInto(text, at, others))) return false;
   return mentionsTopic(text, term) && (!options.own || mentionsOwn(text, term));
 }
 
@@ -218,13 +246,16 @@ export async function forgetTopic(deps: ModelDeps, userId: string, topic: string
   // as the footprint takes them: "forget my birthday" leaves the wife's, "forget my wife's birthday" the user's.
   // The user's own address or phone goes by the words that name the user ("The user lives in Boston").
   const whose = footprint.whose;
-  const asked = (text: string, t: string): boolean => mentionsAsAsked(text, t, { ...(t === topic && options.own ? { own: true } : {}), ...(t === topic && whose ? { whose } : {}) });
+  const longer = (t: string): readonly string[] => footprint.others.get(t) ?? [];
+  const asked = (text: string, t: string): boolean => mentionsAsAsked(text, t, { ...(t === topic && options.own ? { own: true } : {}), ...(t === topic && whose ? { whose } : {}), others: longer(t) });
+  // A model told "刘强" could take 刘强东's sentences with it.
+  const labelled = (named: string, t: string): string => (longer(t).length === 0 ? named : `${named}（不是${longer(t).join('、')}）`);
   const aliases = options.aliasesOnly ? forgetAliases(topic) : [];
   const said: Array<{ label: string; matches: (text: string) => boolean }> = [
     ...(options.aliasesOnly
       ? [{ label: topicLabel({ topic, own: true }), matches: (text: string) => aliases.some((a) => mentionsTopic(text, a)) }]
-      : [{ label: topicLabel({ topic, ...(options.own ? { own: true } : {}), ...(options.of !== undefined ? { of: options.of } : {}) }), matches: (text: string) => asked(text, topic) }]),
-    ...footprint.names.map((name) => ({ label: name, matches: (text: string) => asked(text, name) })),
+      : [{ label: labelled(topicLabel({ topic, ...(options.own ? { own: true } : {}), ...(options.of !== undefined ? { of: options.of } : {}) }), topic), matches: (text: string) => asked(text, topic) }]),
+    ...footprint.names.map((name) => ({ label: labelled(name, name), matches: (text: string) => asked(text, name) })),
   ];
   const about = (text: string): boolean => said.some((t) => t.matches(text));
   // Purging a memory erases its todo (deleting it withdraws it); a todo about the topic with no memory of its own goes too.

@@ -1,6 +1,7 @@
 import { REL_ZH } from '../extraction/heuristic/candidate.js';
 import { mentionsAsMeant } from '../extraction/forget-aliases.js';
 import { ZH_NAME } from '../extraction/forget-request.js';
+import { continuesInto, longerNames, wordAt } from '../text/longer-names.js';
 import { mentionsAt } from '../text/mentions.js';
 import type { FootprintOptions } from './forget.js';
 
@@ -33,21 +34,21 @@ const EN_SOMEONE = '(?:ex-?)?(?:girlfriend|boyfriend|wife|husband|partner|fianc[
 const ZH_SOMEONE = `(?:${REL_ZH.slice(1, -1)}|朋友|同事|同学|老板|领导|室友|邻居|老师|医生|狗|猫|宠物)`;
 const EN_ELSE_BEFORE = new RegExp(`\\b(${EN_SOMEONE})(?:,?\\s+(?:is\\s+)?(?:named|called)|,)?\\s+["'‘“]?$`, 'iu');
 const ZH_ELSE_BEFORE = new RegExp(`(${ZH_SOMEONE})(?:的名字)?(?:叫做?|名叫|是)?[“"「]?$`, 'u');
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
 /**
  * Whether a text mentions `name` as the one `topic` names ("Sarah" of "ex"): some mention is the
  * name as written (a capitalized name: "Will" is not "will", "Al" not "AL"), a word of its own in
- * Chinese by ICU's segmentation ("小王" is not in "小王子"; "刘强东", which it splits 刘强|东, still
- * holds "刘强"), and not someone else of that name
- * ("The user's daughter Sarah", "用户的妹妹叫小美", the song "Sarah").
+ * Chinese by ICU's segmentation ("小王" is not in "小王子") and not the beginning of a longer name
+ * the user's texts give someone else (`others`, from `longerNames`: "刘强东", which ICU splits
+ * 刘|强|东, is not 刘强), and not someone else of that name ("The user's daughter Sarah", "用户的妹妹叫
+ * 小美", the song "Sarah").
  */
-export function mentionsName(text: string, name: string, topic?: string): boolean {
+export function mentionsName(text: string, name: string, topic?: string, others: readonly string[] = []): boolean {
   const han = /\p{Script=Han}/u.test(name);
   const topicWord = topic?.toLowerCase();
   return mentionsAt(text, name).some((at) => {
     if (!han && /^\p{Lu}/u.test(name) && text.slice(at, at + name.length) !== name) return false;
-    if (han && !wordAt(text, at, name.length)) return false;
+    if (han && (!wordAt(text, at, name.length) || continuesInto(text, at, others))) return false;
     // Someone else of that name: only when the name stands for a topic ("forget Sarah" itself may mean the daughter).
     if (topicWord === undefined) return true;
     const before = text.slice(Math.max(0, at - 30), at);
@@ -56,24 +57,31 @@ export function mentionsName(text: string, name: string, topic?: string): boolea
   });
 }
 
-/** Whether [at, at + length) starts and ends on word boundaries of the Chinese segmentation around it. */
-function wordAt(text: string, at: number, length: number): boolean {
-  const start = Math.max(0, at - 12);
-  const window = text.slice(start, Math.min(text.length, at + length + 12));
-  const bounds = new Set<number>();
-  for (const s of segmenter.segment(window)) {
-    bounds.add(start + s.index);
-    bounds.add(start + s.index + s.segment.length);
-  }
-  return bounds.has(at) && bounds.has(at + length);
+/**
+ * Whether a text that mentions the term mentions it as the footprint means it (the topic itself, the
+ * user's own, the one so named); `others` are the longer names the term begins that are someone
+ * else's (`longerNames`).
+ */
+export function meantIn(text: string, term: string, options: FootprintOptions, others: readonly string[] = []): boolean {
+  if (options.nameOf !== undefined) return mentionsName(text, term, options.nameOf, others);
+  // A name asked for itself ("forget Will", "忘掉小王吧"): as written, a word of its own, not the start of another's.
+  if (nameLike(term.trim()) && !mentionsName(text, term.trim(), undefined, others)) return false;
+  return mentionsAsMeant(text, term, { own: options.own === true });
 }
 
-/** Whether a text that mentions the term mentions it as the footprint means it (the topic itself, the user's own, the one so named). */
-export function meantIn(text: string, term: string, options: FootprintOptions): boolean {
-  if (options.nameOf !== undefined) return mentionsName(text, term, options.nameOf);
-  // A name asked for itself ("forget Will", "忘掉小王吧"): as written, a word of its own.
-  if (nameLike(term.trim()) && !mentionsName(text, term.trim())) return false;
-  return mentionsAsMeant(text, term, { own: options.own === true });
+/** A Chinese name ("刘强", "小美"): one that may begin someone else's longer name (`longerNames`). */
+export const chineseName = (term: string): boolean => ZH_NAME.test(term.trim());
+
+/**
+ * Whether some text names a topic as itself: for a Chinese name, as a word of its own and not only
+ * as the beginning of a longer name the texts use ("刘强" is not named by "我在读刘强东的自传"); any
+ * other topic wherever it is mentioned (`mentionsTopic`).
+ */
+export function namedIn(texts: readonly string[], topic: string): boolean {
+  const t = topic.trim();
+  if (!chineseName(t)) return texts.some((text) => mentionsAt(text, t).length > 0);
+  const others = longerNames(t, texts);
+  return texts.some((text) => mentionsAt(text, t).some((at) => wordAt(text, at, t.length) && !continuesInto(text, at, others)));
 }
 
 /** A term shaped as a name: "Sarah", "Sarah Lee", "小美", "老王", "刘强" (a common surname and one or two more). */

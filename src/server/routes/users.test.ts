@@ -208,4 +208,16 @@ describe('forgetting a topic, dry run first', () => {
     expect((await t.json('/v1/users/u/forget', { body: { topic } })).body).toMatchObject({ scope: 'topic', forgotten: [expect.any(String)] });
     expect(((await t.json('/v1/users/u/memories')).body.items as Array<{ content: string }>).map((m) => m.content)).toEqual([contents[1]]);
   });
+
+  it.each([
+    ['zh', '刘强', ['用户的同事叫刘强', '刘强喜欢打篮球'], ['用户在读刘强东的自传', '刘强东创办了京东']],
+    ['en', 'Sam', ["The user's coworker is named Sam", 'Sam plays basketball'], ["The user is reading Samantha Power's memoir", 'Samantha Power was a US ambassador']],
+  ])('%s: a name lists and erases theirs, not those of someone whose name begins with it', async (_, name, theirs, others) => {
+    const t = make();
+    for (const content of [...theirs, ...others]) await t.json('/v1/users/u/memories', { body: { content } });
+    const dry = await t.json('/v1/users/u/forget', { body: { topic: name, dryRun: true } });
+    expect((dry.body.wouldErase as Array<{ content: string }>).map((m) => m.content).sort()).toEqual([...theirs].sort());
+    expect((await t.json('/v1/users/u/forget', { body: { topic: name } })).body.forgotten).toHaveLength(theirs.length);
+    expect(((await t.json('/v1/users/u/memories')).body.items as Array<{ content: string }>).map((m) => m.content).sort()).toEqual([...others].sort());
+  });
 });
