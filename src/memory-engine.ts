@@ -45,13 +45,15 @@ export interface MemoryEngine {
   /**
    * A change without an actor is recorded as the user's. `options.ifVersion`: the memoryVersion()
    * the patch was made against; a memory changed since is left as it is (PRECONDITION_FAILED).
+   * Decay and reinforcement since (importance alone) pass unless the patch sets importance.
    */
   update(userId: string, id: string, patch: MemoryPatch, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<Memory>;
-  /** Soft delete (restorable). */
-  delete(userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory>;
-  restore(userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory>;
-  /** Really erases the memory, its vector and keyword rows (forget one memory). */
-  purge(userId: string, id: string, change?: Partial<ChangeContext>): Promise<void>;
+  /** Soft delete (restorable). `options.ifVersion` as for update. */
+  delete(userId: string, id: string, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<Memory>;
+  /** Brings back a soft-deleted memory. `options.ifVersion` as for update. */
+  restore(userId: string, id: string, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<Memory>;
+  /** Really erases the memory, its vector and keyword rows (forget one memory). `options.ifVersion` as for update. */
+  purge(userId: string, id: string, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<void>;
   history(userId: string, id: string): Promise<HistoryEvent[]>;
   /** supports / contradicts / refines / supersedes / derived-from links of a memory. */
   relations(userId: string, id: string): Promise<Relation[]>;

@@ -186,9 +186,9 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       return deps.store.listMemories({ ...query, notExpiredAt: includeExpired ? undefined : deps.clock.now() });
     }),
     update: changing((userId, id, patch, change, options) => updateMemory(base, userId, id, patch, change, options)),
-    delete: changing((userId, id, change) => deleteMemory(base, userId, id, change)),
-    restore: changing((userId, id, change) => restoreMemory(base, userId, id, change)),
-    purge: changing((userId, id, change) => forgetting(userId, () => purgeMemory(base, userId, id, change))),
+    delete: changing((userId, id, change, options) => deleteMemory(base, userId, id, change, options)),
+    restore: changing((userId, id, change, options) => restoreMemory(base, userId, id, change, options)),
+    purge: changing((userId, id, change, options) => forgetting(userId, () => purgeMemory(base, userId, id, change, options))),
     history: after((userId, id) => deps.store.history(userId, id)),
     relations: after((userId, id) => deps.store.relationsOf(userId, id)),
     relate: after((input) => relateMemories(base, input)),

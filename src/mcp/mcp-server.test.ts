@@ -63,6 +63,34 @@ describe('MCP server over the SDK client', () => {
     expect(listed.map((m) => m.id)).toEqual([zh.id]);
   });
 
+  it.each([
+    ['zh', '用户对花生过敏', '用户对花生和芝麻过敏', '用户对芝麻过敏'],
+    ['en', 'The user is allergic to peanuts', 'The user is allergic to peanuts and sesame', 'The user is allergic to sesame'],
+  ])('%s: update_memory and delete_memory with the version read change only that version (a tool error otherwise, nothing changed)', async (_, content, edited, other) => {
+    const tools = new Map((await client.listTools()).tools.map((t) => [t.name, t]));
+    for (const name of ['update_memory', 'delete_memory']) {
+      const version = (tools.get(name)?.inputSchema.properties as Record<string, { description?: string }>)['version'];
+      expect(version?.description, name).toMatch(/PRECONDITION_FAILED/);
+      expect(tools.get(name)?.inputSchema.required ?? []).not.toContain('version');
+    }
+    const added = (await call('add_memory', { content })).json()['added'] as { id: string; version: string };
+    expect((await call('get_memory', { id: added.id })).json()['memory']).toMatchObject({ version: added.version });
+    // The user changes it elsewhere (the page) while the assistant holds what it read.
+    await memory.update('li', added.id, { content: other });
+    const refused = await call('update_memory', { id: added.id, content: edited, version: added.version });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/^\[PRECONDITION_FAILED\] /);
+    const gone = await call('delete_memory', { id: added.id, version: added.version });
+    expect([gone.isError, gone.text.slice(0, 21)]).toEqual([true, '[PRECONDITION_FAILED]']);
+    expect(await memory.get('li', added.id)).toMatchObject({ content: other, status: 'active' });
+
+    const current = ((await call('get_memory', { id: added.id })).json()['memory'] as { version: string }).version;
+    const updated = (await call('update_memory', { id: added.id, content: edited, version: current })).json()['updated'] as { content: string; version: string };
+    expect(updated.content).toBe(edited);
+    expect((await call('delete_memory', { id: added.id, version: updated.version })).json()).toEqual({ deleted: added.id });
+    expect((await memory.get('li', added.id)).status).toBe('deleted');
+  });
+
   it('builds the context block, lists and completes todos, records a learning', async () => {
     await memory.add({ userId: 'li', kind: 'preference', content: '用户喜欢猫' });
     const ctx = await call('get_context', { message: '我喜欢猫吗？' });

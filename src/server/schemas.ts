@@ -93,7 +93,7 @@ export const PatchMemoryBody = MemoryPatch.extend({ content: ContentText.pipe(Me
 /** PATCH's precondition: the ETag (the memory's `version`) the change was made against. */
 export const IfMatchHeader = z.object({
   'if-match': z.string().max(2000).optional().openapi({
-    description: 'Optimistic concurrency: the ETag of the memory as it was read, e.g. `"k3J0aWJ2bG9nZ2VkLWluAb"`. When the memory has changed since, the answer is 412 PRECONDITION_FAILED and nothing is changed. Without it, the patch applies to the memory as it is now.',
+    description: 'Optimistic concurrency: the ETag of the memory as it was read, e.g. `"k3J0aWJ2bG9nZ2VkLWluAb"`. When the memory has changed since, the answer is 412 PRECONDITION_FAILED and nothing is changed (decay and reinforcement since, which move importance alone, pass unless the request sets importance). Without it, the change applies to the memory as it is now.',
     example: '"k3J0aWJ2bG9nZ2VkLWluAb"',
   }),
 });
