@@ -39,7 +39,8 @@ export interface MemoryEngine {
   readonly deps: MemoryDeps;
 
   // ---- semantic memories ----
-  add(input: NewMemoryInput): Promise<Memory>;
+  /** `change` says who added it, for its history. @default the user */
+  add(input: NewMemoryInput, change?: Partial<ChangeContext>): Promise<Memory>;
   get(userId: string, id: string): Promise<Memory>;
   list(options: ListOptions): Promise<Memory[]>;
   /**
@@ -99,7 +100,8 @@ export interface MemoryEngine {
   profileVersions(userId: string): Promise<Profile[]>;
   /** Rewrites the profile now (force) or when due. */
   updateProfile(userId: string, options?: { force?: boolean }): Promise<ProfileReport>;
-  recordLearning(input: LearningInput): Promise<Memory>;
+  /** `change` says who recorded it (the assistant through MCP: source `assistant`). @default the system */
+  recordLearning(input: LearningInput, change?: Partial<ChangeContext>): Promise<Memory>;
   recallLearnings(input: { userId: string; task: string; limit?: number }): Promise<RecalledMemory[]>;
 
   // ---- lifecycle ----
@@ -113,9 +115,10 @@ export interface MemoryEngine {
    * Changes an open todo: its words, its time (as said: `when: "下午四点"`, or `dueAt`), its
    * reminder, its repeat; its memory follows, with a history entry. A new reminder time re-arms it.
    */
-  editTodo(userId: string, id: string, edit: TodoEdit): Promise<Todo>;
+  editTodo(userId: string, id: string, edit: TodoEdit, change?: Partial<ChangeContext>): Promise<Todo>;
   /** Marks a todo done; a repeating one moves to its next occurrence unless `series` ends it. */
-  completeTodo(userId: string, id: string, options?: CompleteTodoOptions): Promise<Todo>;
+  /** `change` says who completed it, for its memory's history. @default the user */
+  completeTodo(userId: string, id: string, options?: CompleteTodoOptions, change?: Partial<ChangeContext>): Promise<Todo>;
   deleteTodo(userId: string, id: string): Promise<void>;
   /** Delivers due reminders through the configured notifier, each once. */
   deliverReminders(): Promise<DeliveryReport>;

@@ -44,7 +44,12 @@ export const MODEL_FORBIDDEN_KINDS = ['system', 'episode'] as const satisfies re
 export const ModelMemoryKind = MemoryKind.exclude(MODEL_FORBIDDEN_KINDS);
 export type ModelMemoryKind = z.infer<typeof ModelMemoryKind>;
 
-export const MEMORY_SOURCES = ['user', 'manual', 'extraction', 'import', 'system'] as const;
+/**
+ * Who wrote a memory: the user (by voice or hand in a client), `manual` (added by hand, no model),
+ * `extraction` (the pipeline, from what was said), `assistant` (the model itself, through a tool
+ * such as MCP add_memory: its own words, not the user's, so not `verified`), `import`, `system`.
+ */
+export const MEMORY_SOURCES = ['user', 'manual', 'extraction', 'assistant', 'import', 'system'] as const;
 export const MemorySource = z.enum(MEMORY_SOURCES);
 export type MemorySource = z.infer<typeof MemorySource>;
 

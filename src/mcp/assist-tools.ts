@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeRecurrence } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
 import { detectLanguage } from '../text/language.js';
-import { guard, memoryView, ok, userArg, type ToolContext } from './tool-kit.js';
+import { byAssistant, guard, memoryView, ok, userArg, type ToolContext } from './tool-kit.js';
 
 const todoView = (t: Todo): Record<string, unknown> => ({
   id: t.id,
@@ -75,7 +75,7 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
           ...(args.repeat === false ? { repeat: null } : {}),
           ...(args.remind !== undefined ? { remind: args.remind } : {}),
         };
-        return ok({ updated: todoView(await memory.editTodo(await resolveUser(args.user_id), args.id, edit)) });
+        return ok({ updated: todoView(await memory.editTodo(await resolveUser(args.user_id), args.id, edit, byAssistant('changed through MCP update_todo'))) });
       }),
   );
 
@@ -91,7 +91,7 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    (args) => guard(async () => ok({ completed: todoView(await memory.completeTodo(await resolveUser(args.user_id), args.id, { series: args.series === true })) })),
+    (args) => guard(async () => ok({ completed: todoView(await memory.completeTodo(await resolveUser(args.user_id), args.id, { series: args.series === true }, byAssistant(args.series === true ? 'repeating todo ended through MCP complete_todo' : 'completed through MCP complete_todo'))) })),
   );
 
   server.registerTool(
@@ -111,7 +111,7 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
     },
     (args) =>
       guard(async () => {
-        const m = await memory.recordLearning({ userId: await resolveUser(args.user_id), task: args.task, steps: args.steps, tools: args.tools, error: args.error, fix: args.fix });
+        const m = await memory.recordLearning({ userId: await resolveUser(args.user_id), task: args.task, steps: args.steps, tools: args.tools, error: args.error, fix: args.fix }, byAssistant('recorded through MCP record_learning'));
         return ok({ recorded: memoryView(m) });
       }),
   );

@@ -91,6 +91,36 @@ describe('MCP server over the SDK client', () => {
     expect((await memory.get('li', added.id)).status).toBe('deleted');
   });
 
+  it.each([
+    ['zh', '用户对花生过敏', '用户对花生和芝麻过敏', '明天下午三点交报告', '下午四点', '发布周报', ['拉数据', '写摘要']],
+    ['en', 'The user is allergic to peanuts', 'The user is allergic to peanuts and sesame', 'hand in the report tomorrow at 3pm', '4pm', 'publish the weekly report', ['pull the data', 'write the summary']],
+  ])('%s: what the assistant writes through MCP is recorded as the assistant\'s, in the memory and its history, never as the user\'s', async (_, content, edited, todoText, later, task, steps) => {
+    const added = (await call('add_memory', { content })).json()['added'] as { id: string };
+    expect(await memory.get('li', added.id)).toMatchObject({ source: 'assistant', verified: false });
+    await call('update_memory', { id: added.id, content: edited });
+    await call('delete_memory', { id: added.id });
+    expect((await memory.history('li', added.id)).map((h) => [h.action, h.actor, h.reason])).toEqual([
+      ['create', 'assistant', 'added through MCP add_memory'],
+      ['update', 'assistant', 'corrected through MCP update_memory'],
+      ['delete', 'assistant', 'deleted through MCP delete_memory'],
+    ]);
+    // The same fact said again by the assistant reinforces it in the assistant's name.
+    const again = (await call('add_memory', { content: edited })).json()['added'] as { id: string };
+    await call('add_memory', { content: edited });
+    expect((await memory.history('li', again.id)).map((h) => [h.action, h.actor])).toEqual([['create', 'assistant'], ['reinforce', 'assistant']]);
+
+    const learned = (await call('record_learning', { task, steps })).json()['recorded'] as { id: string };
+    expect(await memory.get('li', learned.id)).toMatchObject({ kind: 'skill', source: 'assistant' });
+    expect((await memory.history('li', learned.id))[0]).toMatchObject({ actor: 'assistant', reason: 'recorded through MCP record_learning' });
+
+    const todo = await memory.add({ userId: 'li', kind: 'todo', content: todoText });
+    const [open] = (await call('list_todos', {})).json()['todos'] as Array<{ id: string }>;
+    await call('update_todo', { id: open!.id, when: later });
+    await call('complete_todo', { id: open!.id });
+    expect((await memory.history('li', todo.id)).map((h) => [h.action, h.actor])).toEqual([['create', 'user'], ['update', 'assistant'], ['archive', 'assistant']]);
+    expect((await memory.history('li', todo.id)).at(-1)?.reason).toBe('completed through MCP complete_todo');
+  });
+
   it('builds the context block, lists and completes todos, records a learning', async () => {
     await memory.add({ userId: 'li', kind: 'preference', content: '用户喜欢猫' });
     const ctx = await call('get_context', { message: '我喜欢猫吗？' });

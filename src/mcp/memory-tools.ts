@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MemoryKind, MODEL_FORBIDDEN_KINDS, ModelMemoryKind } from '../domain/memory.js';
 import { InvalidInputError } from '../errors.js';
-import { guard, memoryView, ok, userArg, versionArg, type ToolContext } from './tool-kit.js';
+import { byAssistant, guard, memoryView, ok, userArg, versionArg, type ToolContext } from './tool-kit.js';
 
 const id = z.string().trim().min(1).max(200).describe('The memory id');
 const content = z.string().trim().min(1).max(8000);
@@ -35,7 +35,8 @@ export function registerMemoryTools({ server, memory, resolveUser }: ToolContext
     (args) =>
       guard(async () => {
         const userId = await resolveUser(args.user_id);
-        const m = await memory.add({ userId, content: args.content, kind: args.kind, importance: args.importance, source: 'user' });
+        // The model's words about the user, not the user's: source and actor say so (not verified).
+        const m = await memory.add({ userId, content: args.content, kind: args.kind, importance: args.importance, source: 'assistant' }, byAssistant('added through MCP add_memory'));
         return ok({ added: memoryView(m) });
       }),
   );
@@ -115,7 +116,7 @@ export function registerMemoryTools({ server, memory, resolveUser }: ToolContext
         const current = await memory.get(userId, args.id);
         if (isModelForbidden(current.kind)) throw new InvalidInputError(`memory ${args.id} is of kind "${current.kind}", not a model's to rewrite: ${WHY_FORBIDDEN}`);
         const patch = { ...(args.content ? { content: args.content } : {}), ...(args.kind ? { kind: args.kind } : {}), ...(args.importance !== undefined ? { importance: args.importance } : {}) };
-        const m = await memory.update(userId, args.id, patch, { actor: 'user', reason: 'corrected through MCP' }, versionOf(args.version));
+        const m = await memory.update(userId, args.id, patch, byAssistant('corrected through MCP update_memory'), versionOf(args.version));
         return ok({ updated: memoryView(m) });
       }),
   );
@@ -130,7 +131,7 @@ export function registerMemoryTools({ server, memory, resolveUser }: ToolContext
     },
     (args) =>
       guard(async () => {
-        const m = await memory.delete(await resolveUser(args.user_id), args.id, { actor: 'user', reason: 'deleted through MCP' }, versionOf(args.version));
+        const m = await memory.delete(await resolveUser(args.user_id), args.id, byAssistant('deleted through MCP delete_memory'), versionOf(args.version));
         return ok({ deleted: m.id });
       }),
   );

@@ -20,6 +20,12 @@ export interface ToolContext {
   resolveUser: ResolveUser;
 }
 
+/**
+ * Who a tool's change is recorded as: the assistant, writing on its own judgement of what the user
+ * meant (never the user's own words or a click), with the tool named in the history's reason.
+ */
+export const byAssistant = (reason: string) => ({ actor: 'assistant' as const, reason });
+
 /** The optional `version` a tool that changes one memory takes (optimistic concurrency). */
 export const versionArg = {
   version: z.string().trim().min(1).max(200).optional().describe(
