@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RepeatInput } from './recurrence.js';
+import { ContentText } from './content-text.js';
 import { jsonProblem } from './json-value.js';
 
 /**
@@ -134,7 +135,7 @@ export const NewMemoryInput = z.object({
   agentId: z.string().min(1).optional(),
   sessionId: z.string().min(1).optional(),
   kind: MemoryKind.default('fact'),
-  content: z.string().trim().min(1, 'content must not be empty').max(MAX_CONTENT_LENGTH),
+  content: ContentText.pipe(z.string().trim().min(1, 'content must not be empty').max(MAX_CONTENT_LENGTH)),
   structuredData: JsonObject.optional(),
   importance: Importance.default(DEFAULT_IMPORTANCE),
   confidence: z.number().min(0).max(1).default(1),
@@ -158,7 +159,7 @@ export type NewMemoryInput = z.input<typeof NewMemoryInput>;
 export const MemoryPatch = z
   .object({
     kind: MemoryKind,
-    content: z.string().trim().min(1).max(MAX_CONTENT_LENGTH),
+    content: ContentText.pipe(z.string().trim().min(1).max(MAX_CONTENT_LENGTH)),
     structuredData: JsonObject.nullable(),
     importance: Importance,
     confidence: z.number().min(0).max(1),

@@ -121,6 +121,28 @@ describe('MCP server over the SDK client', () => {
     expect((await memory.history('li', todo.id)).at(-1)?.reason).toBe('completed through MCP complete_todo');
   });
 
+  it.each([
+    ['zh', '用户对\u0000花生过敏', 'U+0000 at character 4', '明天下午三点开会', '发布周报'],
+    ['en', '\u000cThe user is allergic to peanuts', 'U+000C at character 1', 'call mom tomorrow at 3pm', 'deploy the web app'],
+  ])('%s: control characters in what a tool would store are a tool error naming them; nothing is written', async (_, bad, where, todoText, task) => {
+    const refused = async (name: string, args: Record<string, unknown>) => {
+      const r = await call(name, args);
+      expect([name, r.isError]).toEqual([name, true]);
+      expect(r.text).toMatch(/^\[INVALID_INPUT\] .*must not contain control characters: U\+00/);
+      return r.text;
+    };
+    expect(await refused('add_memory', { content: bad })).toContain(`content: must not contain control characters: ${where} (tab, line feed and carriage return are kept)`);
+    const clean = (await call('add_memory', { content: bad.replace(/[\u0000\u000c]/g, '') })).json()['added'] as { id: string; content: string };
+    await refused('update_memory', { id: clean.id, content: `${clean.content}\u0007` });
+    await refused('record_learning', { task, steps: ['ok', 'then\u001b[2J'] });
+    await refused('record_learning', { task, steps: ['ok'], error: 'E', fix: 'retry\u0000' });
+    await memory.add({ userId: 'li', kind: 'todo', content: todoText });
+    const [open] = (await call('list_todos', {})).json()['todos'] as Array<{ id: string }>;
+    await refused('update_todo', { id: open!.id, content: `${todoText}\u0008` });
+    expect((await memory.list({ userId: 'li' })).map((m) => m.content).sort()).toEqual([clean.content, todoText].sort());
+    expect((await memory.listTodos({ userId: 'li' }))[0]!.content).toBe(todoText);
+  });
+
   it('builds the context block, lists and completes todos, records a learning', async () => {
     await memory.add({ userId: 'li', kind: 'preference', content: '用户喜欢猫' });
     const ctx = await call('get_context', { message: '我喜欢猫吗？' });

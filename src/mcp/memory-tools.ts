@@ -4,7 +4,9 @@ import { InvalidInputError } from '../errors.js';
 import { byAssistant, guard, memoryView, ok, userArg, versionArg, type ToolContext } from './tool-kit.js';
 
 const id = z.string().trim().min(1).max(200).describe('The memory id');
-const content = z.string().trim().min(1).max(8000);
+// Not trimmed here: the library checks the words as sent (a leading form feed is refused, not
+// trimmed away; domain/content-text.ts), then trims them.
+const content = z.string().min(1).max(8000);
 
 const isModelForbidden = (kind: unknown): boolean => (MODEL_FORBIDDEN_KINDS as readonly unknown[]).includes(kind);
 const WHY_FORBIDDEN = "an episode is Engram's own summary of what was said and a system memory instructs the assistant (the user adds and edits those in Engram)";

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContentText } from '../domain/content-text.js';
 import type { ChangeContext } from '../domain/history.js';
 import type { Memory } from '../domain/memory.js';
 import { parseInput } from '../errors.js';
@@ -10,13 +11,13 @@ export const LearningInput = z.object({
   userId: z.string().min(1),
   agentId: z.string().min(1).optional(),
   /** What the procedure is for: "生成周报", "deploy the web app". */
-  task: z.string().trim().min(1).max(500),
+  task: ContentText.pipe(z.string().trim().min(1).max(500)),
   /** The steps or tool calls that worked, in order. */
-  steps: z.array(z.string().trim().min(1)).min(1).max(50),
+  steps: z.array(ContentText.pipe(z.string().trim().min(1))).min(1).max(50),
   tools: z.array(z.string()).optional(),
-  /** For an error-and-fix learning. */
-  error: z.string().optional(),
-  fix: z.string().optional(),
+  /** For an error-and-fix learning (both go into its words). */
+  error: ContentText.optional(),
+  fix: ContentText.optional(),
   importance: z.number().min(0).max(1).default(0.7),
 });
 export type LearningInput = z.input<typeof LearningInput>;
