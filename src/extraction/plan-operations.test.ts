@@ -38,6 +38,15 @@ describe('model output obeys the same domain rules as add() (issue 14 item 6)', 
     expect(runs.at(-1)!.rejected).toHaveLength(1);
   });
 
+  it.each([
+    ['zh', '我说了 \u0007 我喜欢猫', '用户喜欢\u0007猫', 'U+0007 at character 5', '用户喜欢猫'],
+    ['en', 'I like \u001b[31mcats', 'The user likes \u001b[31mcats', 'U+001B at character 16', 'The user likes cats'],
+  ])('%s: refuses words with a control character copied out of the message, as every other door', async (_, message, bad, where, plain) => {
+    const { memory, report } = await extractWith({ operations: [add(bad), add(plain)], reason: '' }, message);
+    expect(report).toMatchObject({ added: 1, rejected: [{ op: 'add', reason: `content must not contain control characters: ${where} (tab, line feed and carriage return are kept)` }] });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([plain]);
+  });
+
   it('applies at most 50 operations of a batch and records the rest as rejected (English)', async () => {
     const ops = Array.from({ length: 2000 }, (_, i) => add(`The user owns book number ${i}`));
     const { memory, report, runs } = await extractWith({ operations: ops, reason: 'many' }, 'I own two thousand books');

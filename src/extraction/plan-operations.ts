@@ -1,4 +1,5 @@
 import type { Memory } from '../domain/memory.js';
+import { contentTextProblem } from '../domain/content-text.js';
 import { MAX_CONTENT_LENGTH } from '../domain/memory.js';
 import { holdsCredential } from './credential.js';
 import { EXTRACTION_LIMITS, type AddOperation, type ExtractionResult, type MemoryOperation, type RelationSpec, type TodoUpdate } from '../domain/operations.js';
@@ -62,12 +63,17 @@ export function operationProblem(op: MemoryOperation): string | undefined {
   if (op.op === 'add' || op.op === 'update') {
     if (op.content.trim().length === 0) return 'content is empty';
     if (op.content.length > MAX_CONTENT_LENGTH) return `content longer than ${MAX_CONTENT_LENGTH} characters`;
+    // The words every other door takes (a model copying a control character out of a message).
+    const text = contentTextProblem(op.content);
+    if (text) return `content ${text}`;
     if (op.kind !== undefined && EXTRACTION_LIMITS.forbiddenKinds.includes(op.kind)) return `kind "${op.kind}" cannot come from extraction`;
     if (holdsCredential(op.content)) return 'holds a credential (a password, card or ID number): not kept';
   }
   if (op.op === 'add' || op.op === 'update') {
     if ((op.op === 'add' && !inYears(op.happenedAt)) || !inYears(op.todo?.dueAt)) return `a date outside the years ${EXTRACTION_LIMITS.minYear}-${EXTRACTION_LIMITS.maxYear}`;
     if (op.todo?.content !== undefined && op.todo.content.length > MAX_CONTENT_LENGTH) return `todo longer than ${MAX_CONTENT_LENGTH} characters`;
+    const todoText = op.todo?.content === undefined ? null : contentTextProblem(op.todo.content);
+    if (todoText) return `todo ${todoText}`;
     if (op.todo?.content !== undefined && holdsCredential(op.todo.content)) return 'holds a credential (a password, card or ID number): not kept';
   }
   return undefined;
