@@ -40,19 +40,22 @@ export interface MemoryEngine {
   readonly deps: MemoryDeps;
 
   // ---- semantic memories ----
-  add(input: NewMemoryInput): Promise<Memory>;
+  /** `change` says who added it, for its history. @default the user */
+  add(input: NewMemoryInput, change?: Partial<ChangeContext>): Promise<Memory>;
   get(userId: string, id: string): Promise<Memory>;
   list(options: ListOptions): Promise<Memory[]>;
   /**
    * A change without an actor is recorded as the user's. `options.ifVersion`: the memoryVersion()
    * the patch was made against; a memory changed since is left as it is (PRECONDITION_FAILED).
+   * Decay and reinforcement since (importance alone) pass unless the patch sets importance.
    */
   update(userId: string, id: string, patch: MemoryPatch, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<Memory>;
-  /** Soft delete (restorable). */
-  delete(userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory>;
-  restore(userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory>;
-  /** Really erases the memory, its vector and keyword rows (forget one memory). */
-  purge(userId: string, id: string, change?: Partial<ChangeContext>): Promise<void>;
+  /** Soft delete (restorable). `options.ifVersion` as for update. */
+  delete(userId: string, id: string, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<Memory>;
+  /** Brings back a soft-deleted memory. `options.ifVersion` as for update. */
+  restore(userId: string, id: string, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<Memory>;
+  /** Really erases the memory, its vector and keyword rows (forget one memory). `options.ifVersion` as for update. */
+  purge(userId: string, id: string, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<void>;
   history(userId: string, id: string): Promise<HistoryEvent[]>;
   /** supports / contradicts / refines / supersedes / derived-from links of a memory. */
   relations(userId: string, id: string): Promise<Relation[]>;
@@ -98,7 +101,8 @@ export interface MemoryEngine {
   profileVersions(userId: string): Promise<Profile[]>;
   /** Rewrites the profile now (force) or when due. */
   updateProfile(userId: string, options?: { force?: boolean }): Promise<ProfileReport>;
-  recordLearning(input: LearningInput): Promise<Memory>;
+  /** `change` says who recorded it (the assistant through MCP: source `assistant`). @default the system */
+  recordLearning(input: LearningInput, change?: Partial<ChangeContext>): Promise<Memory>;
   recallLearnings(input: { userId: string; task: string; limit?: number }): Promise<RecalledMemory[]>;
 
   // ---- lifecycle ----
@@ -112,9 +116,10 @@ export interface MemoryEngine {
    * Changes an open todo: its words, its time (as said: `when: "下午四点"`, or `dueAt`), its
    * reminder, its repeat; its memory follows, with a history entry. A new reminder time re-arms it.
    */
-  editTodo(userId: string, id: string, edit: TodoEdit): Promise<Todo>;
+  editTodo(userId: string, id: string, edit: TodoEdit, change?: Partial<ChangeContext>): Promise<Todo>;
   /** Marks a todo done; a repeating one moves to its next occurrence unless `series` ends it. */
-  completeTodo(userId: string, id: string, options?: CompleteTodoOptions): Promise<Todo>;
+  /** `change` says who completed it, for its memory's history. @default the user */
+  completeTodo(userId: string, id: string, options?: CompleteTodoOptions, change?: Partial<ChangeContext>): Promise<Todo>;
   deleteTodo(userId: string, id: string): Promise<void>;
   /** Delivers due reminders through the configured notifier, each once. */
   deliverReminders(): Promise<DeliveryReport>;

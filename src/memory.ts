@@ -1,6 +1,7 @@
 import type { Clock, IdGenerator, Logger } from './deps.js';
 import { randomIds, silentLogger, systemClock } from './deps.js';
 import type { NewMemoryInput } from './domain/memory.js';
+import type { ChangeContext } from './domain/history.js';
 import { ownMessage } from './domain/conversation.js';
 import type { Embedder } from './embedders/embedder.js';
 import { recentEmbeddings } from './embedders/recent-embeddings.js';
@@ -171,8 +172,8 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
 
   return guardEngine({
     deps: base,
-    add: after(async (input: NewMemoryInput) => {
-      const m = await addMemory(base, input);
+    add: after(async (input: NewMemoryInput, change?: Partial<ChangeContext>) => {
+      const m = await addMemory(base, input, { ...change, actor: change?.actor ?? 'user' });
       await mirror(m.userId);
       return m;
     }),
@@ -187,9 +188,9 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
       return deps.store.listMemories({ ...query, notExpiredAt: includeExpired ? undefined : deps.clock.now() });
     }),
     update: changing((userId, id, patch, change, options) => updateMemory(base, userId, id, patch, change, options)),
-    delete: changing((userId, id, change) => deleteMemory(base, userId, id, change)),
-    restore: changing((userId, id, change) => restoreMemory(base, userId, id, change)),
-    purge: changing((userId, id, change) => forgetting(userId, () => purgeMemory(base, userId, id, change))),
+    delete: changing((userId, id, change, options) => deleteMemory(base, userId, id, change, options)),
+    restore: changing((userId, id, change, options) => restoreMemory(base, userId, id, change, options)),
+    purge: changing((userId, id, change, options) => forgetting(userId, () => purgeMemory(base, userId, id, change, options))),
     history: after((userId, id) => deps.store.history(userId, id)),
     relations: after((userId, id) => deps.store.relationsOf(userId, id)),
     relate: after((input) => relateMemories(base, input)),
@@ -251,8 +252,8 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     profile: (userId) => deps.store.latestProfile(userId),
     profileVersions: (userId) => deps.store.profileVersions(userId),
     updateProfile: after((userId, o) => updateProfile(deps, userId, o)),
-    recordLearning: after(async (input) => {
-      const m = await recordLearning(base, input);
+    recordLearning: after(async (input, change) => {
+      const m = await recordLearning(base, input, change);
       await mirror(m.userId);
       return m;
     }),
@@ -262,8 +263,8 @@ export function createMemory(options: CreateMemoryOptions): MemoryEngine {
     compress: changing((userId) => compressMemories(deps, userId)),
     // A todo whose memory was deleted is withdrawn: not listed unless asked for (`live: false`).
     listTodos: (o) => deps.store.listTodos({ live: true, ...o }),
-    editTodo: changing((userId, id, edit) => editTodo(base, userId, id, edit)),
-    completeTodo: changing((userId, id, options) => completeTodo(base, userId, id, options)),
+    editTodo: changing((userId, id, edit, change) => editTodo(base, userId, id, edit, change)),
+    completeTodo: changing((userId, id, options, change) => completeTodo(base, userId, id, options, change)),
     deleteTodo: changing((userId, id) => deleteTodo(base, userId, id)),
     deliverReminders: async () => {
       if (!options.notifier) throw new EngramError('CONFIG_INVALID', 'No notifier is configured for reminders');

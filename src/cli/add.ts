@@ -3,7 +3,7 @@ import type { Memory, MemoryKind } from '../domain/memory.js';
 import { emit, type CliIo } from './io.js';
 import { parseImportance, parseKind, readDate } from './options.js';
 import { withEngine } from './runtime.js';
-import { describeMemory } from './show.js';
+import { describeMemory, versioned } from './show.js';
 
 interface AddOptions {
   kind?: MemoryKind;
@@ -40,7 +40,7 @@ export function registerAdd(program: Command, io: CliIo): void {
           ...(happenedAt ? { happenedAt } : {}),
           ...(dueAt ? { dueAt } : {}),
         });
-        emit(io, json, memory, () => renderAdded(memory));
+        emit(io, json, versioned(memory), () => renderAdded(memory));
       }),
     );
 }

@@ -46,4 +46,29 @@ describe('engram delete / restore', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`error [NOT_FOUND]: Memory ${id} not found\n`);
   });
+
+  it.each([
+    ['zh', '用户对花生过敏', '用户对花生和芒果过敏'],
+    ['en', 'The user is allergic to peanuts', 'The user is allergic to peanuts and mangoes'],
+  ])('%s: edit, delete and restore --if-version change only the version `show` printed; a stale one exits 1 naming PRECONDITION_FAILED', async (_, content, edited) => {
+    const mine = (await h.cli(['--json', 'add', content])).json<Memory & { version: string }>();
+    const shown = await h.cli(['show', mine.id]);
+    expect(shown.stdout).toContain(mine.version);
+    // Changed meanwhile (another terminal, the page).
+    const other = (await h.cli(['--json', 'edit', mine.id, '--kind', 'identity'])).json<Memory & { version: string }>();
+    for (const args of [['edit', mine.id, '--content', edited], ['delete', mine.id], ['delete', mine.id, '--purge'], ['restore', mine.id]]) {
+      const r = await h.cli([...args, '--if-version', mine.version]);
+      expect([args.join(' '), r.code, r.stderr]).toEqual([args.join(' '), 1, expect.stringMatching(/^error \[PRECONDITION_FAILED\]: .*nothing was changed/)]);
+    }
+    expect((await h.cli(['--json', 'show', mine.id])).json<Memory>()).toMatchObject({ content, kind: 'identity', status: 'active' });
+
+    const saved = (await h.cli(['--json', 'edit', mine.id, '--content', edited, '--if-version', `"${other.version}"`])).json<Memory & { version: string }>();
+    expect(saved.content).toBe(edited);
+    const deleted = await h.cli(['--json', 'delete', mine.id, '--if-version', saved.version]);
+    expect(deleted.code).toBe(0);
+    const restored = await h.cli(['restore', mine.id, '--if-version', deleted.json<{ version: string }>().version]);
+    expect([restored.code, restored.stdout]).toEqual([0, `Restored ${mine.id} (active): ${edited}\n`]);
+    const empty = await h.cli(['delete', mine.id, '--if-version', ' ']);
+    expect([empty.code, empty.stderr]).toEqual([2, expect.stringContaining('--if-version')]);
+  });
 });

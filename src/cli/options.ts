@@ -24,6 +24,15 @@ function many<T extends string>(option: string, allowed: readonly T[]) {
   ];
 }
 
+/** `--if-version <version>`: the version `engram show` printed; the change applies only to it. */
+export const IF_VERSION_HELP = 'change it only if it is still at this version (as `engram show` printed it); else PRECONDITION_FAILED and nothing changes';
+export function versionCondition(value: string | undefined): { ifVersion: string } | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().replace(/^"(.*)"$/, '$1');
+  if (v === '') throw new InvalidInputError('--if-version: give the version `engram show` printed');
+  return { ifVersion: v };
+}
+
 export const parseKind = (value: string): MemoryKind => oneOf('--kind', MEMORY_KINDS, value);
 export const collectKinds = many('--kind', MEMORY_KINDS);
 export const collectStatuses = many<MemoryStatus>('--status', MEMORY_STATUSES);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Memory } from '../domain/memory.js';
+import { memoryVersion } from '../domain/memory-version.js';
 import { fields, num, when } from './format.js';
 import { emit, type CliIo } from './io.js';
 import { withEngine } from './runtime.js';
@@ -15,10 +16,13 @@ export function registerShow(program: Command, io: CliIo): void {
         const memory = await engine.get(userId, id);
         const relations = await engine.relations(userId, id);
         const links = relations.map((r) => (r.sourceId === id ? `${r.type} → ${r.targetId}` : `${r.sourceId} ${r.type} → this`));
-        emit(io, json, memory, () => describeMemory(memory) + (links.length > 0 ? `\n${fields([['relations', links.join('; ')]])}` : ''));
+        emit(io, json, versioned(memory), () => describeMemory(memory) + (links.length > 0 ? `\n${fields([['relations', links.join('; ')]])}` : ''));
       }),
     );
 }
+
+/** A memory as --json prints it: with the version `--if-version` takes back. */
+export const versioned = (m: Memory): Memory & { version: string } => ({ ...m, version: memoryVersion(m) });
 
 const json = (v: unknown): string | undefined => (v === undefined ? undefined : JSON.stringify(v));
 
@@ -26,6 +30,7 @@ export function describeMemory(m: Memory): string {
   const provenance = m.provenance.sessionId || m.provenance.messageIds.length > 0 || m.provenance.producedBy ? json(m.provenance) : undefined;
   return fields([
     ['id', m.id],
+    ['version', memoryVersion(m)],
     ['user', m.userId],
     ['agent', m.agentId],
     ['session', m.sessionId],

@@ -89,6 +89,18 @@ describe('engram/client against the server over loopback', () => {
     const refused = await c.update('u', read.id, { content: edited }, { ifVersion: read.version! }).catch((e: unknown) => e);
     expect(EngramHttpError.isInstance(refused) && [refused.status, refused.code, refused.details?.current]).toEqual([412, 'PRECONDITION_FAILED', other.version]);
     expect(await c.update('u', read.id, { content: edited }, { ifVersion: (await c.get('u', read.id)).version! })).toMatchObject({ content: edited, kind: 'preference', importance: 0.9 });
+
+    // delete, restore and purge take the version too.
+    const code = (e: unknown) => (EngramHttpError.isInstance(e) ? [e.status, e.code] : e);
+    expect(code(await c.delete('u', read.id, { ifVersion: read.version! }).catch((e: unknown) => e))).toEqual([412, 'PRECONDITION_FAILED']);
+    const deleted = await c.delete('u', read.id, { ifVersion: (await c.get('u', read.id)).version! });
+    expect(deleted.status).toBe('deleted');
+    expect(code(await c.restore('u', read.id, { ifVersion: read.version! }).catch((e: unknown) => e))).toEqual([412, 'PRECONDITION_FAILED']);
+    const restored = await c.restore('u', read.id, { ifVersion: deleted.version! });
+    expect(restored.status).toBe('active');
+    expect(code(await c.purge('u', read.id, { ifVersion: deleted.version! }).catch((e: unknown) => e))).toEqual([412, 'PRECONDITION_FAILED']);
+    await c.purge('u', read.id, { ifVersion: restored.version! });
+    expect(code(await c.get('u', read.id).catch((e: unknown) => e))).toEqual([404, 'NOT_FOUND']);
   });
 
   it.each([

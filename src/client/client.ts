@@ -62,6 +62,14 @@ const seg = (s: string): string => encodeURIComponent(s);
  * A typed client of the Engram HTTP API, with the MemoryEngine's method names where they make
  * sense. Dates arrive as ISO strings; every failure is an EngramHttpError with the server's code.
  */
+/** A change to one version of a memory: `ifVersion` is its `version` as it was read. */
+export interface VersionOptions {
+  /** @default none: the change applies to the memory as it is now */
+  ifVersion?: string;
+}
+
+const ifMatch = (options: VersionOptions): Record<string, string> => (options.ifVersion === undefined ? {} : { 'if-match': `"${options.ifVersion}"` });
+
 export function createClient(options: ClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? globalThis.fetch;
@@ -109,11 +117,14 @@ export function createClient(options: ClientOptions) {
      * Changes fields of a memory. `ifVersion`: the `version` of the memory as it was read; when it
      * has changed since, nothing is changed and this throws EngramHttpError 412 PRECONDITION_FAILED.
      */
-    update: (userId: string, id: string, patch: MemoryPatch, options: { ifVersion?: string } = {}) =>
-      call<Memory>('PATCH', m(userId, id), patch, undefined, options.ifVersion === undefined ? {} : { 'if-match': `"${options.ifVersion}"` }),
-    delete: async (userId: string, id: string) => (await call<{ memory: Memory }>('DELETE', m(userId, id))).memory,
-    restore: (userId: string, id: string) => call<Memory>('POST', `${m(userId, id)}/restore`),
-    purge: async (userId: string, id: string): Promise<void> => void (await call('POST', `${m(userId, id)}/purge`)),
+    update: (userId: string, id: string, patch: MemoryPatch, options: VersionOptions = {}) =>
+      call<Memory>('PATCH', m(userId, id), patch, undefined, ifMatch(options)),
+    /** Soft delete (restorable). `ifVersion` as for update: a memory changed since is left as it is (412). */
+    delete: async (userId: string, id: string, options: VersionOptions = {}) => (await call<{ memory: Memory }>('DELETE', m(userId, id), undefined, undefined, ifMatch(options))).memory,
+    /** Brings back a soft-deleted memory. `ifVersion` as for update. */
+    restore: (userId: string, id: string, options: VersionOptions = {}) => call<Memory>('POST', `${m(userId, id)}/restore`, undefined, undefined, ifMatch(options)),
+    /** Really erases a memory. `ifVersion` as for update. */
+    purge: async (userId: string, id: string, options: VersionOptions = {}): Promise<void> => void (await call('POST', `${m(userId, id)}/purge`, undefined, undefined, ifMatch(options))),
     history: async (userId: string, id: string) => (await call<{ items: HistoryEvent[] }>('GET', `${m(userId, id)}/history`)).items,
     relations: async (userId: string, id: string) => (await call<{ items: Relation[] }>('GET', `${m(userId, id)}/relations`)).items,
     /** Links `sourceId` to `targetId` ("A supports B"). */

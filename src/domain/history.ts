@@ -4,8 +4,11 @@ export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'restore', 'purge'
 export const HistoryAction = z.enum(HISTORY_ACTIONS);
 export type HistoryAction = z.infer<typeof HistoryAction>;
 
-/** Who made a change: a person through an API, the extraction pipeline, the lifecycle, a file edit… */
-export const ACTORS = ['user', 'extraction', 'review', 'lifecycle', 'file', 'import', 'system'] as const;
+/**
+ * Who made a change: a person through an API, the extraction pipeline, the lifecycle, a file edit…
+ * `assistant`: the model itself through a tool (MCP), on its own judgement of what the user meant.
+ */
+export const ACTORS = ['user', 'extraction', 'assistant', 'review', 'lifecycle', 'file', 'import', 'system'] as const;
 export const Actor = z.enum(ACTORS);
 export type Actor = z.infer<typeof Actor>;
 

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { StaleVersionError } from '../errors.js';
+import type { HistoryEvent } from './history.js';
 import type { Memory } from './memory.js';
 
 /**
  * Fields that change without anyone changing what the memory says: recall's access marks, the
- * embedder that indexed it (a background embed or a reindex), and the review and decay bookkeeping
- * (a decay's effect shows in `importance`). An editor open while these move has lost nothing.
+ * embedder that indexed it (a background embed or a reindex), the review and decay bookkeeping, and
+ * the time of the last write (every write that matters changes another field too).
  */
-const BOOKKEEPING = new Set<string>(['lastAccessedAt', 'accessCount', 'embedderId', 'reviewedAt', 'decayedAt']);
+const BOOKKEEPING = new Set<string>(['lastAccessedAt', 'accessCount', 'embedderId', 'reviewedAt', 'decayedAt', 'updatedAt']);
 
 /**
  * The version of a memory's state: a hash of every field but the bookkeeping above, so it changes
@@ -34,9 +35,42 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Throws PRECONDITION_FAILED unless the memory is at one of the versions a change was based on. */
-export function assertVersion(memory: Memory, ifVersion: readonly string[] | undefined): void {
-  if (ifVersion === undefined) return;
-  const current = memoryVersion(memory);
-  if (!ifVersion.includes(current)) throw new StaleVersionError(memory.id, ifVersion, current);
+/**
+ * Changes Engram makes by itself to how much a memory weighs, never to what it says: the lifecycle's
+ * decay, and reinforcement (used in a reply, or said again). Only `importance` moves (and the decay
+ * clock, which is bookkeeping).
+ */
+const DRIFT_ACTIONS = new Set<string>(['decay', 'reinforce']);
+const DRIFT_FIELDS = new Set<string>(['importance', 'decayedAt']);
+const isDrift = (e: HistoryEvent): boolean =>
+  DRIFT_ACTIONS.has(e.action) && e.changed.length > 0 && e.changed.every((f) => DRIFT_FIELDS.has(f)) && typeof e.before?.importance === 'number';
+
+/** How many of a memory's latest history events a version check may look through. */
+export const DRIFT_LOOKBACK = 100;
+
+/**
+ * Whether the memory is at one of the versions a change was based on, or was at it before only
+ * drift (decay, reinforcement: importance alone, made by Engram itself) moved it since. `drift` is
+ * the memory's latest history, newest first, or [] when the change sets importance itself (then
+ * any change since counts). An editor left open over a night's decay can still save its content,
+ * kind or status; a change a person or a pipeline made since is still a conflict.
+ */
+export function atVersion(memory: Memory, ifVersion: readonly string[], drift: readonly HistoryEvent[] = []): boolean {
+  let state = memory;
+  if (ifVersion.includes(memoryVersion(state))) return true;
+  for (const event of drift) {
+    if (!isDrift(event)) return false;
+    state = { ...state, importance: event.before!.importance as number };
+    if (ifVersion.includes(memoryVersion(state))) return true;
+  }
+  return false;
+}
+
+/**
+ * Throws PRECONDITION_FAILED unless the memory is at one of the versions a change was based on (or
+ * only drifted from it: see atVersion; `drift` newest first).
+ */
+export function assertVersion(memory: Memory, ifVersion: readonly string[] | undefined, drift: readonly HistoryEvent[] = []): void {
+  if (ifVersion === undefined || atVersion(memory, ifVersion, drift)) return;
+  throw new StaleVersionError(memory.id, ifVersion, memoryVersion(memory));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RepeatInput } from './recurrence.js';
+import { ContentText } from './content-text.js';
 import { jsonProblem } from './json-value.js';
 
 /**
@@ -44,7 +45,12 @@ export const MODEL_FORBIDDEN_KINDS = ['system', 'episode'] as const satisfies re
 export const ModelMemoryKind = MemoryKind.exclude(MODEL_FORBIDDEN_KINDS);
 export type ModelMemoryKind = z.infer<typeof ModelMemoryKind>;
 
-export const MEMORY_SOURCES = ['user', 'manual', 'extraction', 'import', 'system'] as const;
+/**
+ * Who wrote a memory: the user (by voice or hand in a client), `manual` (added by hand, no model),
+ * `extraction` (the pipeline, from what was said), `assistant` (the model itself, through a tool
+ * such as MCP add_memory: its own words, not the user's, so not `verified`), `import`, `system`.
+ */
+export const MEMORY_SOURCES = ['user', 'manual', 'extraction', 'assistant', 'import', 'system'] as const;
 export const MemorySource = z.enum(MEMORY_SOURCES);
 export type MemorySource = z.infer<typeof MemorySource>;
 
@@ -129,7 +135,7 @@ export const NewMemoryInput = z.object({
   agentId: z.string().min(1).optional(),
   sessionId: z.string().min(1).optional(),
   kind: MemoryKind.default('fact'),
-  content: z.string().trim().min(1, 'content must not be empty').max(MAX_CONTENT_LENGTH),
+  content: ContentText.pipe(z.string().trim().min(1, 'content must not be empty').max(MAX_CONTENT_LENGTH)),
   structuredData: JsonObject.optional(),
   importance: Importance.default(DEFAULT_IMPORTANCE),
   confidence: z.number().min(0).max(1).default(1),
@@ -153,7 +159,7 @@ export type NewMemoryInput = z.input<typeof NewMemoryInput>;
 export const MemoryPatch = z
   .object({
     kind: MemoryKind,
-    content: z.string().trim().min(1).max(MAX_CONTENT_LENGTH),
+    content: ContentText.pipe(z.string().trim().min(1).max(MAX_CONTENT_LENGTH)),
     structuredData: JsonObject.nullable(),
     importance: Importance,
     confidence: z.number().min(0).max(1),

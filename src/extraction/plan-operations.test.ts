@@ -38,6 +38,15 @@ describe('model output obeys the same domain rules as add() (issue 14 item 6)', 
     expect(runs.at(-1)!.rejected).toHaveLength(1);
   });
 
+  it.each([
+    ['zh', '我说了 \u0007 我喜欢猫', '用户喜欢\u0007猫', '用户喜欢猫'],
+    ['en', 'I like \u001b[31mcats', 'The user likes \u001b[31mcats', 'The user likes [31mcats'],
+  ])('%s: takes the control characters a model copied out of the message out of the words it stores, as every other door refuses them', async (_, message, copied, stored) => {
+    const { memory, report } = await extractWith({ operations: [add(copied)], reason: '' }, message);
+    expect(report).toMatchObject({ added: 1, rejected: [] });
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([stored]);
+  });
+
   it('applies at most 50 operations of a batch and records the rest as rejected (English)', async () => {
     const ops = Array.from({ length: 2000 }, (_, i) => add(`The user owns book number ${i}`));
     const { memory, report, runs } = await extractWith({ operations: ops, reason: 'many' }, 'I own two thousand books');

@@ -1,4 +1,5 @@
 import type { Memory } from '../domain/memory.js';
+import { contentTextProblem, withoutControls } from '../domain/content-text.js';
 import { MAX_CONTENT_LENGTH } from '../domain/memory.js';
 import { holdsCredential } from './credential.js';
 import { EXTRACTION_LIMITS, type AddOperation, type ExtractionResult, type MemoryOperation, type RelationSpec, type TodoUpdate } from '../domain/operations.js';
@@ -62,12 +63,17 @@ export function operationProblem(op: MemoryOperation): string | undefined {
   if (op.op === 'add' || op.op === 'update') {
     if (op.content.trim().length === 0) return 'content is empty';
     if (op.content.length > MAX_CONTENT_LENGTH) return `content longer than ${MAX_CONTENT_LENGTH} characters`;
+    // The words every other door takes (a model copying a control character out of a message).
+    const text = contentTextProblem(op.content);
+    if (text) return `content ${text}`;
     if (op.kind !== undefined && EXTRACTION_LIMITS.forbiddenKinds.includes(op.kind)) return `kind "${op.kind}" cannot come from extraction`;
     if (holdsCredential(op.content)) return 'holds a credential (a password, card or ID number): not kept';
   }
   if (op.op === 'add' || op.op === 'update') {
     if ((op.op === 'add' && !inYears(op.happenedAt)) || !inYears(op.todo?.dueAt)) return `a date outside the years ${EXTRACTION_LIMITS.minYear}-${EXTRACTION_LIMITS.maxYear}`;
     if (op.todo?.content !== undefined && op.todo.content.length > MAX_CONTENT_LENGTH) return `todo longer than ${MAX_CONTENT_LENGTH} characters`;
+    const todoText = op.todo?.content === undefined ? null : contentTextProblem(op.todo.content);
+    if (todoText) return `todo ${todoText}`;
     if (op.todo?.content !== undefined && holdsCredential(op.todo.content)) return 'holds a credential (a password, card or ID number): not kept';
   }
   return undefined;
@@ -80,6 +86,16 @@ const normalise = (text: string): string => text.toLowerCase().replace(/[\s\p{P}
  * memories that were shown; an alias that was not shown is rejected (never guessed). One memory
  * gets at most one operation per batch; an add that repeats a shown memory becomes a reinforce.
  */
+/**
+ * An add or update with the control characters a model (or the patterns) copied out of a message
+ * taken out of its words: "我说了 \u0007 我喜欢猫" makes 用户喜欢猫, not 用户喜欢\u0007猫 nor nothing.
+ */
+function withoutControlsIn(op: MemoryOperation): MemoryOperation {
+  if (op.op === 'add') return { ...op, content: withoutControls(op.content), ...(op.todo ? { todo: { ...op.todo, content: withoutControls(op.todo.content) } } : {}) };
+  if (op.op === 'update') return { ...op, content: withoutControls(op.content), ...(op.todo?.content !== undefined ? { todo: { ...op.todo, content: withoutControls(op.todo.content) } } : {}) };
+  return op;
+}
+
 export function planOperations(input: {
   result: ExtractionResult;
   /** alias -> memory shown to the extractor */
@@ -128,7 +144,8 @@ export function planOperations(input: {
   for (const op of operations.slice(EXTRACTION_LIMITS.maxOperations)) {
     plan.rejected.push({ op: op.op, ...('target' in op ? { target: op.target } : {}), reason: `more than ${EXTRACTION_LIMITS.maxOperations} operations in one batch` });
   }
-  for (const op of operations.slice(0, EXTRACTION_LIMITS.maxOperations)) {
+  for (const given of operations.slice(0, EXTRACTION_LIMITS.maxOperations)) {
+    const op = withoutControlsIn(given);
     const problem = operationProblem(op);
     if (problem) {
       plan.rejected.push({ op: op.op, ...('target' in op ? { target: op.target } : {}), reason: problem });

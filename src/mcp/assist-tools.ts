@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeRecurrence } from '../domain/recurrence.js';
 import type { Todo } from '../domain/todo.js';
 import { detectLanguage } from '../text/language.js';
-import { guard, memoryView, ok, userArg, type ToolContext } from './tool-kit.js';
+import { byAssistant, guard, memoryView, ok, userArg, type ToolContext } from './tool-kit.js';
 
 const todoView = (t: Todo): Record<string, unknown> => ({
   id: t.id,
@@ -60,7 +60,8 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
         id: z.string().trim().min(1).max(200).describe('The todo id from list_todos'),
         when: z.string().trim().min(1).max(200).optional().describe("The new time in the user's words"),
         due_at: z.iso.datetime({ offset: true }).optional().describe('Or the new due time outright (ISO 8601 with offset); the reminder keeps its lead'),
-        content: z.string().trim().min(1).max(2000).optional().describe('New words for the todo (they do not move it)'),
+        // Words are checked by the library as sent, then trimmed (domain/content-text.ts).
+        content: z.string().min(1).max(2000).optional().describe('New words for the todo (they do not move it)'),
         repeat: z.literal(false).optional().describe('false: it no longer repeats'),
         remind: z.string().trim().min(1).max(200).optional().describe('When the reminder comes, as said: how far ahead ("提前半小时", "前一天晚上", "30 minutes before", "the day before") or a time of its own, before the todo\'s ("下周一早上", "Monday at 9am")'),
       },
@@ -75,7 +76,7 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
           ...(args.repeat === false ? { repeat: null } : {}),
           ...(args.remind !== undefined ? { remind: args.remind } : {}),
         };
-        return ok({ updated: todoView(await memory.editTodo(await resolveUser(args.user_id), args.id, edit)) });
+        return ok({ updated: todoView(await memory.editTodo(await resolveUser(args.user_id), args.id, edit, byAssistant('changed through MCP update_todo'))) });
       }),
   );
 
@@ -91,7 +92,7 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    (args) => guard(async () => ok({ completed: todoView(await memory.completeTodo(await resolveUser(args.user_id), args.id, { series: args.series === true })) })),
+    (args) => guard(async () => ok({ completed: todoView(await memory.completeTodo(await resolveUser(args.user_id), args.id, { series: args.series === true }, byAssistant(args.series === true ? 'repeating todo ended through MCP complete_todo' : 'completed through MCP complete_todo'))) })),
   );
 
   server.registerTool(
@@ -101,8 +102,8 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
       description: 'After a task went well: stores the steps that worked (or an error and its fix) so they can be reused for a similar task.',
       inputSchema: {
         ...userArg,
-        task: z.string().trim().min(1).max(500).describe('What the procedure is for, e.g. "生成周报"'),
-        steps: z.array(z.string().trim().min(1).max(1000)).min(1).max(50).describe('The steps or tool calls that worked, in order'),
+        task: z.string().min(1).max(500).describe('What the procedure is for, e.g. "生成周报"'),
+        steps: z.array(z.string().min(1).max(1000)).min(1).max(50).describe('The steps or tool calls that worked, in order'),
         tools: z.array(z.string().max(200)).max(50).optional(),
         error: z.string().max(2000).optional(),
         fix: z.string().max(2000).optional(),
@@ -111,7 +112,7 @@ export function registerAssistTools({ server, memory, resolveUser }: ToolContext
     },
     (args) =>
       guard(async () => {
-        const m = await memory.recordLearning({ userId: await resolveUser(args.user_id), task: args.task, steps: args.steps, tools: args.tools, error: args.error, fix: args.fix });
+        const m = await memory.recordLearning({ userId: await resolveUser(args.user_id), task: args.task, steps: args.steps, tools: args.tools, error: args.error, fix: args.fix }, byAssistant('recorded through MCP record_learning'));
         return ok({ recorded: memoryView(m) });
       }),
   );

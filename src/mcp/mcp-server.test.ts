@@ -63,6 +63,86 @@ describe('MCP server over the SDK client', () => {
     expect(listed.map((m) => m.id)).toEqual([zh.id]);
   });
 
+  it.each([
+    ['zh', '用户对花生过敏', '用户对花生和芝麻过敏', '用户对芝麻过敏'],
+    ['en', 'The user is allergic to peanuts', 'The user is allergic to peanuts and sesame', 'The user is allergic to sesame'],
+  ])('%s: update_memory and delete_memory with the version read change only that version (a tool error otherwise, nothing changed)', async (_, content, edited, other) => {
+    const tools = new Map((await client.listTools()).tools.map((t) => [t.name, t]));
+    for (const name of ['update_memory', 'delete_memory']) {
+      const version = (tools.get(name)?.inputSchema.properties as Record<string, { description?: string }>)['version'];
+      expect(version?.description, name).toMatch(/PRECONDITION_FAILED/);
+      expect(tools.get(name)?.inputSchema.required ?? []).not.toContain('version');
+    }
+    const added = (await call('add_memory', { content })).json()['added'] as { id: string; version: string };
+    expect((await call('get_memory', { id: added.id })).json()['memory']).toMatchObject({ version: added.version });
+    // The user changes it elsewhere (the page) while the assistant holds what it read.
+    await memory.update('li', added.id, { content: other });
+    const refused = await call('update_memory', { id: added.id, content: edited, version: added.version });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/^\[PRECONDITION_FAILED\] /);
+    const gone = await call('delete_memory', { id: added.id, version: added.version });
+    expect([gone.isError, gone.text.slice(0, 21)]).toEqual([true, '[PRECONDITION_FAILED]']);
+    expect(await memory.get('li', added.id)).toMatchObject({ content: other, status: 'active' });
+
+    const current = ((await call('get_memory', { id: added.id })).json()['memory'] as { version: string }).version;
+    const updated = (await call('update_memory', { id: added.id, content: edited, version: current })).json()['updated'] as { content: string; version: string };
+    expect(updated.content).toBe(edited);
+    expect((await call('delete_memory', { id: added.id, version: updated.version })).json()).toEqual({ deleted: added.id });
+    expect((await memory.get('li', added.id)).status).toBe('deleted');
+  });
+
+  it.each([
+    ['zh', '用户对花生过敏', '用户对花生和芝麻过敏', '明天下午三点交报告', '下午四点', '发布周报', ['拉数据', '写摘要']],
+    ['en', 'The user is allergic to peanuts', 'The user is allergic to peanuts and sesame', 'hand in the report tomorrow at 3pm', '4pm', 'publish the weekly report', ['pull the data', 'write the summary']],
+  ])('%s: what the assistant writes through MCP is recorded as the assistant\'s, in the memory and its history, never as the user\'s', async (_, content, edited, todoText, later, task, steps) => {
+    const added = (await call('add_memory', { content })).json()['added'] as { id: string };
+    expect(await memory.get('li', added.id)).toMatchObject({ source: 'assistant', verified: false });
+    await call('update_memory', { id: added.id, content: edited });
+    await call('delete_memory', { id: added.id });
+    expect((await memory.history('li', added.id)).map((h) => [h.action, h.actor, h.reason])).toEqual([
+      ['create', 'assistant', 'added through MCP add_memory'],
+      ['update', 'assistant', 'corrected through MCP update_memory'],
+      ['delete', 'assistant', 'deleted through MCP delete_memory'],
+    ]);
+    // The same fact said again by the assistant reinforces it in the assistant's name.
+    const again = (await call('add_memory', { content: edited })).json()['added'] as { id: string };
+    await call('add_memory', { content: edited });
+    expect((await memory.history('li', again.id)).map((h) => [h.action, h.actor])).toEqual([['create', 'assistant'], ['reinforce', 'assistant']]);
+
+    const learned = (await call('record_learning', { task, steps })).json()['recorded'] as { id: string };
+    expect(await memory.get('li', learned.id)).toMatchObject({ kind: 'skill', source: 'assistant' });
+    expect((await memory.history('li', learned.id))[0]).toMatchObject({ actor: 'assistant', reason: 'recorded through MCP record_learning' });
+
+    const todo = await memory.add({ userId: 'li', kind: 'todo', content: todoText });
+    const [open] = (await call('list_todos', {})).json()['todos'] as Array<{ id: string }>;
+    await call('update_todo', { id: open!.id, when: later });
+    await call('complete_todo', { id: open!.id });
+    expect((await memory.history('li', todo.id)).map((h) => [h.action, h.actor])).toEqual([['create', 'user'], ['update', 'assistant'], ['archive', 'assistant']]);
+    expect((await memory.history('li', todo.id)).at(-1)?.reason).toBe('completed through MCP complete_todo');
+  });
+
+  it.each([
+    ['zh', '用户对\u0000花生过敏', 'U+0000 at character 4', '明天下午三点开会', '发布周报'],
+    ['en', '\u000cThe user is allergic to peanuts', 'U+000C at character 1', 'call mom tomorrow at 3pm', 'deploy the web app'],
+  ])('%s: control characters in what a tool would store are a tool error naming them; nothing is written', async (_, bad, where, todoText, task) => {
+    const refused = async (name: string, args: Record<string, unknown>) => {
+      const r = await call(name, args);
+      expect([name, r.isError]).toEqual([name, true]);
+      expect(r.text).toMatch(/^\[INVALID_INPUT\] .*must not contain control characters: U\+00/);
+      return r.text;
+    };
+    expect(await refused('add_memory', { content: bad })).toContain(`content: must not contain control characters: ${where} (tab, line feed and carriage return are kept)`);
+    const clean = (await call('add_memory', { content: bad.replace(/[\u0000\u000c]/g, '') })).json()['added'] as { id: string; content: string };
+    await refused('update_memory', { id: clean.id, content: `${clean.content}\u0007` });
+    await refused('record_learning', { task, steps: ['ok', 'then\u001b[2J'] });
+    await refused('record_learning', { task, steps: ['ok'], error: 'E', fix: 'retry\u0000' });
+    await memory.add({ userId: 'li', kind: 'todo', content: todoText });
+    const [open] = (await call('list_todos', {})).json()['todos'] as Array<{ id: string }>;
+    await refused('update_todo', { id: open!.id, content: `${todoText}\u0008` });
+    expect((await memory.list({ userId: 'li' })).map((m) => m.content).sort()).toEqual([clean.content, todoText].sort());
+    expect((await memory.listTodos({ userId: 'li' }))[0]!.content).toBe(todoText);
+  });
+
   it('builds the context block, lists and completes todos, records a learning', async () => {
     await memory.add({ userId: 'li', kind: 'preference', content: '用户喜欢猫' });
     const ctx = await call('get_context', { message: '我喜欢猫吗？' });

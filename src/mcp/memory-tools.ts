@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { MemoryKind, MODEL_FORBIDDEN_KINDS, ModelMemoryKind } from '../domain/memory.js';
 import { InvalidInputError } from '../errors.js';
-import { guard, memoryView, ok, userArg, type ToolContext } from './tool-kit.js';
+import { byAssistant, guard, memoryView, ok, userArg, versionArg, type ToolContext } from './tool-kit.js';
 
 const id = z.string().trim().min(1).max(200).describe('The memory id');
-const content = z.string().trim().min(1).max(8000);
+// Not trimmed here: the library checks the words as sent (a leading form feed is refused, not
+// trimmed away; domain/content-text.ts), then trims them.
+const content = z.string().min(1).max(8000);
 
 const isModelForbidden = (kind: unknown): boolean => (MODEL_FORBIDDEN_KINDS as readonly unknown[]).includes(kind);
 const WHY_FORBIDDEN = "an episode is Engram's own summary of what was said and a system memory instructs the assistant (the user adds and edits those in Engram)";
@@ -14,6 +16,8 @@ const WHY_FORBIDDEN = "an episode is Engram's own summary of what was said and a
  * exchange" the user never had (the context block shows episodes as such), as extraction may not.
  */
 const kind = z.enum(ModelMemoryKind.options, { error: (issue) => (isModelForbidden(issue.input) ? `kind "${String(issue.input)}" is not a model's to write: ${WHY_FORBIDDEN}; use one of ${ModelMemoryKind.options.join(', ')}` : undefined) });
+
+const versionOf = (version: string | undefined) => (version === undefined ? undefined : { ifVersion: version });
 
 /** add / search / list / get / update / delete: thin calls into the library, one user each. */
 export function registerMemoryTools({ server, memory, resolveUser }: ToolContext): void {
@@ -33,7 +37,8 @@ export function registerMemoryTools({ server, memory, resolveUser }: ToolContext
     (args) =>
       guard(async () => {
         const userId = await resolveUser(args.user_id);
-        const m = await memory.add({ userId, content: args.content, kind: args.kind, importance: args.importance, source: 'user' });
+        // The model's words about the user, not the user's: source and actor say so (not verified).
+        const m = await memory.add({ userId, content: args.content, kind: args.kind, importance: args.importance, source: 'assistant' }, byAssistant('added through MCP add_memory'));
         return ok({ added: memoryView(m) });
       }),
   );
@@ -102,6 +107,7 @@ export function registerMemoryTools({ server, memory, resolveUser }: ToolContext
         content: content.optional().describe('The corrected fact'),
         kind: kind.optional(),
         importance: z.number().min(0).max(1).optional(),
+        ...versionArg,
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
@@ -112,7 +118,7 @@ export function registerMemoryTools({ server, memory, resolveUser }: ToolContext
         const current = await memory.get(userId, args.id);
         if (isModelForbidden(current.kind)) throw new InvalidInputError(`memory ${args.id} is of kind "${current.kind}", not a model's to rewrite: ${WHY_FORBIDDEN}`);
         const patch = { ...(args.content ? { content: args.content } : {}), ...(args.kind ? { kind: args.kind } : {}), ...(args.importance !== undefined ? { importance: args.importance } : {}) };
-        const m = await memory.update(userId, args.id, patch, { actor: 'user', reason: 'corrected through MCP' });
+        const m = await memory.update(userId, args.id, patch, byAssistant('corrected through MCP update_memory'), versionOf(args.version));
         return ok({ updated: memoryView(m) });
       }),
   );
@@ -122,12 +128,12 @@ export function registerMemoryTools({ server, memory, resolveUser }: ToolContext
     {
       title: 'Delete a memory',
       description: 'Deletes one memory (restorable by the user in Engram; use forget_topic to erase for good).',
-      inputSchema: { ...userArg, id },
+      inputSchema: { ...userArg, id, ...versionArg },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
       guard(async () => {
-        const m = await memory.delete(await resolveUser(args.user_id), args.id, { actor: 'user', reason: 'deleted through MCP' });
+        const m = await memory.delete(await resolveUser(args.user_id), args.id, byAssistant('deleted through MCP delete_memory'), versionOf(args.version));
         return ok({ deleted: m.id });
       }),
   );

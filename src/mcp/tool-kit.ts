@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Memory } from '../domain/memory.js';
+import { memoryVersion } from '../domain/memory-version.js';
 import { EngramError } from '../errors.js';
 import type { MemoryEngine } from '../memory-engine.js';
 
@@ -19,15 +20,32 @@ export interface ToolContext {
   resolveUser: ResolveUser;
 }
 
+/**
+ * Who a tool's change is recorded as: the assistant, writing on its own judgement of what the user
+ * meant (never the user's own words or a click), with the tool named in the history's reason.
+ */
+export const byAssistant = (reason: string) => ({ actor: 'assistant' as const, reason });
+
+/** The optional `version` a tool that changes one memory takes (optimistic concurrency). */
+export const versionArg = {
+  version: z.string().trim().min(1).max(200).optional().describe(
+    'The memory\'s `version` as you read it (from get_memory, search_memory, list_memories or add_memory): the change is made only if nobody changed the memory since, else the tool answers PRECONDITION_FAILED and changes nothing; read it again and decide. Leave it out to change the memory as it is now',
+  ),
+};
+
 /** The optional argument every tool takes; most clients leave it out. */
 export const userArg = {
   user_id: z.string().trim().min(1).max(256).optional().describe('Whose memories; defaults to the user this server is bound to'),
 };
 
-/** A memory as tools show it: what an assistant needs, without embeddings or bookkeeping. */
+/**
+ * A memory as tools show it: what an assistant needs, without embeddings or bookkeeping; `version`
+ * is what update_memory and delete_memory take back to change only the memory as it was read.
+ */
 export function memoryView(m: Memory): Record<string, unknown> {
   return {
     id: m.id,
+    version: memoryVersion(m),
     kind: m.kind,
     content: m.content,
     importance: Math.round(m.importance * 100) / 100,

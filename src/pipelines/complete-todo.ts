@@ -51,9 +51,9 @@ async function completeOccurrence(tx: Store, todo: Todo & { repeat: NonNullable<
  * lists, exports and history, and can be restored. A repeating todo stays open and moves to its
  * next occurrence (see completeOccurrence) unless `series` ends it. Completing twice is completing once.
  */
-export async function completeTodo(deps: MemoryDeps, userId: string, id: string, options: CompleteTodoOptions = {}): Promise<Todo> {
+export async function completeTodo(deps: MemoryDeps, userId: string, id: string, options: CompleteTodoOptions = {}, change: Partial<ChangeContext> = {}): Promise<Todo> {
   const now = deps.clock.now();
-  return deps.store.transaction((tx) => completeWithin(tx, userId, id, now, options));
+  return deps.store.transaction((tx) => completeWithin(tx, userId, id, now, options, change));
 }
 
 /**

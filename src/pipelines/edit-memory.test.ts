@@ -48,6 +48,51 @@ describe('update with ifVersion (optimistic concurrency)', () => {
   });
 });
 
+describe('delete, restore and purge with ifVersion', () => {
+  it.each([
+    ['zh', '用户对花生过敏', '用户对花生和芒果过敏'],
+    ['en', 'The user is allergic to peanuts', 'The user is allergic to peanuts and mangoes'],
+  ])('%s: each is refused against a version another change left behind, and applies against the current one', async (_, content, edited) => {
+    const memory = make();
+    const read = await memory.add({ userId: 'u', content });
+    const other = await memory.update('u', read.id, { content: edited });
+    for (const refused of [
+      () => memory.delete('u', read.id, undefined, { ifVersion: memoryVersion(read) }),
+      () => memory.purge('u', read.id, undefined, { ifVersion: memoryVersion(read) }),
+    ]) await expect(refused()).rejects.toSatisfy(stale);
+    expect(await memory.get('u', read.id)).toMatchObject({ content: edited, status: 'active' });
+    const deleted = await memory.delete('u', read.id, undefined, { ifVersion: memoryVersion(other) });
+    await expect(memory.restore('u', read.id, undefined, { ifVersion: memoryVersion(other) })).rejects.toSatisfy(stale);
+    expect((await memory.get('u', read.id)).status).toBe('deleted');
+    expect(await memory.restore('u', read.id, undefined, { ifVersion: [memoryVersion(deleted)] })).toMatchObject({ status: 'active' });
+    await expect(memory.delete('u', read.id, undefined, { ifVersion: '' })).rejects.toSatisfy((e) => EngramError.hasCode(e, 'INVALID_INPUT'));
+    expect((await memory.history('u', read.id)).map((h) => h.action)).toEqual(['create', 'update', 'delete', 'restore']);
+  });
+});
+
+describe('an editor left open over Engram\'s own changes of importance', () => {
+  it.each([
+    ['zh', '用户每天早上喝咖啡', '用户每天早上喝两杯咖啡'],
+    ['en', 'The user drinks coffee every morning', 'The user drinks two cups of coffee every morning'],
+  ])('%s: after the daily decay and a reinforcement by use, the words and a delete still save; a new importance is refused', async (_, content, edited) => {
+    const memory = make();
+    const opened = await memory.add({ userId: 'u', kind: 'event', content, importance: 0.6 });
+    memory.clock.advanceDays(30);
+    expect((await memory.runLifecycle()).decayed).toBe(1);
+    await memory.reportReply({ userId: 'u', message: content, reply: content, recalledIds: [opened.id] });
+    const drifted = await memory.get('u', opened.id);
+    expect(drifted.importance).not.toBe(opened.importance);
+    expect((await memory.history('u', opened.id)).map((h) => h.action)).toEqual(['create', 'decay', 'reinforce']);
+
+    await expect(memory.update('u', opened.id, { importance: 0.9 }, undefined, { ifVersion: memoryVersion(opened) })).rejects.toSatisfy(stale);
+    const saved = await memory.update('u', opened.id, { content: edited }, undefined, { ifVersion: memoryVersion(opened) });
+    expect(saved).toMatchObject({ content: edited, importance: drifted.importance });
+    // A person's change is still a conflict for the version before it.
+    await expect(memory.delete('u', opened.id, undefined, { ifVersion: memoryVersion(opened) })).rejects.toSatisfy(stale);
+    expect((await memory.delete('u', opened.id, undefined, { ifVersion: memoryVersion(saved) })).status).toBe('deleted');
+  });
+});
+
 describe('structured data after a hand edit of the content', () => {
   it.each([
     ['我对花生过敏', '用户对花生过敏', '用户对花生和芒果过敏'],

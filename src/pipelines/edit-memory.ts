@@ -1,6 +1,6 @@
 import type { ChangeContext } from '../domain/history.js';
 import { MemoryPatch, type Memory } from '../domain/memory.js';
-import { assertVersion } from '../domain/memory-version.js';
+import { assertVersion, atVersion, DRIFT_LOOKBACK } from '../domain/memory-version.js';
 import { InvalidInputError, NotFoundError, parseInput } from '../errors.js';
 import type { MemoryChanges, UpdateCondition } from '../store/store.js';
 import { detectLanguage } from '../text/language.js';
@@ -18,11 +18,23 @@ const by = (change: Partial<ChangeContext> | undefined): ChangeContext => ({ ...
 
 export interface UpdateOptions {
   /**
-   * The version (memoryVersion, the HTTP ETag) the patch was made against, or several: the update
-   * applies only while the memory is still at it, else PRECONDITION_FAILED and nothing changes.
-   * @default none: the patch applies to whatever the memory is now
+   * The version (memoryVersion, the HTTP ETag) the change was made against, or several: it applies
+   * only while the memory is still at it, else PRECONDITION_FAILED and nothing changes. Decay and
+   * reinforcement since (importance alone, made by Engram) do not count unless the change sets
+   * importance itself.
+   * @default none: the change applies to whatever the memory is now
    */
   ifVersion?: string | readonly string[];
+}
+
+/**
+ * Refuses at once a change already based on a stale version, before anything is embedded; the
+ * store checks again on the row its write holds (where two processes cannot both pass).
+ */
+async function assertFresh(deps: MemoryDeps, before: Memory, setsImportance: boolean, condition: UpdateCondition | undefined): Promise<void> {
+  if (!condition || atVersion(before, condition.ifVersion)) return;
+  const drift = setsImportance ? [] : (await deps.store.history(before.userId, before.id)).slice(-DRIFT_LOOKBACK).reverse();
+  assertVersion(before, condition.ifVersion, drift);
 }
 
 function conditionOf(options: UpdateOptions | undefined): UpdateCondition | undefined {
@@ -44,8 +56,7 @@ export async function updateMemory(deps: MemoryDeps, userId: string, id: string,
   const data = parseInput(MemoryPatch, patch, 'memory update');
   const condition = conditionOf(options);
   const before = await existing(deps, userId, id);
-  // Already stale: refused before embedding anything (the store checks again as it writes).
-  assertVersion(before, condition?.ifVersion);
+  await assertFresh(deps, before, data.importance !== undefined, condition);
   const changes: MemoryChanges = { ...data, updatedAt: deps.clock.now() } as MemoryChanges;
   let vector: Float32Array | undefined;
   if (data.content !== undefined && data.content !== before.content) {
@@ -66,18 +77,27 @@ export async function updateMemory(deps: MemoryDeps, userId: string, id: string,
   });
 }
 
-/** Soft delete: the memory stops being recalled but can be restored; history says who and why. */
-export async function deleteMemory(deps: MemoryDeps, userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory> {
+/**
+ * Soft delete: the memory stops being recalled but can be restored; history says who and why. With
+ * `ifVersion`, only the version that was read (checked in the store's write, as update does).
+ */
+export async function deleteMemory(deps: MemoryDeps, userId: string, id: string, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<Memory> {
+  const condition = conditionOf(options);
   await existing(deps, userId, id);
-  return deps.store.updateMemory(userId, id, { status: 'deleted', updatedAt: deps.clock.now() }, undefined, by(change));
+  return deps.store.updateMemory(userId, id, { status: 'deleted', updatedAt: deps.clock.now() }, undefined, by(change), condition);
 }
 
-export async function restoreMemory(deps: MemoryDeps, userId: string, id: string, change?: Partial<ChangeContext>): Promise<Memory> {
+/** Brings back a soft-deleted memory; with `ifVersion`, only the version that was read. */
+export async function restoreMemory(deps: MemoryDeps, userId: string, id: string, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<Memory> {
+  const condition = conditionOf(options);
   await existing(deps, userId, id);
-  return deps.store.updateMemory(userId, id, { status: 'active', updatedAt: deps.clock.now() }, undefined, by(change));
+  return deps.store.updateMemory(userId, id, { status: 'active', updatedAt: deps.clock.now() }, undefined, by(change), condition);
 }
 
-/** Really erases a memory: its row, vector and keyword row; history keeps only that it was purged. */
-export async function purgeMemory(deps: MemoryDeps, userId: string, id: string, change?: Partial<ChangeContext>): Promise<void> {
-  await deps.store.purgeMemory(userId, id, { at: deps.clock.now(), ...by(change) });
+/**
+ * Really erases a memory: its row, vector and keyword row; history keeps only that it was purged.
+ * With `ifVersion`, only the version that was read: a memory changed since is left as it is.
+ */
+export async function purgeMemory(deps: MemoryDeps, userId: string, id: string, change?: Partial<ChangeContext>, options?: UpdateOptions): Promise<void> {
+  await deps.store.purgeMemory(userId, id, { at: deps.clock.now(), ...by(change) }, conditionOf(options));
 }

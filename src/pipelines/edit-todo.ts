@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContentText } from '../domain/content-text.js';
 import type { ChangeContext } from '../domain/history.js';
 import type { Memory } from '../domain/memory.js';
 import { assertEndsAfterStart, RecurrenceRule, RepeatInput } from '../domain/recurrence.js';
@@ -18,7 +19,7 @@ import { resolveSettings } from './settings.js';
 export const TodoEdit = z
   .object({
     /** The todo's new words (its memory takes them too). They do not move it: `when` does. */
-    content: z.string().trim().min(1).max(2000).optional(),
+    content: ContentText.pipe(z.string().trim().min(1).max(2000)).optional(),
     /**
      * The new time as said, in the user's time zone and against the todo's time: "下午四点" keeps
      * the day, "周六" keeps the time of day, "每天晚上九点" makes it a series ("4pm", "Monday",

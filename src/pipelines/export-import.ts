@@ -4,6 +4,7 @@ import { HistoryEvent } from '../domain/history.js';
 import { MAX_CONTENT_LENGTH, Memory, Provenance } from '../domain/memory.js';
 import { Profile, Relation } from '../domain/profile.js';
 import { Todo } from '../domain/todo.js';
+import { ContentText } from '../domain/content-text.js';
 import type { MemoryDeps } from './deps.js';
 
 /**
@@ -11,7 +12,8 @@ import type { MemoryDeps } from './deps.js';
  * An import reads the file with this schema, so it is strict: an unknown key is refused, not
  * dropped (a misspelt field would vanish without a word), and each text keeps the limit of the
  * way it comes in otherwise: MAX_CONTENT_LENGTH for a memory and its todo, appendMessages' limit
- * for a message. Every key an export writes is in it (src/pipelines/import-user.test.ts).
+ * for a message. The words of a memory and of a todo are held to ContentText, as when added (a
+message keeps what was said). Every key an export writes is in it (src/pipelines/import-user.test.ts).
  */
 export const UserExport = z
   .object({
@@ -19,11 +21,11 @@ export const UserExport = z
     version: z.literal(1),
     userId: z.string(),
     exportedAt: z.date(),
-    memories: z.array(Memory.extend({ content: Memory.shape.content.max(MAX_CONTENT_LENGTH), provenance: Provenance.strict() }).strict()),
+    memories: z.array(Memory.extend({ content: ContentText.pipe(Memory.shape.content.max(MAX_CONTENT_LENGTH)), provenance: Provenance.strict() }).strict()),
     history: z.array(HistoryEvent.strict()),
     relations: z.array(Relation.strict()),
     profiles: z.array(Profile.strict()),
-    todos: z.array(Todo.extend({ content: Todo.shape.content.max(MAX_CONTENT_LENGTH) }).strict()),
+    todos: z.array(Todo.extend({ content: ContentText.pipe(Todo.shape.content.max(MAX_CONTENT_LENGTH)) }).strict()),
     messages: z.array(Message.extend({ content: NewMessageInput.shape.content }).strict()),
     settings: z.record(z.string(), z.unknown()),
   })

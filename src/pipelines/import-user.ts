@@ -1,7 +1,7 @@
 import type { Message } from '../domain/conversation.js';
 import { jsonProblem } from '../domain/json-value.js';
 import { assertUserId, MAX_STORED_USER_ID_LENGTH } from '../domain/user-id.js';
-import { EngramError, InvalidInputError, parseInput } from '../errors.js';
+import { EngramError, InvalidInputError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { MemoryDeps } from './deps.js';
 import { reviveDates, UserExport } from './export-import.js';
@@ -74,6 +74,33 @@ function reissue(deps: MemoryDeps, ids: readonly string[], taken: ReadonlySet<st
   return { ids: out, refs, count };
 }
 
+/**
+ * The export, or INVALID_INPUT naming every refused field by its place and its record's id
+ * ("memories.1.content: must not contain control characters: U+0000 at character 5 (…) (the record
+ * with id m-2)"),
+ * before anything is written: a refused file imports nothing.
+ */
+function parseExport(data: unknown): UserExport {
+  const result = UserExport.safeParse(data);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => {
+    const id = recordId(data, i.path);
+    return `${i.path.map(String).join('.') || '(root)'}: ${i.message}${id === undefined ? '' : ` (the record with id ${id})`}`;
+  });
+  throw new InvalidInputError(`Invalid export: ${issues.join('; ')}`, { details: { issues } });
+}
+
+/** The id of the record an issue's path is in (`memories`, 3, …), when the file gives it one. */
+function recordId(data: unknown, path: readonly PropertyKey[]): string | undefined {
+  const [table, index] = path;
+  if (typeof table !== 'string' || typeof index !== 'number' || !isRecord(data)) return undefined;
+  const rows = data[table];
+  const row = Array.isArray(rows) ? (rows as unknown[])[index] : undefined;
+  return isRecord(row) && typeof row.id === 'string' ? row.id : undefined;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** What a user already has that an import would mix with (settings are preferences, merged by the import). */
 async function dataOf(store: Store, userId: string): Promise<string[]> {
   const held: string[] = [];
@@ -104,7 +131,7 @@ export function userNotEmptyError(userId: string, held: readonly string[], optio
 export async function importUser(deps: MemoryDeps, data: unknown, options: ImportOptions = {}): Promise<ImportReport> {
   const problem = jsonProblem(data, MAX_EXPORT_DEPTH);
   if (problem) throw new InvalidInputError(`Invalid export: ${problem}`);
-  const e = parseInput(UserExport, reviveDates(data), 'export');
+  const e = parseExport(reviveDates(data));
   const userId = options.userId ?? e.userId;
   // The engine's id, which a server scopes to its tenant: longer than a caller's own may be.
   assertUserId(userId, 'userId', MAX_STORED_USER_ID_LENGTH);

@@ -97,3 +97,19 @@ describe('memory.md never loses a hand edit (issue 12.2)', () => {
     }
   });
 });
+
+describe('memory.md edits are held to the words every other door takes (zh, en)', () => {
+  it.each([
+    ['zh', '用户住在北京', '用户住在\u0007上海', '用户喜欢猫', 'U+0007 at character 5', '"用户住在\\u0007上海"'],
+    ['en', 'The user lives in Berlin', 'The user lives in \u001bMunich', 'The user likes cats', 'U+001B at character 19', '"The user lives in \\u001BMunich"'],
+  ])('%s: a line with a control character refuses the file\'s edits, naming the file, the line and the character; none of them is merged', async (_, oldText, badText, newLine, where, shown) => {
+    const { memory, file } = workspaceWith();
+    const city = await memory.add({ userId: 'u', content: oldText });
+    writeFileSync(file('memory.md'), `${readFileSync(file('memory.md'), 'utf8').replace(oldText, badText)}\n- ${newLine}\n`);
+    const error = await memory.syncMirror('u').then(() => null, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'INVALID_INPUT', details: { file: 'memory.md' } });
+    expect((error as Error).message).toBe(`memory.md: ${shown} must not contain control characters: ${where} (tab, line feed and carriage return are kept); fix the line and save again`);
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content)).toEqual([oldText]);
+    expect((await memory.get('u', city.id)).content).toBe(oldText);
+  });
+});

@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { contentTextProblem, quoted } from '../domain/content-text.js';
+import { InvalidInputError } from '../errors.js';
 import type { Memory } from '../domain/memory.js';
 import { diffMirror, type MirrorChange, type MirrorConflict } from '../mirror/diff-mirror.js';
 import { atomicWrite, BASE_FILE, baseEntries, hashText, MIRROR_FILES, readBase, readMirrorFile, serialised, type MirrorBase } from '../mirror/mirror-files.js';
@@ -78,6 +80,7 @@ async function mergeEdits(deps: MemoryDeps, folder: string, userId: string, opti
     const memories = await deps.store.listMemories({ userId, order: 'asc' });
     const diff = diffMirror({ base: baseEntries(base, file), file: parseMarkdown(text, { file }), db: mirrorEntries({ file, memories: memories.filter((m) => inFile(file, m)) }) });
     report.conflicts.push(...diff.conflicts);
+    assertStorable(file, diff.toDb);
     for (const c of diff.toDb) {
       if (c.op === 'add') {
         await addMemory(deps, { userId, kind: c.kind, content: c.content, source: 'user', ...(c.steps ? { structuredData: { steps: c.steps } } : {}) }, change);
@@ -94,6 +97,21 @@ async function mergeEdits(deps: MemoryDeps, folder: string, userId: string, opti
     }
   }
   return report;
+}
+
+/**
+ * The file's edits are held to the words every other door takes (ContentText), all of them before
+ * any is applied: a line with a control character refuses the file's edits, naming the file, the
+ * line and the character, and the file waits to be fixed (nothing of it half merged).
+ */
+function assertStorable(file: 'memory' | 'learnings', changes: readonly MirrorChange[]): void {
+  for (const c of changes) {
+    if (c.op === 'delete') continue;
+    for (const text of [c.content, ...(c.steps ?? [])]) {
+      const problem = contentTextProblem(text);
+      if (problem) throw new InvalidInputError(`${file}.md: ${quoted(text)} ${problem}; fix the line and save again`, { details: { file: `${file}.md`, field: 'content' } });
+    }
+  }
 }
 
 /**

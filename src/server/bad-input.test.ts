@@ -173,7 +173,17 @@ describe('bad input: a clear 4xx with a code, never a 500, nothing half-written'
     const todo = await t.json('/v1/users/u/todos', { body: { content: 'Call mom tomorrow at 3pm' } });
     expect(await refused(`/v1/users/u/todos/${String(todo.body.id)}`, { content: 'Call \u0008mom' }, 'PATCH')).toMatch(/U\+0008 at character 6 /);
     expect(await refused('/v1/users/u/learnings', { task: 'deploy', steps: ['build', 'push\u0000'] })).toMatch(/steps\.1: .*U\+0000 at character 5 /);
+    // The error and fix go into a learning's words too; a C1 control (CSI) is a control as well.
+    expect(await refused('/v1/users/u/learnings', { task: '发布周报', steps: ['拉数据'], error: '超时', fix: '重试\u001b[2J' })).toMatch(/fix: .*U\+001B at character 3 /);
+    expect(await refused('/v1/users/u/memories', { content: 'The user likes \u009b31m red' })).toMatch(/U\+009B at character 16 /);
     expect(await count(t)).toBe(2);
+    // An import: the record (its place and id) and the field; nothing of the file is written.
+    const at = '2026-01-01T00:00:00.000Z';
+    const row = (id: string, content: string) => ({ id, userId: 'v', kind: 'fact', content, importance: 0.5, confidence: 1, source: 'manual', verified: true, core: false, status: 'active', provenance: { messageIds: [] }, language: 'zh', createdAt: at, updatedAt: at, accessCount: 0 });
+    const exportOf = (memories: unknown[]) => ({ format: 'engram-export', version: 1, userId: 'v', exportedAt: at, memories, history: [], relations: [], profiles: [], todos: [], messages: [], settings: {} });
+    expect(await refused('/v1/users/v/import', exportOf([row('v-1', 'The user likes cats'), row('v-2', '用户对\u0000花生过敏')]))).toMatch(/memories\.1\.content: must not contain control characters: U\+0000 at character 4 .*\(the record with id v-2\)/);
+    expect(await refused('/v1/users/v/import', exportOf([row('v-3', 'The user likes \u0007cats')]))).toMatch(/memories\.0\.content: .*U\+0007 at character 16 .*\(the record with id v-3\)/);
+    expect((await t.json('/v1/users/v/memories')).body.items).toEqual([]);
     // A chat records what was said, odd characters too (PostgreSQL text cannot hold NUL: its store keeps U+FFFD in its place, pg-db.ts).
     const said = await t.json('/v1/users/u/sessions/s1/messages', { body: { messages: [{ role: 'user', content: '我说了 \u0000 这个' }] } });
     expect(said.status).toBe(200);

@@ -5,35 +5,20 @@ import { HistoryEvent } from '../domain/history.js';
 import { Memory, MemoryKind, MemoryPatch, MemoryStatus, NewMemoryInput } from '../domain/memory.js';
 import { Profile, Relation } from '../domain/profile.js';
 import { Todo } from '../domain/todo.js';
+import { ContentText, isWellFormed } from '../domain/content-text.js';
 import { ErasedForget, ForgottenSummary, UndoneForget } from '../domain/forgotten.js';
 import { RECIPES, type RecipeName } from '../recall/recipes.js';
 import { wireSchema } from './wire.js';
 
 /** A string with no lone surrogates (they cannot be stored or indexed faithfully). */
 export const Text = z.string().refine((s) => isWellFormed(s), 'must be well-formed Unicode (no lone surrogates)');
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const isWellFormed = (s: string): boolean => !LONE_SURROGATE.test(s);
-
-/** C0 controls but tab, line feed and carriage return, and DEL: nothing a person's words need. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-/** The first control character in `s` ("U+0000") and where it is (1-based, in characters as a person counts them), or null. */
-export function firstControl(s: string): { code: string; position: number } | null {
-  const m = CONTROL.exec(s);
-  if (!m) return null;
-  return { code: `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`, position: [...s.slice(0, m.index)].length + 1 };
-}
+export { isWellFormed };
 
 /**
- * The words of a memory or a todo, as the API takes them: `Text` with no control characters. A NUL
- * was stored and reached the context block as \u0000 (and made an export binary to grep); an
- * escape sequence would reach a terminal. Chat messages are not held to it: they record what was said.
+ * The words of a memory, a todo or a learning: the library's one definition (domain/content-text.ts),
+ * which every door shares; the API states it in its schemas too, so /openapi.json shows it.
  */
-export const ContentText = Text.superRefine((s, ctx) => {
-  const at = firstControl(s);
-  if (at) ctx.addIssue({ code: 'custom', message: `must not contain control characters: ${at.code} at character ${at.position} (tab, line feed and carriage return are kept)` });
-});
+export { ContentText };
 
 export const UserId = Text.pipe(z.string().min(1).max(200)).openapi({ param: { name: 'userId', in: 'path' }, example: 'li-ming' });
 export const UserParams = z.object({ userId: UserId });
@@ -93,12 +78,12 @@ export const ListMemoriesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const CreateMemoryBody = NewMemoryInput.omit({ userId: true }).extend({ content: ContentText.pipe(NewMemoryInput.shape.content) }).strict().openapi('NewMemory');
-export const PatchMemoryBody = MemoryPatch.extend({ content: ContentText.pipe(MemoryPatch.shape.content.unwrap()).optional() }).strict().openapi('MemoryPatch');
+export const CreateMemoryBody = NewMemoryInput.omit({ userId: true }).strict().openapi('NewMemory');
+export const PatchMemoryBody = MemoryPatch.strict().openapi('MemoryPatch');
 /** PATCH's precondition: the ETag (the memory's `version`) the change was made against. */
 export const IfMatchHeader = z.object({
   'if-match': z.string().max(2000).optional().openapi({
-    description: 'Optimistic concurrency: the ETag of the memory as it was read, e.g. `"k3J0aWJ2bG9nZ2VkLWluAb"`. When the memory has changed since, the answer is 412 PRECONDITION_FAILED and nothing is changed. Without it, the patch applies to the memory as it is now.',
+    description: 'Optimistic concurrency: the ETag of the memory as it was read, e.g. `"k3J0aWJ2bG9nZ2VkLWluAb"`. When the memory has changed since, the answer is 412 PRECONDITION_FAILED and nothing is changed (decay and reinforcement since, which move importance alone, pass unless the request sets importance). Without it, the change applies to the memory as it is now.',
     example: '"k3J0aWJ2bG9nZ2VkLWluAb"',
   }),
 });

@@ -52,6 +52,35 @@ describe('PATCH /memories/{id} with If-Match (optimistic concurrency)', () => {
     expect((await t.json(`${base}/missing`, { method: 'PATCH', headers: { 'if-match': '"x"' }, body: { importance: 0.9 } })).status).toBe(404);
   });
 
+  it.each([
+    ['zh', '用户对花生过敏', '用户对花生和芒果过敏'],
+    ['en', 'The user is allergic to peanuts', 'The user is allergic to peanuts and mangoes'],
+  ])('%s: DELETE, restore and purge with a stale If-Match are 412 and change nothing; with the current ETag they apply', async (_, content, edited) => {
+    const t = make();
+    const read = await t.json(base, { body: { content } });
+    const id = read.body.id as string;
+    const stale = { 'if-match': read.headers.get('etag')! };
+    const other = await t.json(`${base}/${id}`, { method: 'PATCH', body: { content: edited } });
+    for (const [path, method] of [[`${base}/${id}`, 'DELETE'], [`${base}/${id}?purge=true`, 'DELETE'], [`${base}/${id}/purge`, 'POST']] as const) {
+      const r = await t.json(path, { method, headers: stale });
+      expect([path, method, r.status, r.body.error?.code, r.body.error?.details?.current]).toEqual([path, method, 412, 'PRECONDITION_FAILED', other.body.version]);
+    }
+    expect((await t.json(`${base}/${id}`)).body).toMatchObject({ content: edited, status: 'active' });
+
+    const deleted = await t.json(`${base}/${id}`, { method: 'DELETE', headers: { 'if-match': other.headers.get('etag')! } });
+    expect([deleted.status, deleted.body.status]).toEqual([200, 'deleted']);
+    const deletedTag = deleted.headers.get('etag')!;
+    expect(deletedTag).toBe(`"${(deleted.body.memory as { version: string }).version}"`);
+    const restoreStale = await t.json(`${base}/${id}/restore`, { method: 'POST', headers: { 'if-match': other.headers.get('etag')! } });
+    expect([restoreStale.status, restoreStale.body.error?.code]).toEqual([412, 'PRECONDITION_FAILED']);
+    expect((await t.json(`${base}/${id}`)).body.status).toBe('deleted');
+    const restored = await t.json(`${base}/${id}/restore`, { method: 'POST', headers: { 'if-match': deletedTag } });
+    expect([restored.status, restored.body.status, restored.headers.get('etag')]).toEqual([200, 'active', `"${restored.body.version as string}"`]);
+    const purged = await t.json(`${base}/${id}/purge`, { method: 'POST', headers: { 'if-match': restored.headers.get('etag')! } });
+    expect([purged.status, purged.body.status]).toEqual([200, 'purged']);
+    expect((await t.json(`${base}/${id}`)).status).toBe(404);
+  });
+
   it('the OpenAPI document describes If-Match, the ETag and the 412', async () => {
     const t = make();
     const doc = (await t.json('/openapi.json')).body as { components: unknown; paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, { headers?: Record<string, unknown> }> }>> };
@@ -59,6 +88,11 @@ describe('PATCH /memories/{id} with If-Match (optimistic concurrency)', () => {
     expect(op.patch!.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'if-match', in: 'header' })]));
     expect(Object.keys(op.patch!.responses)).toEqual(expect.arrayContaining(['200', '412']));
     expect(op.get!.responses['200']!.headers).toHaveProperty('ETag');
+    for (const [path, method] of [['/v1/users/{userId}/memories/{id}', 'delete'], ['/v1/users/{userId}/memories/{id}/restore', 'post'], ['/v1/users/{userId}/memories/{id}/purge', 'post']] as const) {
+      const other = doc.paths[path]![method]!;
+      expect(other.parameters, `${method} ${path}`).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'if-match', in: 'header' })]));
+      expect(Object.keys(other.responses)).toContain('412');
+    }
     expect(JSON.stringify(doc.components)).toContain('If-Match');
   });
 });

@@ -35,25 +35,38 @@ const list = createRoute({
 const create = createRoute({ method: 'post', path: base, tags, summary: 'Add a memory by hand (no model)', request: { params: MemoryParams.pick({ userId: true }), body: jsonBody(CreateMemoryBody) }, responses: created(MemoryDto) });
 const ETag = z.object({ ETag: z.string().openapi({ description: 'The memory\'s version as a strong entity tag: send it back in If-Match', example: '"k3J0aWJ2bG9nZ2VkLWluAb"' }) });
 const withETag = (description: string) => ({ ...ok(MemoryDto, description), 200: { description, headers: ETag, content: { 'application/json': { schema: MemoryDto } } } });
+const stale = { 412: { description: 'PRECONDITION_FAILED: the memory changed since the If-Match version; nothing was changed', content: { 'application/json': { schema: ErrorBody } } } };
 const get = createRoute({ method: 'get', path: `${base}/{id}`, tags, summary: 'One memory (with its ETag)', request: { params: MemoryParams }, responses: withETag('The memory; `version` and the ETag header name this version of it') });
 const patch = createRoute({
   method: 'patch', path: `${base}/{id}`, tags,
   summary: 'Change fields of a memory (recorded in its history); with If-Match, only the version that was read',
   description: 'Send only the fields to change. With `If-Match: "<version>"` (the ETag of a GET, or a list item\'s `version`), the change applies only while the memory is still at that version, checked atomically in the store, in whichever process: otherwise 412 PRECONDITION_FAILED (details.current: the version now), nothing changed. Without If-Match the patch applies to the memory as it is now.',
   request: { params: MemoryParams, headers: IfMatchHeader, body: jsonBody(PatchMemoryBody) },
-  responses: { ...withETag('The changed memory and its new version'), 412: { description: 'PRECONDITION_FAILED: the memory changed since the If-Match version; nothing was changed', content: { 'application/json': { schema: ErrorBody } } } },
+  responses: { ...withETag('The changed memory and its new version'), ...stale },
 });
 const remove = createRoute({
-  method: 'delete', path: `${base}/{id}`, tags, summary: 'Soft delete (restorable); with ?purge=true really erase it',
-  request: { params: MemoryParams, query: z.object({ purge: z.enum(['true', 'false']).optional() }) },
-  responses: ok(z.object({ id: z.string(), status: z.enum(['deleted', 'purged']), memory: MemoryDto.optional() })),
+  method: 'delete', path: `${base}/{id}`, tags, summary: 'Soft delete (restorable); with ?purge=true really erase it; with If-Match, only the version that was read',
+  request: { params: MemoryParams, headers: IfMatchHeader, query: z.object({ purge: z.enum(['true', 'false']).optional() }) },
+  responses: { ...ok(z.object({ id: z.string(), status: z.enum(['deleted', 'purged']), memory: MemoryDto.optional() })), ...stale },
 });
-const restore = createRoute({ method: 'post', path: `${base}/{id}/restore`, tags, summary: 'Restore a soft-deleted memory', request: { params: MemoryParams }, responses: ok(MemoryDto) });
-const purge = createRoute({ method: 'post', path: `${base}/{id}/purge`, tags, summary: 'Really erase a memory; its history keeps only that it was purged', request: { params: MemoryParams }, responses: ok(z.object({ id: z.string(), status: z.literal('purged') })) });
+const restore = createRoute({
+  method: 'post', path: `${base}/{id}/restore`, tags, summary: 'Restore a soft-deleted memory; with If-Match, only the version that was read',
+  request: { params: MemoryParams, headers: IfMatchHeader }, responses: { ...withETag('The restored memory and its new version'), ...stale },
+});
+const purge = createRoute({
+  method: 'post', path: `${base}/{id}/purge`, tags, summary: 'Really erase a memory; its history keeps only that it was purged; with If-Match, only the version that was read',
+  request: { params: MemoryParams, headers: IfMatchHeader }, responses: { ...ok(z.object({ id: z.string(), status: z.literal('purged') })), ...stale },
+});
 const history = createRoute({ method: 'get', path: `${base}/{id}/history`, tags, summary: 'Every change of a memory, oldest first', request: { params: MemoryParams }, responses: ok(z.object({ items: z.array(HistoryEventDto) })) });
 const relations = createRoute({ method: 'get', path: `${base}/{id}/relations`, tags, summary: 'Links from and to a memory', request: { params: MemoryParams }, responses: ok(z.object({ items: z.array(RelationDto) })) });
 
 const user = { actor: 'user' as const };
+
+/** The library's condition from an If-Match header (none for no header or `*`). */
+const conditionOf = (header: string | undefined) => {
+  const ifVersion = parseIfMatch(header);
+  return ifVersion ? { ifVersion } : undefined;
+};
 
 /** A memory as the /memories endpoints answer it: with its version, which PATCH takes back in If-Match. */
 const versioned = (auth: AuthInfo, m: Memory) => ({ ...present(auth, m), version: memoryVersion(m) });
@@ -99,27 +112,31 @@ export function memoryRoutes(memory: MemoryEngine) {
     })
     .openapi(patch, async (c) => {
       const { userId: ext, id } = c.req.valid('param');
-      const ifVersion = parseIfMatch(c.req.valid('header')['if-match']);
-      const m = await memory.update(userOf(c, ext), id, c.req.valid('json'), user, ifVersion ? { ifVersion } : undefined);
+      const m = await memory.update(userOf(c, ext), id, c.req.valid('json'), user, conditionOf(c.req.valid('header')['if-match']));
       c.header('ETag', etagOf(memoryVersion(m)));
       return c.json(versioned(c.var.auth, m), 200);
     })
     .openapi(remove, async (c) => {
       const { userId: ext, id } = c.req.valid('param');
       const userId = userOf(c, ext);
+      const condition = conditionOf(c.req.valid('header')['if-match']);
       if (c.req.valid('query').purge === 'true') {
-        await memory.purge(userId, id, user);
+        await memory.purge(userId, id, user, condition);
         return c.json({ id, status: 'purged' as const }, 200);
       }
-      return c.json({ id, status: 'deleted' as const, memory: versioned(c.var.auth, await memory.delete(userId, id, user)) }, 200);
+      const m = await memory.delete(userId, id, user, condition);
+      c.header('ETag', etagOf(memoryVersion(m)));
+      return c.json({ id, status: 'deleted' as const, memory: versioned(c.var.auth, m) }, 200);
     })
     .openapi(restore, async (c) => {
       const { userId: ext, id } = c.req.valid('param');
-      return c.json(versioned(c.var.auth, await memory.restore(userOf(c, ext), id, user)), 200);
+      const m = await memory.restore(userOf(c, ext), id, user, conditionOf(c.req.valid('header')['if-match']));
+      c.header('ETag', etagOf(memoryVersion(m)));
+      return c.json(versioned(c.var.auth, m), 200);
     })
     .openapi(purge, async (c) => {
       const { userId: ext, id } = c.req.valid('param');
-      await memory.purge(userOf(c, ext), id, user);
+      await memory.purge(userOf(c, ext), id, user, conditionOf(c.req.valid('header')['if-match']));
       return c.json({ id, status: 'purged' as const }, 200);
     })
     .openapi(history, async (c) => {

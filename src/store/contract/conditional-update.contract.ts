@@ -86,5 +86,51 @@ export function describeConditionalUpdateContract(name: string, factory: StoreFa
       expect((await store.getMemory('u', 'm'))!.importance).toBe(winner);
       expect((await store.history('u', 'm')).map((h) => h.action)).toEqual(['create', 'update']);
     });
+
+    it('soft delete, restore and purge with a stale version are refused and change nothing; at the current version they apply (zh, en)', async () => {
+      const { store } = open();
+      for (const [id, content] of [['zh', '用户对花生过敏'], ['en', 'The user is allergic to peanuts']] as const) {
+        await store.insertMemory(mem(id, 'u', content), vec(1), user);
+        const v0 = memoryVersion((await store.getMemory('u', id))!);
+        const other = await store.updateMemory('u', id, { kind: 'identity', updatedAt: at(2) }, undefined, user);
+        await expect(store.updateMemory('u', id, { status: 'deleted', updatedAt: at(3) }, undefined, user, { ifVersion: [v0] })).rejects.toSatisfy(stale);
+        await expect(store.purgeMemory('u', id, user, { ifVersion: [v0] })).rejects.toSatisfy(stale);
+        expect(await store.getMemory('u', id)).toMatchObject({ content, kind: 'identity', status: 'active' });
+        expect((await store.history('u', id)).map((h) => h.action)).toEqual(['create', 'update']);
+
+        const deleted = await store.updateMemory('u', id, { status: 'deleted', updatedAt: at(3) }, undefined, user, { ifVersion: [memoryVersion(other)] });
+        await expect(store.updateMemory('u', id, { status: 'active', updatedAt: at(4) }, undefined, user, { ifVersion: [memoryVersion(other)] })).rejects.toSatisfy(stale);
+        await store.updateMemory('u', id, { status: 'active', updatedAt: at(4) }, undefined, user, { ifVersion: [memoryVersion(deleted)] });
+        await store.purgeMemory('u', id, user, { ifVersion: [memoryVersion((await store.getMemory('u', id))!)] });
+        expect(await store.getMemory('u', id)).toBeNull();
+      }
+    });
+
+    it('decay and reinforcement since the version read (importance alone) pass a change of other fields, not one that sets importance (zh, en)', async () => {
+      const { store } = open();
+      const lifecycle = { actor: 'lifecycle' as const, action: 'decay' as const };
+      const used = { actor: 'system' as const, action: 'reinforce' as const };
+      for (const [id, content, edited] of [['zh', '用户每天早上喝咖啡', '用户每天早上喝两杯咖啡'], ['en', 'The user drinks coffee every morning', 'The user drinks two cups of coffee every morning']] as const) {
+        await store.insertMemory(mem(id, 'u', content, { importance: 0.3 }), vec(1), user);
+        const v0 = memoryVersion((await store.getMemory('u', id))!);
+        // Overnight: a decay, then a reply that used it.
+        await store.updateMemory('u', id, { importance: 0.27, decayedAt: at(5) }, undefined, lifecycle);
+        await store.updateMemory('u', id, { importance: 0.37, updatedAt: at(6) }, undefined, used);
+        expect(memoryVersion((await store.getMemory('u', id))!)).not.toBe(v0);
+
+        // The editor opened before them sets importance: refused, it was based on 0.3.
+        await expect(store.updateMemory('u', id, { importance: 0.5, updatedAt: at(7) }, undefined, user, { ifVersion: [v0] })).rejects.toSatisfy(stale);
+        // It saves the words: they apply, and Engram's importance stays.
+        const saved = await store.updateMemory('u', id, { content: edited, updatedAt: at(7) }, vec(0, 1), user, { ifVersion: [v0] });
+        expect(saved).toMatchObject({ content: edited, importance: 0.37 });
+
+        // A person's change after the drift is a conflict again, however the history reads back.
+        await store.updateMemory('u', id, { importance: 0.33, decayedAt: at(8) }, undefined, lifecycle);
+        await expect(store.updateMemory('u', id, { status: 'deleted', updatedAt: at(9) }, undefined, user, { ifVersion: [v0] })).rejects.toSatisfy(stale);
+        await expect(store.purgeMemory('u', id, user, { ifVersion: [v0] })).rejects.toSatisfy(stale);
+        // …while the version the save left, drifted since, still deletes it.
+        await expect(store.updateMemory('u', id, { status: 'deleted', updatedAt: at(9) }, undefined, user, { ifVersion: [memoryVersion(saved)] })).resolves.toMatchObject({ status: 'deleted', content: edited });
+      }
+    });
   });
 }

@@ -12,10 +12,15 @@ export interface MemoriesPort {
    * Applies changes, records before/after of the changed fields, returns the new memory. With a
    * condition, the version is compared on the row this write holds: a stale one throws
    * PRECONDITION_FAILED (StaleVersionError) and writes nothing, in whichever process changed it.
+   * Drift since the version (decay, reinforcement: importance alone) passes unless the changes set
+   * importance themselves (memory-version.ts, atVersion).
    */
   updateMemory(userId: string, id: string, changes: MemoryChanges, vector: Float32Array | null | undefined, change: ChangeContext, condition?: UpdateCondition): Promise<Memory>;
-  /** Really erases a memory: row, vector, keyword row. Its history keeps one 'purge' event with no content. */
-  purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void>;
+  /**
+   * Really erases a memory: row, vector, keyword row. Its history keeps one 'purge' event with no
+   * content. With a condition, only the version read (as updateMemory checks it), else nothing goes.
+   */
+  purgeMemory(userId: string, id: string, change: ChangeContext, condition?: UpdateCondition): Promise<void>;
   getMemory(userId: string, id: string): Promise<Memory | null>;
   listMemories(query: MemoryQuery): Promise<Memory[]>;
   /** The fields ranking reads, of the memories listMemories would return (in no particular order). */

@@ -1,11 +1,11 @@
 import type { ChangeContext, HistoryAction } from '../../domain/history.js';
 import type { Memory } from '../../domain/memory.js';
-import { assertVersion } from '../../domain/memory-version.js';
+import { assertVersion, atVersion, DRIFT_LOOKBACK } from '../../domain/memory-version.js';
 import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import { actionFor, rowToHistoryEvent, stripNulls } from '../sqlite/memory-tables.js';
 import { changedFields, memoryToColumns, RANKING_COLUMNS, rowToMemory, rowToRankingFields, snapshot, type MemoryRow } from '../sqlite/memory-rows.js';
-import type { MemoryQuery, Store } from '../store.js';
+import type { MemoryChanges, MemoryQuery, Store, UpdateCondition } from '../store.js';
 import type { PgContext } from './pg-db.js';
 import { bumpForgetFence } from './pg-forget.js';
 import { cast, derived, historyValues, HISTORY_COLUMNS, insertMemoryWithHistory, slots, type Cols } from './pg-memory-write.js';
@@ -47,6 +47,17 @@ function where(q: MemoryQuery): { sql: string; args: unknown[] } {
 }
 
 /** The semantic layer: memories, their history, keyword and vector columns, kept in step. */
+/**
+ * The condition's version check, on the row the transaction holds FOR UPDATE. Only when the memory
+ * is not at the version does it read the latest history, to let drift (decay, reinforcement) pass
+ * a change that does not set importance itself (memory-version.ts).
+ */
+async function checkVersion(tx: PgContext, before: Memory, changes: MemoryChanges | null, condition: UpdateCondition | undefined): Promise<void> {
+  if (!condition || atVersion(before, condition.ifVersion)) return;
+  const drift = changes?.importance !== undefined ? [] : (await tx.rows('SELECT * FROM memory_history WHERE user_id = $1 AND memory_id = $2 ORDER BY seq DESC LIMIT $3', [before.userId, before.id, DRIFT_LOOKBACK])).map(rowToHistoryEvent);
+  assertVersion(before, condition.ifVersion, drift);
+}
+
 export function memoryRole(ctx: PgContext, cache?: PgSearchCache): Pick<Store, 'insertMemory' | 'updateMemory' | 'purgeMemory' | 'getMemory' | 'listMemories' | 'listRankingFields' | 'countMemories' | 'history' | 'historyOfUser' | 'recordAccess' | 'importMemory' | 'takenIds' | 'searchVector' | 'searchKeyword' | 'vectorsOf' | 'vectorScores'> {
   const rowOf = async (c: PgContext, userId: string, id: string, lock = false) =>
     (await c.rows<MemoryRow>(`SELECT ${COLUMNS} FROM memories WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, userId]))[0];
@@ -62,7 +73,7 @@ export function memoryRole(ctx: PgContext, cache?: PgSearchCache): Pick<Store, '
         const before = rowToMemory(row);
         // The row is locked FOR UPDATE until this transaction ends: another process's change either
         // committed before this read (and the version differs) or waits for this one.
-        assertVersion(before, condition?.ifVersion);
+        await checkVersion(tx, before, changes, condition);
         const changed = changedFields(before, changes).filter((f) => f !== 'updatedAt');
         const after: Memory = { ...before, ...stripNulls(changes) } as Memory;
         if (changed.length === 0 && vector === undefined) return before;
@@ -82,10 +93,11 @@ export function memoryRole(ctx: PgContext, cache?: PgSearchCache): Pick<Store, '
         return after;
       }),
 
-    purgeMemory: (userId, id, change) =>
+    purgeMemory: (userId, id, change, condition) =>
       ctx.atomic(async (tx) => {
         const row = await rowOf(tx, userId, id, true);
         if (!row) throw new NotFoundError('Memory', id);
+        await checkVersion(tx, rowToMemory(row), null, condition);
         // The row holds its keyword terms and vector: deleting it erases them too.
         await tx.run('DELETE FROM memories WHERE rid = $1', [row.rid]);
         // What was said about it goes too: earlier events lose content, reasons and message links;

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { IdGenerator } from '../../deps.js';
 import type { ChangeContext, HistoryAction, HistoryEvent } from '../../domain/history.js';
 import type { Memory } from '../../domain/memory.js';
-import { assertVersion } from '../../domain/memory-version.js';
+import { assertVersion, atVersion, DRIFT_LOOKBACK } from '../../domain/memory-version.js';
 import { EmbedderMismatchError, EngramError, NotFoundError } from '../../errors.js';
 import { indexTerms } from '../../text/segment.js';
 import type { KeywordSearch, MemoryChanges, MemoryQuery, RankingFields, SearchHit, UpdateCondition, VectorSearch } from '../store.js';
@@ -118,7 +118,7 @@ export class MemoryTables {
         const before = rowToMemory(row);
         // Read under the write lock (an immediate transaction): no other process can change the row
         // between this check and the UPDATE below.
-        assertVersion(before, condition?.ifVersion);
+        this.checkVersion(before, changes, condition);
         const changed = changedFields(before, changes).filter((f) => f !== 'updatedAt');
         const after: Memory = { ...before, ...stripNulls(changes) } as Memory;
         if (changed.length === 0 && vector === undefined) return this.accesses.overlay(before);
@@ -139,10 +139,11 @@ export class MemoryTables {
       }).immediate();
   }
 
-  purgeMemory(userId: string, id: string, change: ChangeContext): void {
+  purgeMemory(userId: string, id: string, change: ChangeContext, condition?: UpdateCondition): void {
     return this.db.transaction(() => {
         const row = this.rowOf(userId, id);
         if (!row) throw new NotFoundError('Memory', id);
+        this.checkVersion(rowToMemory(row), null, condition);
         this.keywords.remove(row.rid, userId);
         this.vec()?.remove(row.rid);
         // A memory imported later under the same id must not inherit these.
@@ -239,6 +240,17 @@ export class MemoryTables {
           insert.run(e.id, e.memoryId, e.userId, e.action, JSON.stringify(e.changed), e.before === null ? null : JSON.stringify(e.before), e.after === null ? null : JSON.stringify(e.after), e.actor, e.reason ?? null, e.producedBy ?? null, JSON.stringify(e.messageIds), e.at.getTime());
         }
       }).immediate();
+  }
+
+  /**
+   * The condition's version check, on the row this transaction holds. Only when the memory is not
+   * at the version does it read the latest history, to let drift (decay, reinforcement) pass a
+   * change that does not set importance itself (memory-version.ts).
+   */
+  private checkVersion(before: Memory, changes: MemoryChanges | null, condition: UpdateCondition | undefined): void {
+    if (!condition || atVersion(before, condition.ifVersion)) return;
+    const drift = changes?.importance !== undefined ? [] : this.historyRows('SELECT * FROM memory_history WHERE user_id = ? AND memory_id = ? ORDER BY seq DESC LIMIT ?', before.userId, before.id, DRIFT_LOOKBACK);
+    assertVersion(before, condition.ifVersion, drift);
   }
 
   private historyRows(sql: string, ...args: unknown[]): HistoryEvent[] {

@@ -9,7 +9,7 @@ import type { Message } from '../../domain/conversation.js';
 import type { ChangeContext } from '../../domain/history.js';
 import { EmbedderMismatchError, EngramError } from '../../errors.js';
 import { Mutex } from '../mutex.js';
-import type { Collection, VectorStatus, EmbedderInfo, KeywordSearch, NewStoredMessage, RestoredMessage, SearchHit, Store, VectorSearch } from '../store.js';
+import type { Collection, VectorStatus, EmbedderInfo, KeywordSearch, NewStoredMessage, RestoredMessage, SearchHit, Store, UpdateCondition, VectorSearch } from '../store.js';
 import type { KeptVectors } from '../ports/vectors.js';
 import { ForgetFence } from './forget-fence.js';
 import type { KeywordCacheOptions } from './keyword-cache.js';
@@ -339,12 +339,12 @@ class SqliteStore implements Store {
     return v;
   }
 
-  purgeMemory(userId: string, id: string, change: ChangeContext): Promise<void> {
+  purgeMemory(userId: string, id: string, change: ChangeContext, condition?: UpdateCondition): Promise<void> {
     return this.run(() => {
       this.db.transaction(() => {
         // What was said about it goes too: the purge event carries no reason, and earlier events
         // lose their reasons and message links; its todo (with pending deliveries) and relations go.
-        this.memories.purgeMemory(userId, id, { ...change, reason: undefined, messageIds: [] });
+        this.memories.purgeMemory(userId, id, { ...change, reason: undefined, messageIds: [] }, condition);
         this.db.prepare("UPDATE memory_history SET reason = NULL, message_ids = '[]' WHERE user_id = ? AND memory_id = ?").run(userId, id);
         this.db.prepare('DELETE FROM reminder_deliveries WHERE user_id = ? AND todo_id IN (SELECT id FROM todos WHERE user_id = ? AND memory_id = ?)').run(userId, userId, id);
         this.db.prepare('DELETE FROM todos WHERE user_id = ? AND memory_id = ?').run(userId, id);
