@@ -222,7 +222,7 @@ describe('README: the chat proxy with the official openai client (issue 9)', () 
 });
 
 describe('README: the desktop MCP config (issue 9)', () => {
-  it('spawns the configured command as written and serves the thirteen tools, in Chinese and English', async () => {
+  it('spawns the configured command as written and serves the fifteen tools, in Chinese and English', async () => {
     const json = codeBlocks(section('MCP server'), 'json')[0]!;
     const config = JSON.parse(json) as { mcpServers: { engram: { command: string; args: string[] } } };
     const { command, args } = config.mcpServers.engram;
@@ -234,7 +234,7 @@ describe('README: the desktop MCP config (issue 9)', () => {
     const client = new Client({ name: 'desktop', version: '1.0.0' });
     await client.connect(transport);
     try {
-      expect((await client.listTools()).tools).toHaveLength(13);
+      expect((await client.listTools()).tools).toHaveLength(15);
       await client.callTool({ name: 'add_memory', arguments: { content: '用户喜欢猫', kind: 'preference' } });
       await client.callTool({ name: 'add_memory', arguments: { content: 'The user works as a nurse in Leeds', kind: 'identity' } });
       const text = (r: unknown) => (r as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');

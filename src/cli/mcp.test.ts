@@ -27,7 +27,7 @@ describe('engram mcp over real stdio', () => {
     const client = new Client({ name: 'desktop', version: '1.0.0' });
     await client.connect(transport);
     try {
-      expect((await client.listTools()).tools).toHaveLength(13);
+      expect((await client.listTools()).tools).toHaveLength(15);
       await client.callTool({ name: 'add_memory', arguments: { content: '用户喜欢猫', kind: 'preference' } });
       await client.callTool({ name: 'add_memory', arguments: { content: 'Works as a nurse in Leeds', kind: 'identity' } });
       const zh = (await client.callTool({ name: 'search_memory', arguments: { query: '猫' } })) as CallToolResult;

@@ -35,11 +35,11 @@ afterEach(async () => {
 });
 
 describe('MCP server over the SDK client', () => {
-  it('lists the thirteen tools with input schemas and read-only / destructive annotations', async () => {
+  it('lists the fifteen tools with input schemas and read-only / destructive annotations', async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect([...byName.keys()].sort()).toEqual(
-      ['add_memory', 'complete_todo', 'delete_memory', 'forget_all', 'forget_topic', 'get_context', 'get_memory', 'list_memories', 'list_todos', 'record_learning', 'search_memory', 'update_memory', 'update_todo'].sort(),
+      ['add_memory', 'complete_todo', 'delete_memory', 'forget_all', 'forget_topic', 'get_context', 'get_memory', 'list_forgotten', 'list_memories', 'list_todos', 'record_learning', 'search_memory', 'undo_forget', 'update_memory', 'update_todo'].sort(),
     );
     for (const ro of ['search_memory', 'list_memories', 'get_memory', 'get_context', 'list_todos']) expect(byName.get(ro)?.annotations?.readOnlyHint).toBe(true);
     for (const d of ['forget_all', 'forget_topic', 'delete_memory']) expect(byName.get(d)?.annotations?.destructiveHint).toBe(true);
@@ -207,6 +207,25 @@ describe('MCP server over the SDK client', () => {
 
     await call('forget_all', { confirm: true });
     expect(await memory.list({ userId: 'li' })).toEqual([]);
+  });
+
+  it.each([
+    { lang: 'zh', about: '用户的前女友叫小美', request: '忘掉我前女友的事' },
+    { lang: 'en', about: "The user's ex is named Sarah", request: 'forget what I told you about my ex' },
+  ])('$lang: list_forgotten shows what a request in chat forgot and undo_forget brings it back, once', async ({ about, request }) => {
+    await memory.add({ userId: 'li', content: about });
+    await memory.appendMessages({ messages: [{ userId: 'li', sessionId: 's1', role: 'user', content: request }] });
+    expect(await memory.list({ userId: 'li' })).toEqual([]);
+    const { items } = (await call('list_forgotten', {})).json() as { items: Array<{ id: string; request: string; memories: number }> };
+    expect(items).toEqual([expect.objectContaining({ request, memories: 1 })]);
+
+    expect((await call('undo_forget', { id: items[0]!.id })).json()).toMatchObject({ memories: 1, messages: 1 });
+
+    expect((await memory.list({ userId: 'li' })).map((m) => m.content)).toEqual([about]);
+    const again = await call('undo_forget', { id: items[0]!.id });
+    expect([again.isError, again.text]).toEqual([true, expect.stringContaining('CONFLICT')]);
+    expect((await call('list_forgotten', {})).json()).toEqual({ items: [] });
+    expect((await call('undo_forget', { id: 'nope' })).text).toContain('NOT_FOUND');
   });
 
   it('refuses the kinds no model writes (episode, system) in add_memory and update_memory: no fake recent exchange (zh, en)', async () => {

@@ -20,7 +20,7 @@ function version(): string {
 }
 
 /**
- * Engram as an MCP server (official SDK): thirteen tools, each a thin call into the library, and
+ * Engram as an MCP server (official SDK): fifteen tools, each a thin call into the library, and
  * the profile and memory.md as resources. Connect it to any transport (stdio, Streamable HTTP,
  * in-memory for tests).
  */
