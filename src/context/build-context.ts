@@ -1,3 +1,4 @@
+import { USED_RELEVANCE } from '../recall/calibration.js';
 import { z } from 'zod';
 import type { Memory, MemoryKind } from '../domain/memory.js';
 import { ContextExcerpts } from '../domain/settings.js';
@@ -303,8 +304,16 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   }
   const included = entries.map((e) => e.item);
 
-  // Only what reached the prompt counts as recalled.
-  const recalledIds = included.filter((i) => i.type === 'memory' || i.type === 'episode').map((i) => i.id);
+  // Only what reached the prompt counts as recalled, and only what it was chosen for: a memory the
+  // query matches (calibrated relevance, not a weak filler), a preference or constraint a request for
+  // suggestions asked for, an episode found for the query (not the recent ones shown by default).
+  const used = new Set([
+    ...recalled.filter((r) => r.score.relevance >= USED_RELEVANCE).map((r) => r.fields.id),
+    ...preferences.map((p) => p.fields.id),
+    ...musts.map((c) => c.fields.id),
+    ...episodes.map((e) => e.id),
+  ]);
+  const recalledIds = included.filter((i) => (i.type === 'memory' || i.type === 'episode') && used.has(i.id)).map((i) => i.id);
   await deps.store.recordAccess(o.userId, recalledIds, now);
   const header = text === '' && omitted > 0 ? frame : 0;
   const note = header > o.tokenBudget ? `token budget ${o.tokenBudget} is smaller than the block's header and frame (${header} tokens): nothing fits` : undefined;

@@ -1,3 +1,4 @@
+import { USED_RELEVANCE } from '../recall/calibration.js';
 import { z } from 'zod';
 import { MemoryKind, MemoryStatus, type Memory } from '../domain/memory.js';
 import { parseInput } from '../errors.js';
@@ -68,9 +69,12 @@ export async function recall(deps: MemoryDeps, options: RecallOptions): Promise<
     return memory ? [{ memory, score: r.score }] : [];
   });
 
-  if (o.touch && top.length > 0) {
-    await deps.store.recordAccess(o.userId, top.map((r) => r.memory.id), now);
-    for (const r of top) {
+  // A weak best match (a search has no relevance floor of its own) is no use of the memory: only
+  // what the query matches holds off its decay.
+  const used = o.touch ? top.filter((r) => r.score.relevance >= USED_RELEVANCE) : [];
+  if (used.length > 0) {
+    await deps.store.recordAccess(o.userId, used.map((r) => r.memory.id), now);
+    for (const r of used) {
       r.memory = { ...r.memory, lastAccessedAt: now, accessCount: r.memory.accessCount + 1 };
     }
   }

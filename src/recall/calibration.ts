@@ -24,6 +24,14 @@ export type Calibration = z.infer<typeof Calibration>;
  */
 export const DEFAULT_CALIBRATION: Calibration = { intercept: -4.08, vector: 8.33, keyword: 6.96 };
 
+/**
+ * The calibrated relevance from which a memory that reaches the prompt counts as used (recorded as
+ * accessed, which holds off its decay): "as likely related as not". A block filled out with weak
+ * matches for an off-topic question ("quantum chromodynamics lecture notes" bringing "用户喜欢猫")
+ * must not keep everything alive.
+ */
+export const USED_RELEVANCE = 0.5;
+
 export interface AbsoluteParts {
   vector?: number;
   coverage?: number;
