@@ -34,6 +34,7 @@ describe('control characters in stored words, refused by the library (zh, en)', 
     expect(await refused(() => memory.recordLearning({ userId: 'u', task: `${task}\u0001`, steps: ['ok'] }))).toMatch(/task: .*U\+0001/);
     expect(await refused(() => memory.recordLearning({ userId: 'u', task, steps: ['ok'], error: 'E\u0000', fix: 'retry' }))).toMatch(/error: .*U\+0000 at character 2/);
     expect(await refused(() => memory.recordLearning({ userId: 'u', task, steps: ['ok'], error: 'E', fix: 'retry\u007f' }))).toMatch(/fix: .*U\+007F/);
+    expect(await refused(() => memory.recordLearning({ userId: 'u', task, steps: ['ok'], tools: ['git', `\u001b[31m${task}`] }))).toMatch(/tools\.1: .*U\+001B at character 1/);
     expect((await memory.list({ userId: 'u' })).map((m) => m.id).sort()).toEqual([kept.id, todo.id].sort());
     expect((await memory.get('u', kept.id)).content).toBe(kept.content);
     expect((await memory.listTodos({ userId: 'u' }))[0]!.content).toBe(todo.content);

@@ -14,7 +14,8 @@ export const LearningInput = z.object({
   task: ContentText.pipe(z.string().trim().min(1).max(500)),
   /** The steps or tool calls that worked, in order. */
   steps: z.array(ContentText.pipe(z.string().trim().min(1))).min(1).max(50),
-  tools: z.array(z.string()).optional(),
+  /** The tools it used (names; shown on the page, so held to the same words rule). */
+  tools: z.array(ContentText.pipe(z.string().trim().min(1).max(200))).max(50).optional(),
   /** For an error-and-fix learning (both go into its words). */
   error: ContentText.optional(),
   fix: ContentText.optional(),

@@ -29,7 +29,7 @@ const LearningBody = z
   .object({
     task: ContentText.pipe(z.string().trim().min(1).max(500)),
     steps: z.array(ContentText.pipe(z.string().trim().min(1))).min(1).max(50),
-    tools: z.array(z.string()).optional(),
+    tools: z.array(ContentText.pipe(z.string().trim().min(1).max(200))).max(50).optional(),
     error: z.string().optional(),
     fix: z.string().optional(),
     importance: z.number().min(0).max(1).optional(),
