@@ -7,6 +7,17 @@ import { Todo } from '../domain/todo.js';
 import { ContentText } from '../domain/content-text.js';
 import type { MemoryDeps } from './deps.js';
 
+/** How far a session's messages were extracted and summarized, and whether it was ended. */
+export const ExportedSession = z
+  .object({
+    id: z.string().min(1),
+    processedSeq: z.number().int().min(-1),
+    summarizedSeq: z.number().int().min(-1),
+    endedAt: z.date().optional(),
+  })
+  .strict();
+export type ExportedSession = z.infer<typeof ExportedSession>;
+
 /**
  * The JSON export of one user's whole memory (dates travel as ISO strings; see reviveDates).
  * An import reads the file with this schema, so it is strict: an unknown key is refused, not
@@ -27,13 +38,19 @@ export const UserExport = z
     profiles: z.array(Profile.strict()),
     todos: z.array(Todo.extend({ content: ContentText.pipe(Todo.shape.content.max(MAX_CONTENT_LENGTH)) }).strict()),
     messages: z.array(Message.extend({ content: NewMessageInput.shape.content }).strict()),
+    /**
+     * Each session's watermarks, by the seqs of the file's messages: an import restores them, so
+     * what was extracted (and summarized) before is not extracted again. Absent from files written
+     * before they were exported: an import then takes every message as already processed.
+     */
+    sessions: z.array(ExportedSession).optional(),
     settings: z.record(z.string(), z.unknown()),
   })
   .strict();
 export type UserExport = z.infer<typeof UserExport>;
 
 /** The date fields of every exported record; their ISO strings become Dates again on import. */
-const DATE_KEYS = new Set(['exportedAt', 'createdAt', 'updatedAt', 'lastAccessedAt', 'expiresAt', 'happenedAt', 'decayedAt', 'reviewedAt', 'at', 'dueAt', 'remindAt', 'completedAt']);
+const DATE_KEYS = new Set(['exportedAt', 'createdAt', 'updatedAt', 'lastAccessedAt', 'expiresAt', 'happenedAt', 'decayedAt', 'reviewedAt', 'at', 'dueAt', 'remindAt', 'completedAt', 'endedAt']);
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
 export function reviveDates(value: unknown, key = ''): unknown {
@@ -49,6 +66,7 @@ export function reviveDates(value: unknown, key = ''): unknown {
 /** Everything Engram keeps about one user, as one JSON-ready object. */
 export async function exportUser(deps: MemoryDeps, userId: string): Promise<UserExport> {
   const { store } = deps;
+  const messages = await store.listMessages({ userId });
   return {
     format: 'engram-export',
     version: 1,
@@ -59,10 +77,22 @@ export async function exportUser(deps: MemoryDeps, userId: string): Promise<User
     relations: await store.relationsOfUser(userId),
     profiles: await store.profileVersions(userId),
     todos: await store.listTodos({ userId }),
-    messages: await store.listMessages({ userId }),
+    messages,
+    sessions: await sessionsOf(store, userId, messages),
     settings: await store.getSettings(userId).then(async (all) => {
       const global = await store.getSettings('\u0000');
       return Object.fromEntries(Object.entries(all).filter(([k, v]) => JSON.stringify(global[k]) !== JSON.stringify(v)));
     }),
   };
+}
+
+/** The watermarks of the sessions the messages are in, in order of each session's first message. */
+async function sessionsOf(store: MemoryDeps['store'], userId: string, messages: readonly Message[]): Promise<ExportedSession[]> {
+  const out: ExportedSession[] = [];
+  for (const id of new Set(messages.map((m) => m.sessionId))) {
+    const s = await store.getSession(userId, id);
+    if (!s) continue;
+    out.push({ id, processedSeq: s.processedSeq, summarizedSeq: s.summarizedSeq, ...(s.endedAt ? { endedAt: s.endedAt } : {}) });
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import { assertUserId, MAX_STORED_USER_ID_LENGTH } from '../domain/user-id.js';
 import { EngramError, InvalidInputError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { MemoryDeps } from './deps.js';
-import { reviveDates, UserExport } from './export-import.js';
+import { type ExportedSession, reviveDates, UserExport } from './export-import.js';
 import { validateSettingsPatch } from './settings.js';
 
 /** Deepest nesting an export file may have: its own shape is 4 levels, plus structuredData's limit. */
@@ -101,6 +101,24 @@ function recordId(data: unknown, path: readonly PropertyKey[]): string | undefin
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Watermarks for a session a file gives none for: a file written before exports carried them
+ * (or one that leaves a session out). Its messages count as extracted and summarized already;
+ * extracting them again brought back memories the user had deleted, reinforced importances and
+ * flipped corrected facts back, with history events that never happened.
+ */
+const ALL_DONE: ExportedSession = { id: '', processedSeq: Number.POSITIVE_INFINITY, summarizedSeq: Number.POSITIVE_INFINITY };
+
+/** The file's session watermarks by session id; INVALID_INPUT naming a session given twice. */
+function sessionWatermarks(e: UserExport): Map<string, ExportedSession> {
+  const out = new Map<string, ExportedSession>();
+  for (const [i, s] of (e.sessions ?? []).entries()) {
+    if (out.has(s.id)) throw new InvalidInputError(`Invalid export: sessions.${i}: session ${s.id} is given twice`, { details: { issues: [`sessions.${i}: session ${s.id} is given twice`] } });
+    out.set(s.id, s);
+  }
+  return out;
+}
+
 /** What a user already has that an import would mix with (settings are preferences, merged by the import). */
 async function dataOf(store: Store, userId: string): Promise<string[]> {
   const held: string[] = [];
@@ -132,6 +150,7 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
   const problem = jsonProblem(data, MAX_EXPORT_DEPTH);
   if (problem) throw new InvalidInputError(`Invalid export: ${problem}`);
   const e = parseExport(reviveDates(data));
+  const watermarks = sessionWatermarks(e);
   const userId = options.userId ?? e.userId;
   // The engine's id, which a server scopes to its tenant: longer than a caller's own may be.
   assertUserId(userId, 'userId', MAX_STORED_USER_ID_LENGTH);
@@ -201,8 +220,19 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
     for (const r of relations) await tx.insertRelation(r);
     for (const p of profiles) await tx.insertProfile(p);
     for (const t of todos) await tx.insertTodo(t);
+    const now = deps.clock.now();
     for (const [sessionId, messages] of bySession) {
-      await tx.appendMessages(userId, sessionId, messages.sort((a, b) => a.seq - b.seq).map((m) => ({ ...m, embedderId: deps.embedder.id })));
+      messages.sort((a, b) => a.seq - b.seq);
+      const stored = await tx.appendMessages(userId, sessionId, messages.map((m) => ({ ...m, embedderId: deps.embedder.id })));
+      // The store numbers the messages again (from 0, without the gaps of purged ones): each
+      // watermark moves to the stored seq of the last message it covered in the file.
+      const marks = watermarks.get(sessionId) ?? ALL_DONE;
+      const through = (seq: number): Message | undefined => stored[messages.findLastIndex((m) => m.seq <= seq)];
+      const processed = through(marks.processedSeq);
+      if (processed) await tx.markProcessed(userId, sessionId, processed.seq, processed.id, now);
+      const summarized = through(marks.summarizedSeq);
+      if (summarized) await tx.markSummarized(userId, sessionId, summarized.seq, null, 0);
+      if (marks.endedAt) await tx.endSession(userId, sessionId, marks.endedAt);
     }
     if (Object.keys(settings).length > 0) await tx.setSettings(userId, settings);
   });
