@@ -92,3 +92,17 @@ describe('PATCH /todos/{id}: a refusal says which field and why (reason, text), 
     expect((await refused(undated.id, { content: 'Buy oat milk' }))?.details).toEqual({ field: 'id', reason: 'completed' });
   });
 });
+
+describe('POST /todos: the same words due another time', () => {
+  it.each([['交房租'], ['Pay rent']])('"%s" due December 1, then January 1: two todos (201 each, other ids); January again: the January one', async (content) => {
+    const t = make();
+    const december = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2026-12-01T09:00:00Z' } });
+    const january = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2027-01-01T09:00:00Z' } });
+    expect([december.status, january.status]).toEqual([201, 201]);
+    expect(january.body.id).not.toBe(december.body.id);
+    expect(january.body.dueAt).toBe('2027-01-01T09:00:00.000Z');
+    const again = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2027-01-01T09:00:00Z' } });
+    expect(again.body.id).toBe(january.body.id);
+    expect((await t.json('/v1/users/u/todos')).body.items).toEqual([expect.objectContaining({ dueAt: '2026-12-01T09:00:00.000Z' }), expect.objectContaining({ dueAt: '2027-01-01T09:00:00.000Z' })]);
+  });
+});
