@@ -106,3 +106,26 @@ describe('POST /todos: the same words due another time', () => {
     expect((await t.json('/v1/users/u/todos')).body.items).toEqual([expect.objectContaining({ dueAt: '2026-12-01T09:00:00.000Z' }), expect.objectContaining({ dueAt: '2027-01-01T09:00:00.000Z' })]);
   });
 });
+
+describe('POST /todos: a yearly series on February 29', () => {
+  // Said on 2026-11-28 (Shanghai): the next February 29 is in 2028; a common year's falls on February 28.
+  it.each([['每年2月29日纪念日'], ['remind me every year on February 29 anniversary']])('"%s": first on 2027-02-28, done: 2028-02-29; done that day: 2029-02-28; never on the day it was said', async (content) => {
+    const t = make('2026-11-28T02:00:00Z');
+    await t.memory.setSettings('u', { timeZone: 'Asia/Shanghai' });
+    const r = await t.json('/v1/users/u/todos', { body: { content } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ dueAt: '2027-02-28T01:00:00.000Z', repeat: { every: 'year', day: 29 } });
+    const leap = await t.json(`/v1/users/u/todos/${String(r.body.id)}/complete`, { method: 'POST' });
+    expect(leap.body).toMatchObject({ dueAt: '2028-02-29T01:00:00.000Z', repeat: { every: 'year', day: 29 } });
+    t.memory.clock.set('2028-02-29T00:30:00Z');
+    const common = await t.json(`/v1/users/u/todos/${String(r.body.id)}/complete`, { method: 'POST' });
+    expect(common.body.dueAt).toBe('2029-02-28T01:00:00.000Z');
+  });
+
+  it.each([['每年5月3日纪念日'], ['every year on May 3 anniversary']])('"%s" keeps working: May 3 each year', async (content) => {
+    const t = make('2026-11-28T02:00:00Z');
+    await t.memory.setSettings('u', { timeZone: 'Asia/Shanghai' });
+    const r = await t.json('/v1/users/u/todos', { body: { content } });
+    expect(r.body).toMatchObject({ dueAt: '2027-05-03T01:00:00.000Z', repeat: { every: 'year', day: 3 } });
+  });
+});
