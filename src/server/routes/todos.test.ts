@@ -129,3 +129,15 @@ describe('POST /todos: a yearly series on February 29', () => {
     expect(r.body).toMatchObject({ dueAt: '2027-05-03T01:00:00.000Z', repeat: { every: 'year', day: 3 } });
   });
 });
+
+describe('PATCH /memories/{id} {"kind": "preference"} on a todo’s memory', () => {
+  it.each([['交房租'], ['Pay rent']])('"%s": the todo is withdrawn (not listed; not reminded: withdrawn-todos.test.ts); made a todo again, it is back', async (content) => {
+    const t = make();
+    const todo = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2026-01-02T09:00:00Z' } });
+    const memoryId = String(todo.body.memoryId);
+    expect((await t.json(`/v1/users/u/memories/${memoryId}`, { method: 'PATCH', body: { kind: 'preference' } })).status).toBe(200);
+    expect((await t.json('/v1/users/u/todos')).body.items).toEqual([]);
+    await t.json(`/v1/users/u/memories/${memoryId}`, { method: 'PATCH', body: { kind: 'todo' } });
+    expect((await t.json('/v1/users/u/todos')).body.items).toEqual([expect.objectContaining({ id: todo.body.id })]);
+  });
+});
