@@ -141,3 +141,13 @@ describe('PATCH /memories/{id} {"kind": "preference"} on a todo’s memory', () 
     expect((await t.json('/v1/users/u/todos')).body.items).toEqual([expect.objectContaining({ id: todo.body.id })]);
   });
 });
+
+describe('POST /todos: an hour no clock has', () => {
+  it.each([['下午25点开会'], ['meeting at 25:00']])('"%s": a todo with no time, never one at 15:00', async (content) => {
+    const t = make('2026-11-28T01:00:00Z');
+    const r = await t.json('/v1/users/u/todos', { body: { content } });
+    expect(r.status).toBe(201);
+    expect(r.body.dueAt).toBeUndefined();
+    expect(r.body.remindAt).toBeUndefined();
+  });
+});
