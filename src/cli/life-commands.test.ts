@@ -76,6 +76,18 @@ describe('engram edit / settings / relations / remind / compress (issue 12.11)',
     expect((await h.cli(['remind'])).stdout).toBe('Delivered 0.\n');
   });
 
+  it.each([
+    ['li-ming', '交房租', '12月1日', '2027年1月1日'],
+    ['alice', 'Pay rent', 'December 1', 'January 1 2027'],
+  ])('add --kind todo with the same words and another --due is a second todo (%s)', async (user, text, first, second) => {
+    const a = await add(user, text, '--kind', 'todo', '--due', first);
+    const b = await add(user, text, '--kind', 'todo', '--due', second);
+    expect(b.id).not.toBe(a.id);
+    const todos = (await h.cli(['--user', user, '--json', 'todos'])).json<{ todos: Todo[] }>().todos;
+    expect(todos.map((t) => t.memoryId)).toEqual([a.id, b.id]);
+    expect(new Set(todos.map((t) => String(t.dueAt))).size).toBe(2);
+  });
+
   it('compress says it needs a model', async () => {
     const r = await h.cli(['--user', 'alice', 'compress']);
     expect(r.code).not.toBe(0);

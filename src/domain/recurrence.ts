@@ -22,7 +22,7 @@ const ruleFields = {
   interval: z.number().int().min(1).max(366).default(1),
   /** The days of the week (0 = Sunday) of a weekly series; absent: the weekday of its first time. Only with interval 1. */
   weekdays: z.array(z.number().int().min(0).max(6)).min(1).max(7).optional(),
-  /** The day of the month of a monthly or yearly series (31: the month's last day); absent: the day of its first time. */
+  /** The day of the month of a monthly or yearly series (31: the month's last day; a yearly one on February 29 falls on February 28 in common years, and keeps its month); absent: the day of its first time. */
   day: z.number().int().min(1).max(31).optional(),
   /** The last day an occurrence may fall on, YYYY-MM-DD on the series' wall clock ("到周五为止", "until Friday"); absent: it goes on. Not before the first (assertEndsAfterStart). */
   until: z.iso.date().optional(),

@@ -268,3 +268,17 @@ describe('a weekday on the user’s own calendar, where the UTC date is another 
     }
   });
 });
+
+describe('an hour no clock has', () => {
+  it.each(['下午25点开会', '明天下午25点开会', '晚上三十点吃饭', 'meeting at 25:00', 'meeting at 25pm'])('"%s" gives no time (not a time read from the part of the day alone)', (text) => {
+    expect(due(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['下午3点开会', '2025-03-12T07:00:00.000Z'],
+    ['下午15点开会', '2025-03-12T07:00:00.000Z'],
+    ['明天下午25点券到期', '2025-03-13T07:00:00.000Z'],
+  ])('"%s" keeps its time (%s)', (text, expected) => {
+    expect(due(text)).toBe(expected);
+  });
+});

@@ -3,7 +3,7 @@ import * as chrono from 'chrono-node';
 import { hasHan } from '../text/language.js';
 import { zonedInstant, zonedTime, type ZonedTime } from '../domain/zoned-time.js';
 import { daysIn } from '../domain/recurrence.js';
-import { chineseDuration, chineseMonth, chinesePeriod } from './due-time-zh.js';
+import { chineseDuration, chineseMonth, chineseNumber, chinesePeriod } from './due-time-zh.js';
 
 export { chineseNumber } from './due-time-zh.js';
 
@@ -89,6 +89,14 @@ export function defaultRemindAt(dueAt: Date, askedAt?: Date): Date {
   return askedAt && lead.getTime() <= askedAt.getTime() ? dueAt : lead;
 }
 
+/** An o'clock hour right at the start of the text that no clock has ("25点", "三十点"); "24点" is midnight. Not "25点券" (coupons). */
+const CLOCK_HOUR_ZH = /^\s*(\d{1,3}|[零一二两三四五六七八九十]{1,4})\s*(?:点|點|时|時)(?!券|数|數|积分|積分)/u;
+const impossibleHour = (text: string): boolean => {
+  const m = CLOCK_HOUR_ZH.exec(text);
+  const hour = m ? chineseNumber(m[1]!) : undefined;
+  return hour !== undefined && hour > 24;
+};
+
 /** Like parseDueTime, but also says which words were the time phrase (for todo.dueText). */
 export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undefined {
   const { text, reference } = options;
@@ -120,6 +128,9 @@ export function findTimePhrase(options: ParseDueTimeOptions): TimePhrase | undef
     // "下下周一": chrono reads the "下周一" in it; the day is a week further.
     const further = zh && /下$/u.test(text.slice(0, result.index)) && /^下个?(?:周|星期|礼拜)/u.test(result.text);
     const phraseText = `${further ? '下' : ''}${part ? result.text + part[0] : result.text}`;
+    // "下午25点开会": chrono stops before an hour no clock has and reads "下午" alone (15:00). The
+    // words named a time that is none: no time is read from them, rather than one they did not say.
+    if (zh && impossibleHour(text.slice(result.index + result.text.length + (part?.[0].length ?? 0)))) return undefined;
     // Read against the wall clock, an instant comes out ahead by the zone's offset.
     let date = parser === chrono.casual ? start.date() : new Date(start.date().getTime() - offset * 60_000);
     const duration = DURATION_EN.test(phraseText);

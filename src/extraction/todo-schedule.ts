@@ -2,6 +2,7 @@ import { firstOccurrence, nextOccurrence, RecurrenceRule, wallDate, type RepeatI
 import type { Todo } from '../domain/todo.js';
 import { zonedInstant, zonedTime } from '../domain/zoned-time.js';
 import { defaultRemindAt, findTimePhrase, partOfDayHour, wakesUp, type TimePhrase } from './due-time.js';
+import { findMonthDay } from './month-day.js';
 import { findRecurrence } from './recurrence-phrase.js';
 import { findReminderLead, remindAtWithLead, type ReminderLead } from './reminder-lead.js';
 import { findSeriesEnd, startOf, untilOf } from './series-end.js';
@@ -69,6 +70,10 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
   const after = from && from.getTime() > o.reference.getTime() ? from : o.reference;
   // A first time given with a repeat given (a caller's own series) is taken as it is.
   let dueAt = o.repeat && o.dueAt && o.dueAt.getTime() > o.reference.getTime() ? o.dueAt : undefined;
+  // "每年2月29日", "every year on February 29": the month and day as the words say them. The date
+  // reader finds no February 29 in a common year, and the series then fell on the day it was asked on.
+  const monthDay = repeat.every === 'year' && !dueAt ? timed.map(findMonthDay).find((d) => d !== undefined) : undefined;
+  if (monthDay && repeat.day === undefined) repeat = { ...repeat, day: monthDay.day };
   if (!dueAt) {
     // The time of day is read without the repeat's own words: "每周一和周四晚上七点" is 19:00, not Monday at the default hour.
     const phrase = firstTime(found.text === '' ? timed : timed.map((t) => t.replace(found.text, ' ')), 'as-said') ?? o.dueAt;
@@ -85,7 +90,7 @@ export function scheduleTodo(o: ScheduleTodoOptions): TodoSchedule {
     const named = phrase && said && said.hour === at.hour ? phrase : undefined;
     dueAt = named && named.getTime() > after.getTime() && fits(named)
       ? named
-      : firstOccurrence(repeat, { ...at, ...(said && repeat.every === 'year' ? { on: { month: said.month, day: said.day } } : {}) }, after);
+      : firstOccurrence(repeat, { ...at, ...(monthDay ? { on: monthDay } : said && repeat.every === 'year' ? { on: { month: said.month, day: said.day } } : {}) }, after);
   }
   // Its last day, unless that is before its first: then the words meant something else.
   const until = end ? untilOf(end, dueAt, o.timeZone) : undefined;

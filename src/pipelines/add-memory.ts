@@ -1,13 +1,14 @@
 import { NewMemoryInput, type Memory } from '../domain/memory.js';
 import type { ChangeContext } from '../domain/history.js';
 import type { Todo } from '../domain/todo.js';
-import { assertEndsAfterStart } from '../domain/recurrence.js';
+import { assertEndsAfterStart, type RecurrenceRule } from '../domain/recurrence.js';
 import { InvalidInputError, parseInput } from '../errors.js';
 import { scheduleTodo, type TodoSchedule } from '../extraction/todo-schedule.js';
 import { detectLanguage } from '../text/language.js';
+import { KeyedLock } from '../util/keyed-lock.js';
 import { REINFORCE_STEP } from './apply-plan.js';
 import type { MemoryDeps } from './deps.js';
-import { compareWithExisting } from './find-duplicate.js';
+import { compareWithExisting, sameText } from './find-duplicate.js';
 import { resolveSettings } from './settings.js';
 
 /**
@@ -19,6 +20,10 @@ import { resolveSettings } from './settings.js';
  * 'reinforce' history event that says why. A todo (kind 'todo') also gets its todo row, with the
  * due time given or parsed from the content in the user's time zone, so its reminder fires, and
  * its repeat (given, or read from the content: "每天早上八点提醒我吃药").
+ *
+ * A todo is the same as an open one only when its due time and repeat are too: "交房租" due
+ * December 1 and "交房租" due January 1 are two todos, two memories. Adds for one user are
+ * checked and written one after another in this process, so two identical adds at once give one.
  */
 export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change: ChangeContext = { actor: 'user' }): Promise<Memory> {
   const data = parseInput(NewMemoryInput, input, 'memory');
@@ -27,7 +32,49 @@ export async function addMemory(deps: MemoryDeps, input: NewMemoryInput, change:
   // A todo's times are read and checked first: a reminder after its due time is refused before anything is written or reinforced.
   const schedule = data.kind === 'todo' ? await todoSchedule(deps, data, now) : undefined;
   const [vector] = await deps.embedder.embed([data.content]);
-  const { duplicate, refines } = await compareWithExisting(deps, { userId: data.userId, kind: data.kind, content: data.content, vector });
+  return lockOf(deps.store).run(data.userId, () => save(deps, data, change, now, schedule, vector));
+}
+
+/** One lock per store: a second engine over another store does not wait on this one. */
+const locks = new WeakMap<object, KeyedLock>();
+const lockOf = (store: object): KeyedLock => {
+  const lock = locks.get(store) ?? new KeyedLock();
+  locks.set(store, lock);
+  return lock;
+};
+
+/** Whether an open todo has the due time and repeat a new one would get: only then are they one todo. */
+const sameSchedule = (todo: Todo, schedule: TodoSchedule): boolean => todo.dueAt?.getTime() === schedule.dueAt?.getTime() && sameRule(todo.repeat, schedule.repeat);
+const sameRule = (a: RecurrenceRule | undefined, b: RecurrenceRule | undefined): boolean =>
+  a === undefined || b === undefined
+    ? a === b
+    : a.every === b.every && a.interval === b.interval && a.day === b.day && a.until === b.until && a.timeZone === b.timeZone && (a.weekdays ?? []).join() === (b.weekdays ?? []).join();
+
+/**
+ * The memory a new todo repeats: the duplicate found, when one of the user's open todos says the
+ * same (that memory, or the same words) at the same due time and repeat. Undefined: a todo of its own.
+ */
+async function sameTodo(deps: MemoryDeps, userId: string, content: string, duplicate: Memory, schedule: TodoSchedule): Promise<Memory | undefined> {
+  const key = sameText(content);
+  const open = await deps.store.listTodos({ userId, completed: false, live: true });
+  const same = open.find((t) => t.memoryId !== undefined && (t.memoryId === duplicate.id || sameText(t.content) === key) && sameSchedule(t, schedule));
+  if (!same?.memoryId) return undefined;
+  if (same.memoryId === duplicate.id) return duplicate;
+  const memory = await deps.store.getMemory(userId, same.memoryId);
+  return memory?.status === 'active' ? memory : undefined;
+}
+
+async function save(
+  deps: MemoryDeps, data: ReturnType<typeof NewMemoryInput.parse>, change: ChangeContext, now: Date, schedule: TodoSchedule | undefined, vector: Float32Array | undefined,
+): Promise<Memory> {
+  const compared = await compareWithExisting(deps, { userId: data.userId, kind: data.kind, content: data.content, vector });
+  const { refines } = compared;
+  let { duplicate } = compared;
+  if (duplicate && schedule) {
+    // Same words at another time ("交房租" on December 1, then on January 1) is another todo, not a repeat of this one.
+    const memory = await sameTodo(deps, data.userId, data.content, duplicate.memory, schedule);
+    duplicate = memory && { memory, why: duplicate.why };
+  }
   if (duplicate) {
     const importance = Math.min(1, Math.max(duplicate.memory.importance, data.importance) + REINFORCE_STEP);
     // Confirmed when it was said again: a backfilled repeat (createdAt in the past) must not look

@@ -111,3 +111,25 @@ describe('a todo whose memory is deleted is withdrawn', () => {
     expect(await memory.listTodos({ userId: 'u' })).toHaveLength(1);
   });
 });
+
+describe('a todo whose memory is made another kind is withdrawn', () => {
+  it.each([
+    ['zh', '明天下午三点交房租', '交房租'],
+    ['en', 'Pay the rent tomorrow at 3pm', 'rent'],
+  ])('%s: made a preference, it is not listed, not in the block, never reminded; made a todo again, it comes back', async (_, content, query) => {
+    const sent: Reminder[] = [];
+    const memory = open({ notifier: callbackNotifier((r) => void sent.push(r)) });
+    const m = await memory.add({ userId: 'u', kind: 'todo', content });
+    await memory.update('u', m.id, { kind: 'preference' });
+    expect(await memory.listTodos({ userId: 'u' })).toEqual([]);
+    expect((await memory.context({ userId: 'u', query, tokenBudget: 1000 })).included.map((i) => i.type)).not.toContain('todo');
+    memory.clock.advanceDays(2);
+    expect((await memory.deliverReminders()).delivered).toEqual([]);
+    expect(sent).toEqual([]);
+
+    await memory.update('u', m.id, { kind: 'todo' });
+    const [todo] = await memory.listTodos({ userId: 'u' });
+    expect(todo).toMatchObject({ memoryId: m.id, completed: false });
+    expect((await memory.deliverReminders()).delivered).toEqual([todo!.id]);
+  });
+});

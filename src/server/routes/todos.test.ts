@@ -92,3 +92,62 @@ describe('PATCH /todos/{id}: a refusal says which field and why (reason, text), 
     expect((await refused(undated.id, { content: 'Buy oat milk' }))?.details).toEqual({ field: 'id', reason: 'completed' });
   });
 });
+
+describe('POST /todos: the same words due another time', () => {
+  it.each([['交房租'], ['Pay rent']])('"%s" due December 1, then January 1: two todos (201 each, other ids); January again: the January one', async (content) => {
+    const t = make();
+    const december = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2026-12-01T09:00:00Z' } });
+    const january = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2027-01-01T09:00:00Z' } });
+    expect([december.status, january.status]).toEqual([201, 201]);
+    expect(january.body.id).not.toBe(december.body.id);
+    expect(january.body.dueAt).toBe('2027-01-01T09:00:00.000Z');
+    const again = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2027-01-01T09:00:00Z' } });
+    expect(again.body.id).toBe(january.body.id);
+    expect((await t.json('/v1/users/u/todos')).body.items).toEqual([expect.objectContaining({ dueAt: '2026-12-01T09:00:00.000Z' }), expect.objectContaining({ dueAt: '2027-01-01T09:00:00.000Z' })]);
+  });
+});
+
+describe('POST /todos: a yearly series on February 29', () => {
+  // Said on 2026-11-28 (Shanghai): the next February 29 is in 2028; a common year's falls on February 28.
+  it.each([['每年2月29日纪念日'], ['remind me every year on February 29 anniversary']])('"%s": first on 2027-02-28, done: 2028-02-29; done that day: 2029-02-28; never on the day it was said', async (content) => {
+    const t = make('2026-11-28T02:00:00Z');
+    await t.memory.setSettings('u', { timeZone: 'Asia/Shanghai' });
+    const r = await t.json('/v1/users/u/todos', { body: { content } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ dueAt: '2027-02-28T01:00:00.000Z', repeat: { every: 'year', day: 29 } });
+    const leap = await t.json(`/v1/users/u/todos/${String(r.body.id)}/complete`, { method: 'POST' });
+    expect(leap.body).toMatchObject({ dueAt: '2028-02-29T01:00:00.000Z', repeat: { every: 'year', day: 29 } });
+    t.memory.clock.set('2028-02-29T00:30:00Z');
+    const common = await t.json(`/v1/users/u/todos/${String(r.body.id)}/complete`, { method: 'POST' });
+    expect(common.body.dueAt).toBe('2029-02-28T01:00:00.000Z');
+  });
+
+  it.each([['每年5月3日纪念日'], ['every year on May 3 anniversary']])('"%s" keeps working: May 3 each year', async (content) => {
+    const t = make('2026-11-28T02:00:00Z');
+    await t.memory.setSettings('u', { timeZone: 'Asia/Shanghai' });
+    const r = await t.json('/v1/users/u/todos', { body: { content } });
+    expect(r.body).toMatchObject({ dueAt: '2027-05-03T01:00:00.000Z', repeat: { every: 'year', day: 3 } });
+  });
+});
+
+describe('PATCH /memories/{id} {"kind": "preference"} on a todo’s memory', () => {
+  it.each([['交房租'], ['Pay rent']])('"%s": the todo is withdrawn (not listed; not reminded: withdrawn-todos.test.ts); made a todo again, it is back', async (content) => {
+    const t = make();
+    const todo = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2026-01-02T09:00:00Z' } });
+    const memoryId = String(todo.body.memoryId);
+    expect((await t.json(`/v1/users/u/memories/${memoryId}`, { method: 'PATCH', body: { kind: 'preference' } })).status).toBe(200);
+    expect((await t.json('/v1/users/u/todos')).body.items).toEqual([]);
+    await t.json(`/v1/users/u/memories/${memoryId}`, { method: 'PATCH', body: { kind: 'todo' } });
+    expect((await t.json('/v1/users/u/todos')).body.items).toEqual([expect.objectContaining({ id: todo.body.id })]);
+  });
+});
+
+describe('POST /todos: an hour no clock has', () => {
+  it.each([['下午25点开会'], ['meeting at 25:00']])('"%s": a todo with no time, never one at 15:00', async (content) => {
+    const t = make('2026-11-28T01:00:00Z');
+    const r = await t.json('/v1/users/u/todos', { body: { content } });
+    expect(r.status).toBe(201);
+    expect(r.body.dueAt).toBeUndefined();
+    expect(r.body.remindAt).toBeUndefined();
+  });
+});

@@ -125,5 +125,20 @@ export function describeTodosContract(name: string, factory: StoreFactory): void
       await store.updateMemory('u', 'm-en', { status: 'archived', updatedAt: at(50) }, undefined, user);
       expect((await store.listTodos({ userId: 'u', live: true })).map((t) => t.id).sort()).toEqual(['t-en', 't-none', 't-zh']);
     });
+
+    it('a todo whose memory is made another kind is withdrawn: not listed live, never due; made a todo again, it is (zh, en)', async () => {
+      const { store } = open();
+      await store.insertMemory(mem('m-zh', 'u', '交房租', { kind: 'todo' }), vec(1), user);
+      await store.insertMemory(mem('m-en', 'u', 'Pay rent', { kind: 'todo' }), vec(0, 1), user);
+      await store.insertTodo(todo('t-zh', 'u', '交房租', { memoryId: 'm-zh', remindAt: at(10) }));
+      await store.insertTodo(todo('t-en', 'u', 'Pay rent', { memoryId: 'm-en', remindAt: at(20) }));
+      await store.updateMemory('u', 'm-zh', { kind: 'preference', updatedAt: at(1) }, undefined, user);
+      await store.updateMemory('u', 'm-en', { kind: 'fact', updatedAt: at(1) }, undefined, user);
+      expect(await store.listTodos({ userId: 'u', live: true })).toEqual([]);
+      expect(await store.dueReminders(at(40), 10)).toEqual([]);
+      await store.updateMemory('u', 'm-en', { kind: 'todo', updatedAt: at(50) }, undefined, user);
+      expect((await store.listTodos({ userId: 'u', live: true })).map((t) => t.id)).toEqual(['t-en']);
+      expect((await store.dueReminders(at(60), 10)).map((t) => t.id)).toEqual(['t-en']);
+    });
   });
 }

@@ -45,10 +45,11 @@ export function changedTodo(before: Todo, changes: TodoChanges): { todo: Todo; r
 }
 
 /**
- * A todo whose memory is deleted is withdrawn (not listed live, never reminded) until the memory is
- * restored; either adapter's todos table is aliased as `todos`.
+ * A todo whose memory is deleted, or made another kind (PATCH {"kind": "preference"}), is withdrawn
+ * (not listed live, never reminded) until the memory is restored or made a todo again; either
+ * adapter's todos table is aliased as `todos`.
  */
-export const NOT_WITHDRAWN = "(memory_id IS NULL OR NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = todos.memory_id AND m.user_id = todos.user_id AND m.status = 'deleted'))";
+export const NOT_WITHDRAWN = "(memory_id IS NULL OR NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = todos.memory_id AND m.user_id = todos.user_id AND (m.status = 'deleted' OR m.kind <> 'todo')))";
 
 /**
  * A delivery settles its todo only while the todo is still reminded at the time delivered (two
