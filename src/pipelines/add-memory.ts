@@ -1,6 +1,6 @@
 import { NewMemoryInput, type Memory } from '../domain/memory.js';
 import type { ChangeContext } from '../domain/history.js';
-import type { Todo } from '../domain/todo.js';
+import { assertReminderAhead, type Todo } from '../domain/todo.js';
 import { assertEndsAfterStart, type RecurrenceRule } from '../domain/recurrence.js';
 import { InvalidInputError, parseInput } from '../errors.js';
 import { scheduleTodo, type TodoSchedule } from '../extraction/todo-schedule.js';
@@ -139,6 +139,8 @@ async function todoSchedule(deps: MemoryDeps, data: ReturnType<typeof NewMemoryI
   if (schedule.dueAt && schedule.remindAt && schedule.remindAt.getTime() > schedule.dueAt.getTime()) {
     throw new InvalidInputError('remindAt must not be after dueAt', { details: { field: 'remindAt' } });
   }
+  // A reminder given before now for a todo still ahead would fire at once (remindAt 2020, dueAt 2030).
+  assertReminderAhead(data.remindAt, schedule.dueAt, now);
   // A repeat given with an end before its first time ("until": "2020-01-01" on a daily series starting tomorrow).
   if (schedule.repeat && schedule.dueAt) assertEndsAfterStart(schedule.repeat, schedule.dueAt);
   return schedule;

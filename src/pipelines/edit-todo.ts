@@ -3,7 +3,7 @@ import { ContentText } from '../domain/content-text.js';
 import type { ChangeContext } from '../domain/history.js';
 import type { Memory } from '../domain/memory.js';
 import { assertEndsAfterStart, RecurrenceRule, RepeatInput } from '../domain/recurrence.js';
-import type { Todo } from '../domain/todo.js';
+import { assertReminderAhead, type Todo } from '../domain/todo.js';
 import { InvalidInputError, NotFoundError, parseInput } from '../errors.js';
 import { retimeWords, timeWords } from '../extraction/retime-words.js';
 import { reminderKept, remindWithLead, rescheduleTodo, scheduleTodo, type TodoSchedule } from '../extraction/todo-schedule.js';
@@ -177,6 +177,7 @@ export async function editTodo(deps: MemoryDeps, userId: string, id: string, edi
   if (schedule?.dueAt && schedule.remindAt && schedule.remindAt.getTime() > schedule.dueAt.getTime()) {
     throw new InvalidInputError('remindAt must not be after dueAt', { details: { field: 'remindAt' } });
   }
+  if (e.remindAt) assertReminderAhead(e.remindAt, schedule?.dueAt ?? before.dueAt, now);
   const lead = e.remind === undefined ? undefined : readReminderTime(e.remind, { reference: now, timeZone });
   if (e.remind !== undefined && !lead) throw new InvalidInputError(`No reminder time found in "${e.remind}" (say "提前半小时", "前一天晚上", "明天早上八点", "30 minutes before", "the day before", "Monday at 9am")`, { details: { field: 'remind', reason: 'no-time', text: e.remind } });
   const dueAt = schedule?.dueAt ?? before.dueAt;

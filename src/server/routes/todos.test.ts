@@ -151,3 +151,27 @@ describe('POST /todos: an hour no clock has', () => {
     expect(r.body.remindAt).toBeUndefined();
   });
 });
+
+describe('a reminder given in the past for a todo still ahead is refused (remindAt)', () => {
+  it.each([['交房租'], ['Pay rent']])('"%s": create and change with remindAt 2020 and dueAt 2030: 400 naming remindAt, nothing stored or changed; remindAt ahead is kept', async (content) => {
+    const t = make('2026-01-01T00:00:00Z');
+    const refused = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2030-01-01T09:00:00Z', remindAt: '2020-01-01T09:00:00Z' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'remindAt', reason: 'past' } });
+    expect((await t.json('/v1/users/u/todos')).body.items).toEqual([]);
+    expect((await t.json('/v1/users/u/memories')).body.items).toEqual([]);
+    const made = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2030-01-01T09:00:00Z', remindAt: '2029-12-31T09:00:00Z' } });
+    expect([made.status, made.body.remindAt]).toEqual([201, '2029-12-31T09:00:00.000Z']);
+    const moved = await t.json(`/v1/users/u/todos/${String(made.body.id)}`, { method: 'PATCH', body: { remindAt: '2020-01-01T09:00:00Z' } });
+    expect([moved.status, moved.body.error?.details?.field]).toEqual([400, 'remindAt']);
+    expect((await t.json('/v1/users/u/todos')).body.items).toEqual([expect.objectContaining({ remindAt: '2029-12-31T09:00:00.000Z' })]);
+  });
+});
+
+describe('a reminder given a moment ago means now', () => {
+  it.each([['给妈妈打电话'], ['Call mom']])('"%s": remindAt a second before the clock is kept', async (content) => {
+    const t = make('2026-01-01T00:00:00Z');
+    const r = await t.json('/v1/users/u/todos', { body: { content, dueAt: '2026-01-01T01:00:00Z', remindAt: '2025-12-31T23:59:59Z' } });
+    expect([r.status, r.body.remindAt]).toEqual([201, '2025-12-31T23:59:59.000Z']);
+  });
+});

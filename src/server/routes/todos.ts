@@ -15,7 +15,7 @@ const NewTodo = z
     content: ContentText.pipe(z.string().trim().min(1).max(2000)),
     /** When absent, a time phrase in the content ("明天下午三点", "next Friday at 5pm") is read in the user's time zone. */
     dueAt: z.iso.datetime({ offset: true }).optional(),
-    /** @default one hour before dueAt */
+    /** @default one hour before dueAt. One already past (by more than 5 minutes) for a todo still ahead is refused (400, `remindAt`). */
     remindAt: z.iso.datetime({ offset: true }).optional(),
     /** How it repeats; when absent, read from the content ("每天早上八点", "every Monday"). The zone defaults to the user's. An `until` before its first time is refused (400, `repeat.until`). */
     repeat: RepeatDto.optional(),
