@@ -36,7 +36,7 @@ export function registerRemind(program: Command, io: CliIo): void {
         for (const r of printed) if (!zones.has(r.userId)) zones.set(r.userId, (await engine.getSettings(r.userId)).timeZone);
         emit(io, json, { ...report, ...(url ? {} : { reminders: printed }) }, () => {
           const lines = printed.map((r) => `⏰ ${r.userId}: ${r.content}${r.dueAt ? ` (${whenIn(r.dueAt, zones.get(r.userId)!)} ${zones.get(r.userId)})` : ''}`);
-          lines.push(`Delivered ${report.delivered.length}${report.failed.length > 0 ? `, failed ${report.failed.length} (retried later)` : ''}.`);
+          lines.push(`Delivered ${report.delivered.length}${report.failed.length > 0 ? `, failed ${report.failed.length} (retried later)` : ''}${report.skipped.length > 0 ? `, skipped ${report.skipped.length} stale occurrence(s) of repeating todos` : ''}.`);
           return lines.join('\n');
         });
       }),

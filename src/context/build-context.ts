@@ -15,6 +15,7 @@ import { asksForSuggestions } from '../text/suggestion-request.js';
 import { countTokens } from '../text/tokens.js';
 import { memoEmbedder } from '../embedders/memo-embedder.js';
 import { todoWindowEnd } from './todo-window.js';
+import { shownTodos } from './shown-todos.js';
 import { findExcerpts, withoutCited, type Excerpt } from './excerpts.js';
 import { HEADINGS } from './headings.js';
 import { quoteData } from './quote.js';
@@ -33,7 +34,7 @@ export const ContextOptions = z.object({
   maxMemories: z.number().int().min(1).max(200).optional(),
   /** Most recent episodes considered (seed 003: 5). @default 5 */
   maxEpisodes: z.number().int().min(0).max(50).default(5),
-  /** Todos due within this many hours (or overdue) are listed, or up to the end of the days the question looks ahead to ("下周", "this week"). @default 48 */
+  /** Todos due within this many hours (or overdue, a one-off for up to OVERDUE_SHOWN_DAYS) are listed, or up to the end of the days the question looks ahead to ("下周", "this week"). @default 48 */
   todoHorizonHours: z.number().min(0).default(48),
   agentId: z.string().optional(),
   /** Excerpts of past conversation beside memories; the user's `contextExcerpts` setting when absent. */
@@ -150,9 +151,10 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   const recalling = asked ? rankMemories(deps, { userId: o.userId, query: o.query, limit: o.maxMemories ?? 100, recipe: 'context', config: { minRelevance: 0.1 }, agentId: o.agentId, touch: false, timeZone: settings.timeZone }) : Promise.resolve([]);
   // A request for suggestions is about the user's tastes: their preferences are ranked too, however far from its words.
   const suggesting = asked && asksForSuggestions(o.query);
-  const [profile, todos, recalled, episodes, excerpts, preferences, constraints] = await Promise.all([
+  const horizon = todoHorizon(o.query, now, o.todoHorizonHours, settings.timeZone);
+  const [profile, listedTodos, recalled, episodes, excerpts, preferences, constraints] = await Promise.all([
     deps.store.latestProfile(o.userId),
-    deps.store.listTodos({ userId: o.userId, completed: false, live: true, dueBefore: todoHorizon(o.query, now, o.todoHorizonHours, settings.timeZone) }),
+    deps.store.listTodos({ userId: o.userId, completed: false, live: true, dueBefore: horizon }),
     recalling,
     // Relevant episodes come out of the same recall (an agent filter would hide the user's episodes from it: then a search of their own).
     o.maxEpisodes > 0
@@ -169,6 +171,8 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
       ? rankMemories(deps, { userId: o.userId, query: DIETARY_CONSTRAINT_QUERY, limit: 20, recipe: 'context', kinds: ['fact', 'identity', 'preference'], config: { methods: ['keyword'], minRelevance: 0 }, agentId: o.agentId, touch: false, timeZone: settings.timeZone })
       : Promise.resolve([]),
   ]);
+  // A one-off long past due and a series' passed occurrence are not listed as coming (shownTodos).
+  const todos = shownTodos(listedTodos, now, horizon);
   const todoMemoryIds = new Set(todos.map((t) => t.memoryId));
   const facts = recalled.filter((r) => r.fields.kind !== 'episode' && !todoMemoryIds.has(r.fields.id));
   const lift = sourceLift(facts.map((r) => r.score.final), ranking.searchWeight);
@@ -226,7 +230,7 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   if (profile && !Object.values(EMPTY_PROFILE).includes(profile.narrative as never)) {
     tryAdd({ type: 'profile', id: `${profile.userId}@${profile.version}`, tokens: 0 }, `### ${h.profile}`, quoteData(profile.narrative), () => (chosen.profile = profile), () => delete chosen.profile);
   }
-  for (const t of todos) tryAdd({ type: 'todo', id: t.id, tokens: 0 }, `### ${h.dueTodos}`, todoLine(language, t, settings.timeZone), () => chosen.todos.push(t), pull(chosen.todos, t));
+  for (const t of todos) tryAdd({ type: 'todo', id: t.id, tokens: 0 }, `### ${h.dueTodos}`, todoLine(language, t, settings.timeZone, now), () => chosen.todos.push(t), pull(chosen.todos, t));
 
   const stated = (m: RankingFields): boolean => !!chosen.profile && chosen.profile.narrative.includes(m.content.trim().replace(/[。.!！?？]$/u, ''));
   const cited = new Set<string>();
@@ -294,12 +298,12 @@ export async function buildContext(base: MemoryDeps, options: ContextOptions): P
   for (const e of recentEpisodes) tryAdd({ type: 'episode', id: e.id, kind: 'episode', tokens: 0 }, `### ${h.recentConversations}`, episodeLine(e, settings.timeZone), () => chosen.episodes.push(e), pull(chosen.episodes, e));
 
   // The estimate can be off by a token where lines meet: drop the last additions until the real count fits.
-  let text = renderContext(language, chosen, settings.timeZone);
+  let text = renderContext(language, chosen, settings.timeZone, now);
   let tokens = countTokens(text);
   while (tokens > o.tokenBudget && entries.length > 0) {
     entries.pop()!.remove();
     omitted++;
-    text = renderContext(language, chosen, settings.timeZone);
+    text = renderContext(language, chosen, settings.timeZone, now);
     tokens = countTokens(text);
   }
   const included = entries.map((e) => e.item);

@@ -10,6 +10,8 @@ export interface Headings {
   due: string;
   /** A repeating todo's coming time. */
   next: string;
+  /** A one-off todo's due time that has passed. */
+  overdue: string;
   recentConversations: string;
   /** Excerpts of past conversation, quoted turn by turn. */
   excerpts: string;
@@ -25,6 +27,7 @@ export const HEADINGS: Record<Language, Headings> = {
     dueTodos: '近期待办',
     due: '截止',
     next: '下次',
+    overdue: '已逾期，截止',
     recentConversations: '最近的交流',
     excerpts: '相关的过往对话片段',
     speakers: { user: '用户', assistant: '助手' },
@@ -50,6 +53,7 @@ export const HEADINGS: Record<Language, Headings> = {
     dueTodos: 'Due soon',
     due: 'due',
     next: 'next',
+    overdue: 'overdue, was due',
     recentConversations: 'Recent conversations',
     excerpts: 'Excerpts from past conversations',
     speakers: { user: 'User', assistant: 'Assistant' },

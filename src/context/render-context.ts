@@ -8,6 +8,7 @@ import type { Excerpt } from './excerpts.js';
 import { HEADINGS } from './headings.js';
 import { localDay, localMinute } from './local-time.js';
 import { quoteData } from './quote.js';
+import { isOverdue } from './shown-todos.js';
 
 /** What the block holds, in the order it is written. */
 export interface ContextParts {
@@ -18,10 +19,12 @@ export interface ContextParts {
   episodes: Memory[];
 }
 
-/** A todo with its due time on the user's wall clock (stored in UTC). */
-export const todoLine = (language: Language, t: Todo, timeZone: string): string => {
+/** A todo with its due time on the user's wall clock (stored in UTC); a one-off past it is marked overdue. */
+export const todoLine = (language: Language, t: Todo, timeZone: string, now: Date): string => {
   const repeats = t.repeat ? describeRecurrence(t.repeat, language) : undefined;
-  const when = [t.dueAt ? `${repeats ? HEADINGS[language].next : HEADINGS[language].due} ${localMinute(t.dueAt, timeZone)}` : undefined, repeats].filter(Boolean).join(language === 'zh' ? '，' : ', ');
+  const h = HEADINGS[language];
+  const due = t.dueAt ? `${repeats ? h.next : isOverdue(t, now) ? h.overdue : h.due} ${localMinute(t.dueAt, timeZone)}` : undefined;
+  const when = [due, repeats].filter(Boolean).join(language === 'zh' ? '，' : ', ');
   return `- ${quoteData(t.content)}${when ? ` (${when})` : ''}`;
 };
 /** A memory with the day it happened (or was noted) on the user's wall clock. */
@@ -41,12 +44,12 @@ export function excerptLines(language: Language, e: Excerpt, timeZone: string): 
 export const memoryHeading = (language: Language, m: Pick<Memory, 'kind'>): string => `### ${HEADINGS[language].kinds[m.kind]}`;
 
 /** The whole block; empty when there is nothing to say. */
-export function renderContext(language: Language, p: ContextParts, timeZone: string): string {
+export function renderContext(language: Language, p: ContextParts, timeZone: string, now: Date): string {
   if (!p.profile && p.todos.length + p.memories.length + p.excerpts.length + p.episodes.length === 0) return '';
   const h = HEADINGS[language];
   const lines = [h.title, h.preamble, '<memories>'];
   if (p.profile) lines.push(`### ${h.profile}`, quoteData(p.profile.narrative));
-  if (p.todos.length > 0) lines.push(`### ${h.dueTodos}`, ...p.todos.map((t) => todoLine(language, t, timeZone)));
+  if (p.todos.length > 0) lines.push(`### ${h.dueTodos}`, ...p.todos.map((t) => todoLine(language, t, timeZone, now)));
   for (const kind of MEMORY_KINDS) {
     const group = p.memories.filter((m) => m.kind === kind);
     if (group.length > 0) lines.push(`### ${h.kinds[kind]}`, ...group.map((m) => memoryLine(m, timeZone)));

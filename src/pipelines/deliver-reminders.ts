@@ -11,6 +11,38 @@ export type RemindDeps = Pick<MemoryDeps, 'clock' | 'logger'> & { store: TodosPo
 export interface DeliveryReport {
   delivered: string[];
   failed: Array<{ todoId: string; error: string }>;
+  /** Repeating todos whose missed occurrences were stale (see staleOccurrence): not sent, the series moved on. */
+  skipped: Array<{ todoId: string; dueAt: Date }>;
+}
+
+/**
+ * How late an occurrence of a series may still be sent: a pill reminder an hour or two late is
+ * still worth having, one from last week sent as current is wrong (the next one is already near).
+ */
+export const MISSED_OCCURRENCE_GRACE_MS = 3 * 3_600_000;
+
+/** A series' occurrence due at `dueAt` and reminded `lead` before it, as of now. */
+function staleAt(todo: Todo & { repeat: NonNullable<Todo['repeat']> }, dueAt: Date, lead: number, now: Date): boolean {
+  if (now.getTime() - dueAt.getTime() > MISSED_OCCURRENCE_GRACE_MS) return true;
+  const next = nextOccurrence(todo.repeat, dueAt, dueAt);
+  return next !== undefined && next.getTime() - lead <= now.getTime();
+}
+
+/**
+ * What to do with a due reminder of a repeating todo whose occurrence is stale (more than
+ * MISSED_OCCURRENCE_GRACE_MS past due, or the next occurrence's reminder time has passed, as after
+ * downtime): `send` the latest occurrence whose reminder has come, when that one is not stale itself
+ * (the scheduler back at 08:30 still sends today's 08:00), or nothing (`send` undefined). Undefined
+ * when the todo's own occurrence is current (or the todo is a one-off: late is better than never).
+ */
+export function catchUp(todo: Todo, now: Date): { send?: NextOccurrence } | undefined {
+  if (!todo.repeat || !todo.dueAt) return undefined;
+  const series = { ...todo, repeat: todo.repeat };
+  const lead = leadOf(todo);
+  if (!staleAt(series, todo.dueAt, lead, now)) return undefined;
+  let latest = todo.dueAt;
+  for (let next = nextOccurrence(todo.repeat, latest, latest); next && next.getTime() - lead <= now.getTime(); next = nextOccurrence(todo.repeat, latest, latest)) latest = next;
+  return latest.getTime() !== todo.dueAt.getTime() && !staleAt(series, latest, lead, now) ? { send: { dueAt: latest, remindAt: new Date(latest.getTime() - lead) } } : {};
 }
 
 const RETRY_BASE_MS = 60_000;
@@ -43,12 +75,22 @@ export function followingOccurrence(todo: Todo, now: Date): NextOccurrence | und
  */
 export async function deliverReminders(deps: RemindDeps, notifier: Notifier, options: { onStep?: (step: 'notified' | 'recorded') => void | Promise<void> } = {}): Promise<DeliveryReport> {
   const now = deps.clock.now();
-  const report: DeliveryReport = { delivered: [], failed: [] };
+  const report: DeliveryReport = { delivered: [], failed: [], skipped: [] };
   for (const todo of await deps.store.dueReminders(now, 100)) {
-    const remindAt = todo.remindAt!;
+    const late = catchUp(todo, now);
+    if (late && !late.send) {
+      // Settled as a delivery is (the same id, so a retry or a completion sees it done), nothing sent.
+      await deps.store.recordDelivery(todo.userId, todo.id, deliveryIdOf(todo.id, todo.remindAt!), now, { next: followingOccurrence(todo, now), of: todo.remindAt! });
+      deps.logger.info('stale occurrence of a repeating todo skipped', { code: 'REMINDER_SKIPPED', todoId: todo.id, dueAt: todo.dueAt!.toISOString() });
+      report.skipped.push({ todoId: todo.id, dueAt: todo.dueAt! });
+      continue;
+    }
+    if (late?.send) deps.logger.info('stale occurrences of a repeating todo skipped; the latest sent', { code: 'REMINDER_SKIPPED', todoId: todo.id, dueAt: todo.dueAt!.toISOString(), sent: late.send.dueAt.toISOString() });
+    const remindAt = late?.send?.remindAt ?? todo.remindAt!;
+    const dueAt = late?.send?.dueAt ?? todo.dueAt;
     const deliveryId = deliveryIdOf(todo.id, remindAt);
     try {
-      await notifier.notify({ deliveryId, userId: todo.userId, todoId: todo.id, content: todo.content, ...(todo.dueAt ? { dueAt: todo.dueAt } : {}), remindAt, ...(todo.repeat ? { repeat: todo.repeat } : {}) });
+      await notifier.notify({ deliveryId, userId: todo.userId, todoId: todo.id, content: todo.content, ...(dueAt ? { dueAt } : {}), remindAt, ...(todo.repeat ? { repeat: todo.repeat } : {}) });
     } catch (error) {
       const message = EngramError.isInstance(error) ? `${error.code}: ${error.message}` : String(error);
       const delay = Math.min(RETRY_BASE_MS * 2 ** Math.min(todo.deliveryAttempts, 8), 6 * 3_600_000);
@@ -58,7 +100,7 @@ export async function deliverReminders(deps: RemindDeps, notifier: Notifier, opt
       continue;
     }
     await options.onStep?.('notified');
-    await deps.store.recordDelivery(todo.userId, todo.id, deliveryId, now, { next: followingOccurrence(todo, now), of: remindAt });
+    await deps.store.recordDelivery(todo.userId, todo.id, deliveryId, now, { next: followingOccurrence(todo, now), of: todo.remindAt! });
     await options.onStep?.('recorded');
     report.delivered.push(todo.id);
   }
