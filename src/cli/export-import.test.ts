@@ -38,8 +38,20 @@ describe('engram export / import', () => {
     const file = path.join(h.dir, 'alice.json');
     writeFileSync(file, exported.stdout);
     await h.cli(['--user', 'alice', 'forget', '--all', '--yes']);
-    expect((await h.cli(['--json', 'import', file])).json()).toEqual({ userId: 'alice', memories: 1, messages: 0, rewrittenOwners: 0, reissuedIds: 0, droppedRelations: 0 });
+    expect((await h.cli(['--json', 'import', file])).json()).toEqual({ userId: 'alice', memories: 1, messages: 0, rewrittenOwners: 0, reissuedIds: 0, droppedRelations: 0, droppedHistory: 0 });
     expect(await contents(h.db, 'alice')).toEqual(['The user is allergic to peanuts']);
+  });
+
+  it('says how many history events of memories not in the file it left out (zh)', async () => {
+    await h.cli(['--user', 'wang', 'add', '用户喜欢猫']);
+    const exported = (await h.cli(['--user', 'wang', 'export'])).json() as { history: Array<Record<string, unknown>> };
+    exported.history.push({ ...exported.history[0], id: 'h-stray', memoryId: 'not-in-file' });
+    const file = path.join(h.dir, 'wang.json');
+    writeFileSync(file, JSON.stringify(exported));
+    const r = await h.cli(['--user', 'zhao', 'import', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('1 history events of memories not in the file were left out');
+    expect(await contents(h.db, 'zhao')).toEqual(['用户喜欢猫']);
   });
 
   it('refuses a missing file and a file that is not JSON with exit code 2', async () => {

@@ -65,7 +65,8 @@ export function registerImport(program: Command, io: CliIo): void {
         const bar = json ? noProgress : progressBar('import', io.progress);
         const r = await engine.importUser(data, { userId: chosen, onProgress: (done, total) => bar.update(done, total) });
         bar.done();
-        const notes = [r.rewrittenOwners > 0 ? `${r.rewrittenOwners} rows filed under another user were stored as ${r.userId}` : '', r.reissuedIds > 0 ? `${r.reissuedIds} ids already in use were re-issued` : ''].filter(Boolean);
+        const notes = [r.rewrittenOwners > 0 ? `${r.rewrittenOwners} rows filed under another user were stored as ${r.userId}` : '', r.reissuedIds > 0 ? `${r.reissuedIds} ids already in use were re-issued` : '',
+          r.droppedHistory > 0 ? `${r.droppedHistory} history events of memories not in the file were left out` : ''].filter(Boolean);
         emit(io, json, r, () => [`Imported ${r.memories} memories and ${r.messages} messages for ${r.userId}`, ...notes.map((n) => `  ${n}`)].join('\n'));
       }),
     );

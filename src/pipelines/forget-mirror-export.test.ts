@@ -85,7 +85,7 @@ describe('export and import', () => {
     const exported = JSON.parse(JSON.stringify(await a.exportUser('u')));
 
     const b = track(testMemory());
-    expect(await b.importUser(exported)).toEqual({ userId: 'u', memories: exported.memories.length, messages: 1, rewrittenOwners: 0, reissuedIds: 0, droppedRelations: 0 });
+    expect(await b.importUser(exported)).toEqual({ userId: 'u', memories: exported.memories.length, messages: 1, rewrittenOwners: 0, reissuedIds: 0, droppedRelations: 0, droppedHistory: 0 });
     const again = JSON.parse(JSON.stringify(await b.exportUser('u')));
     expect(again).toEqual(exported);
     expect((await b.recall({ userId: 'u', query: '东京' }))[0]!.memory.id).toBe(m.id);

@@ -156,39 +156,64 @@ describe('an import obeys the content limits of every other way in (zh/en)', () 
   });
 });
 
-describe('ids repeated in the file are re-issued, also when the store holds them', () => {
-  it('imports both copies of a memory, history event, todo and message under distinct ids (zh/en)', async () => {
+describe('records repeated in the file are refused, naming them; ids taken here are re-issued', () => {
+  it('refuses a memories array given three times, a history event, todo or message twice, naming each copy, and writes nothing (zh/en)', async () => {
     const memory = open();
     await memory.add({ userId: 'u', content: '用户喜欢猫' });
     await memory.add({ userId: 'u', kind: 'todo', content: 'Call mom', dueAt: '2026-01-02T10:00:00Z' });
     await memory.appendMessages({ messages: [{ userId: 'u', sessionId: 's', role: 'user', content: '我喜欢猫 I like cats' }] });
     const file = copy(await memory.exportUser('u'));
-    for (const table of ['memories', 'history', 'todos', 'messages'] as const) (file[table] as unknown[]).push(copy(file[table][0]));
-
-    // Into the same store, where every id is taken, and into a fresh one, where only the copies repeat.
-    for (const [engine, userId] of [[memory, 'v'], [open(), 'u']] as const) {
-      const report = await engine.importUser(copy(file), { userId });
-      expect(report).toMatchObject({ memories: 3, messages: 2 });
-      const back = await engine.exportUser(userId);
-      for (const table of ['memories', 'history', 'todos', 'messages'] as const) {
-        const rows = back[table] as Array<{ id: string }>;
-        expect(rows).toHaveLength(file[table].length);
-        expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
-      }
-      expect(back.memories.map((m) => m.content).sort()).toEqual(['Call mom', '用户喜欢猫', '用户喜欢猫']);
-      expect(back.messages.map((m) => m.content)).toEqual(['我喜欢猫 I like cats', '我喜欢猫 I like cats']);
-      // Both todo copies still point at the todo's memory.
-      const todoMemory = back.memories.find((m) => m.content === 'Call mom')!;
-      expect(back.todos.map((t) => t.memoryId)).toEqual([todoMemory.id, todoMemory.id]);
+    const thrice = { ...copy(file), memories: [...file.memories, ...file.memories, ...file.memories] };
+    const target = open();
+    await expect(target.importUser(thrice, { userId: 'v' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(new RegExp(`memories\\.2: id ${file.memories[0]!.id} is also memories\\.0's.*memories\\.5: id ${file.memories[1]!.id} is also memories\\.1's`)),
+    });
+    for (const table of ['history', 'todos', 'messages'] as const) {
+      const twice = copy(file);
+      (twice[table] as unknown[]).push(copy(file[table][0]));
+      await expect(target.importUser(twice, { userId: 'v' })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining(`${table}.${file[table].length}: id ${file[table][0]!.id} is also ${table}.0's`) });
     }
+    expect(await target.exportUser('v')).toMatchObject({ memories: [], history: [], todos: [], messages: [] });
+    // The file as exported goes in.
+    expect(await target.importUser(file, { userId: 'v' })).toMatchObject({ memories: 2, messages: 1 });
   });
-  it('never re-issues an id the file itself uses, so only the copy changes (zh/en)', async () => {
-    // A fresh engine's ids start where the file's did ("mem-1", "mem-2", …).
-    const file = { ...emptyFile('u'), memories: [memoryRow('mem-1', 'u', '用户喜欢猫'), memoryRow('mem-1', 'u', '用户喜欢猫'), memoryRow('mem-2', 'u', 'The user likes dogs')] };
+
+  it('refuses two messages at one seq of a session and a profile version given twice as INVALID_INPUT naming them (zh/en)', async () => {
     const memory = open();
-    expect(await memory.importUser(file)).toMatchObject({ memories: 3, reissuedIds: 1 });
-    expect((await memory.get('u', 'mem-2')).content).toBe('The user likes dogs');
-    expect((await memory.get('u', 'mem-1')).content).toBe('用户喜欢猫');
+    const sameSeq = { ...emptyFile('u'), messages: [messageRow('zh', 'u', 0, '我喜欢猫'), messageRow('en', 'u', 0, 'I like dogs')] };
+    await expect(memory.importUser(sameSeq)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('messages.1: seq 0 of session s1 is also messages.0\'s') });
+    const profile = { userId: 'u', version: 1, narrative: '用户喜欢猫。The user likes cats.', basicInfo: {}, episodeCount: 0, createdAt: at };
+    const twoV1 = { ...emptyFile('u'), profiles: [profile, { ...profile, narrative: '用户喜欢狗。' }] };
+    await expect(memory.importUser(twoV1)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining("profiles.1: version 1 is also profiles.0's") });
+    expect(await memory.exportUser('u')).toMatchObject({ messages: [], profiles: [] });
+  });
+
+  it('drops and counts history of a memory the file neither holds nor purged; keeps a purged memory\'s (zh/en)', async () => {
+    const a = open();
+    const cat = await a.add({ userId: 'u', content: '用户喜欢猫' });
+    const dog = await a.add({ userId: 'u', content: 'The user likes dogs' });
+    await a.purge('u', dog.id);
+    const file = copy(await a.exportUser('u'));
+    const stray = { ...copy(file.history.find((h) => h.memoryId === cat.id)!), id: 'h-stray', memoryId: 'not-here' };
+    const b = open();
+    const report = await b.importUser({ ...file, history: [...file.history, stray] }, { userId: 'v' });
+    expect(report).toMatchObject({ memories: 1, droppedHistory: 1 });
+    const back = await b.exportUser('v');
+    expect(back.history.map((h) => h.memoryId)).not.toContain('not-here');
+    expect(back.history.filter((h) => h.memoryId === dog.id).map((h) => h.action)).toContain('purge');
+  });
+
+  it('never re-issues an id the file itself uses, so only the taken one changes (zh/en)', async () => {
+    // A fresh engine's ids start where the file's did ("mem-1", "mem-2", …); mem-1 is taken here.
+    const memory = open();
+    const taken = await memory.add({ userId: 'x', content: 'The user likes birds' });
+    expect(taken.id).toBe('mem-1');
+    const file = { ...emptyFile('u'), memories: [memoryRow('mem-1', 'u', '用户喜欢猫'), memoryRow('mem-3', 'u', 'The user likes dogs')] };
+    expect(await memory.importUser(file)).toMatchObject({ memories: 2, reissuedIds: 1 });
+    expect((await memory.get('u', 'mem-3')).content).toBe('The user likes dogs');
+    expect((await memory.list({ userId: 'u' })).map((m) => m.content).sort()).toEqual(['The user likes dogs', '用户喜欢猫']);
+    expect((await memory.get('x', 'mem-1')).content).toBe('The user likes birds');
   });
 });
 

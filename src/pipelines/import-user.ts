@@ -30,10 +30,12 @@ export interface ImportReport {
   messages: number;
   /** Rows the file filed under another user, stored under `userId` instead (rewritten, never refused). */
   rewrittenOwners: number;
-  /** Ids already taken here (by any user, or twice in the file), given new ids. */
+  /** Ids already taken here (by any user), given new ids. */
   reissuedIds: number;
   /** Relations dropped because one end is not a memory of this file. */
   droppedRelations: number;
+  /** History events dropped because their memory is neither in the file nor purged in it. */
+  droppedHistory: number;
 }
 
 /** The ids one table's rows are stored under, and where references to the file's ids now point. */
@@ -48,8 +50,8 @@ interface Reissued {
 
 /**
  * Keeps each row's id when it is free; gives a new one to an id taken in the store (`taken`) or
- * already given to an earlier row, so two copies of a row in the file are two rows here. A new id
- * is never one the file uses (a file exported from a store with the same id generator).
+ * already given to an earlier row (the file's own ids are distinct: repeatsIn). A new id is never
+ * one the file uses (a file exported from a store with the same id generator).
  */
 function reissue(deps: MemoryDeps, ids: readonly string[], taken: ReadonlySet<string>): Reissued {
   const inFile = new Set(ids);
@@ -119,6 +121,33 @@ function sessionWatermarks(e: UserExport): Map<string, ExportedSession> {
   return out;
 }
 
+/** How many repeated records a refusal's message names (all of them are in its details). */
+const MAX_NAMED = 20;
+
+/**
+ * Every record the file holds twice: the same id in one table, the same seq in one session, the
+ * same profile version. An export never writes one; importing the copies made duplicates (a
+ * memories array pasted three times was three of every memory) or failed in the store's words.
+ */
+function repeatsIn(e: UserExport): string[] {
+  const issues: string[] = [];
+  const check = (table: string, keys: readonly string[], what: (key: string) => string) => {
+    const first = new Map<string, number>();
+    for (const [i, key] of keys.entries()) {
+      const at = first.get(key);
+      if (at === undefined) first.set(key, i);
+      else issues.push(`${table}.${i}: ${what(key)} is also ${table}.${at}'s`);
+    }
+  };
+  for (const table of ['memories', 'history', 'relations', 'todos', 'messages'] as const) check(table, e[table].map((r) => r.id), (id) => `id ${id}`);
+  check('messages', e.messages.map((m) => JSON.stringify([m.sessionId, m.seq])), (k) => {
+    const [sessionId, seq] = JSON.parse(k) as [string, number];
+    return `seq ${seq} of session ${sessionId}`;
+  });
+  check('profiles', e.profiles.map((p) => String(p.version)), (v) => `version ${v}`);
+  return issues;
+}
+
 /** What a user already has that an import would mix with (settings are preferences, merged by the import). */
 async function dataOf(store: Store, userId: string): Promise<string[]> {
   const held: string[] = [];
@@ -150,6 +179,8 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
   const problem = jsonProblem(data, MAX_EXPORT_DEPTH);
   if (problem) throw new InvalidInputError(`Invalid export: ${problem}`);
   const e = parseExport(reviveDates(data));
+  const repeated = repeatsIn(e);
+  if (repeated.length > 0) throw new InvalidInputError(`Invalid export: ${[...repeated.slice(0, MAX_NAMED), ...(repeated.length > MAX_NAMED ? [`and ${repeated.length - MAX_NAMED} more`] : [])].join('; ')}`, { details: { issues: repeated } });
   const watermarks = sessionWatermarks(e);
   const userId = options.userId ?? e.userId;
   // The engine's id, which a server scopes to its tenant: longer than a caller's own may be.
@@ -166,10 +197,14 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
   const rows = [e.memories, e.history, e.relations, e.profiles, e.todos, e.messages].flat();
   const rewrittenOwners = rows.filter((r) => r.userId !== userId).length;
   const inFile = new Set(e.memories.map((m) => m.id));
+  // A purged memory is not in the file but its history is, closed by a purge event; any other
+  // event of a memory the file does not hold is about nothing the user has.
+  const purged = new Set(e.history.filter((h) => h.action === 'purge').map((h) => h.memoryId));
+  const keptHistory = e.history.filter((h) => inFile.has(h.memoryId) || purged.has(h.memoryId));
   const kept = e.relations.filter((r) => inFile.has(r.sourceId) && inFile.has(r.targetId));
   const taken = (table: 'memories' | 'history' | 'relations' | 'todos', rows: ReadonlyArray<{ id: string }>) => deps.store.takenIds(table, rows.map((r) => r.id));
   const memoryIds = reissue(deps, e.memories.map((m) => m.id), await taken('memories', e.memories));
-  const historyIds = reissue(deps, e.history.map((h) => h.id), await taken('history', e.history));
+  const historyIds = reissue(deps, keptHistory.map((h) => h.id), await taken('history', keptHistory));
   const relationIds = reissue(deps, kept.map((r) => r.id), await taken('relations', kept));
   const todoIds = reissue(deps, e.todos.map((t) => t.id), await taken('todos', e.todos));
   // Message ids are the user's own (an empty user holds none): only a copy in the file needs a new one.
@@ -178,7 +213,7 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
 
   const memories = e.memories.map((m, i) => ({ ...m, id: memoryIds.ids[i]!, userId, embedderId: deps.embedder.id }));
   const newMemoryId = (id: string): string => memoryIds.refs.get(id) ?? id;
-  const history = e.history.map((h, i) => ({ ...h, id: historyIds.ids[i]!, memoryId: newMemoryId(h.memoryId), userId }));
+  const history = keptHistory.map((h, i) => ({ ...h, id: historyIds.ids[i]!, memoryId: newMemoryId(h.memoryId), userId }));
   const relations = kept.map((r, i) => ({ ...r, id: relationIds.ids[i]!, sourceId: newMemoryId(r.sourceId), targetId: newMemoryId(r.targetId), userId }));
   const todos = e.todos.map((t, i) => ({
     ...t,
@@ -237,7 +272,8 @@ export async function importUser(deps: MemoryDeps, data: unknown, options: Impor
     if (Object.keys(settings).length > 0) await tx.setSettings(userId, settings);
   });
   options.onProgress?.(total, total);
-  const report: ImportReport = { userId, memories: memories.length, messages: e.messages.length, rewrittenOwners, reissuedIds, droppedRelations: e.relations.length - kept.length };
+  const report: ImportReport = { userId, memories: memories.length, messages: e.messages.length, rewrittenOwners, reissuedIds, droppedRelations: e.relations.length - kept.length, droppedHistory: e.history.length - keptHistory.length };
   if (rewrittenOwners > 0 || reissuedIds > 0) deps.logger.warn('import rewrote owners or ids', { ...report });
+  if (report.droppedHistory > 0) deps.logger.warn('import dropped history of memories not in the file', { userId, dropped: e.history.filter((h) => !keptHistory.includes(h)).map((h) => h.id) });
   return report;
 }

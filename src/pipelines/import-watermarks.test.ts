@@ -51,6 +51,8 @@ describe('importing an export does not extract its messages again', () => {
 
     const other = target(remembersAll);
     await other.memory.importUser(file, { userId: 'v' });
+    // Nothing for the server's scheduler either.
+    expect(await other.memory.deps.store.sessionsWithBacklog(10)).toEqual([]);
     expect(await other.memory.extract('v', 's1')).toMatchObject({ added: 0, reinforced: 0, messages: 0 });
     expect(await memoriesOf(other.memory, 'v')).toEqual(before);
     expect(other.model.calls).toHaveLength(0);

@@ -37,17 +37,20 @@ describe('POST /v1/users/{userId}/import', () => {
     expect((await t.json('/v1/users/dst/export')).body).toMatchObject({ memories: [], messages: [] });
   });
 
-  it('a memory repeated in the file, its id taken here, is imported twice under distinct ids (zh/en)', async () => {
+  it('400 INVALID_INPUT naming the copies for a memories array given three times or a profile version twice; nothing written (zh/en)', async () => {
     const t = make();
     await t.json('/v1/users/src/memories', { body: { content: '用户喜欢猫 The user likes cats', kind: 'preference' } });
     const file = (await t.json('/v1/users/src/export')).body as { memories: Rows };
-    const doubled = { ...file, memories: [...file.memories, structuredClone(file.memories[0])] };
-    const imported = await t.json('/v1/users/dst/import', { body: doubled });
-    expect(imported.status).toBe(200);
-    expect(imported.body).toMatchObject({ memories: 2 });
-    const items = (await t.json('/v1/users/dst/memories')).body.items as Rows;
-    expect(items.map((m) => m.content)).toEqual(['用户喜欢猫 The user likes cats', '用户喜欢猫 The user likes cats']);
-    expect(new Set([...items.map((m) => m.id), file.memories[0]!.id]).size).toBe(3);
+    const id = file.memories[0]!.id;
+    const thrice = await t.json('/v1/users/dst/import', { body: { ...file, memories: [...file.memories, ...file.memories, ...file.memories] } });
+    expect(thrice.status).toBe(400);
+    expect(thrice.body.error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining(`memories.1: id ${id} is also memories.0's; memories.2: id ${id} is also memories.0's`) });
+    const profile = { userId: 'src', version: 1, narrative: '用户喜欢猫。', basicInfo: {}, episodeCount: 0, createdAt: '2026-01-01T00:00:00.000Z' };
+    const twoV1 = await t.json('/v1/users/dst/import', { body: { ...file, profiles: [profile, { ...profile, narrative: 'The user likes cats.' }] } });
+    expect(twoV1.status).toBe(400);
+    expect(twoV1.body.error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining("profiles.1: version 1 is also profiles.0's") });
+    expect((await t.json('/v1/users/dst/memories')).body.items).toEqual([]);
+    expect((await t.json('/v1/users/dst/import', { body: file })).body).toMatchObject({ memories: 1 });
   });
 
   it('400 "Unrecognized key" for a key an export does not write, at the top level or in a memory (zh/en)', async () => {
