@@ -78,6 +78,8 @@ describe.runIf(browserAvailable)('web page: forgetting (Chromium)', { timeout: E
     await items.nth(1).locator('button:text-is("Undo")').click();
     await other.waitForSelector('[role=status]:text-is("Brought back: 1 memories, 2 messages, 0 todos.")');
     expect(await left()).toEqual(['用户的前女友叫小美']);
+    // The list is read again after the undo: wait for it rather than race it.
+    await other.waitForFunction(() => document.querySelectorAll('.forgotten-list > li').length === 1);
     expect(((await api(server.url, key, 'GET', `${zhao}/sessions/s1/messages`)) as { items: Array<{ content: string }> }).items.map((m) => m.content)).toEqual(['我前女友叫小美', '忘掉我前女友的事']);
     expect(await other.locator('.forgotten-list .request').allTextContents()).toEqual(['forget what I told you about my ex']);
     await setLang(other, 'zh');
