@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closesAfterEach } from '../testing/closes-after-each.js';
 import { testMemory } from '../testing/test-memory.js';
 
-let engines: Array<ReturnType<typeof testMemory>> = [];
-afterEach(async () => {
-  for (const e of engines) await e.close();
-  engines = [];
-});
-const make = () => {
-  const memory = testMemory();
-  engines.push(memory);
-  return memory;
-};
+const make = closesAfterEach(() => testMemory(), (memory) => memory.close());
 
 describe('the same words at another time are another todo', () => {
   it.each([['zh', '交房租', '交房租。'], ['en', 'Pay rent', 'pay rent!']])('%s: "%s" due December 1, then January 1: two todos, two memories; the same time again is one', async (_, text, again) => {
